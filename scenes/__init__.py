@@ -1,0 +1,1 @@
+"""One module per lecture artifact; each defines a LectureScene subclass with a ``scene_id``."""

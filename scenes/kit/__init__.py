@@ -1,0 +1,1 @@
+"""The visual kit: theme, base scene, text helpers and shared widgets."""

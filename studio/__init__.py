@@ -1,0 +1,1 @@
+"""The render pipeline: discover scenes, cache by content, render in parallel, publish."""

@@ -1,0 +1,90 @@
+"""Find the lecture's scenes without importing manim: read scenes/*.py as text.
+
+A scene module defines a class with ``scene_id = "…"`` and ``title = "…"`` class
+attributes. Ids are validated against this registry before anything touches a path,
+so an id can never name a file outside the output folder.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from studio import config
+from studio.errors import UsageError
+
+SCENES_DIR = config.PROJECT_ROOT / "scenes"
+
+
+@dataclass(frozen=True)
+class SceneEntry:
+    scene_id: str
+    title: str
+    module: str          # importable name, e.g. scenes.fig_circuit
+    class_name: str
+    path: Path
+    loop: bool
+    ledger_keys: tuple[str, ...]
+
+
+def _class_attrs(node: ast.ClassDef) -> dict[str, object]:
+    attrs: dict[str, object] = {}
+    for stmt in node.body:
+        target = None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            target, value = stmt.targets[0].id, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+            target, value = stmt.target.id, stmt.value
+        if target is not None:
+            try:
+                attrs[target] = ast.literal_eval(value)
+            except ValueError:
+                continue
+    return attrs
+
+
+def _entries_in(path: Path) -> list[SceneEntry]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            attrs = _class_attrs(node)
+            if isinstance(attrs.get("scene_id"), str) and attrs["scene_id"]:
+                found.append(SceneEntry(
+                    scene_id=attrs["scene_id"], title=str(attrs.get("title", "")),
+                    module=f"scenes.{path.stem}", class_name=node.name, path=path,
+                    loop=bool(attrs.get("loop", False)),
+                    ledger_keys=tuple(attrs.get("ledger_keys", ())),
+                ))
+    return found
+
+
+def discover() -> dict[str, SceneEntry]:
+    """Every registered scene, in lecture order (config/lecture.yaml), then by id."""
+    entries: dict[str, SceneEntry] = {}
+    for path in sorted(SCENES_DIR.glob("*.py")):
+        for entry in _entries_in(path):
+            if entry.scene_id in entries:
+                raise UsageError(f"scene id {entry.scene_id!r} is defined twice ({entry.path}, {entries[entry.scene_id].path})")
+            entries[entry.scene_id] = entry
+    order = {sid: i for i, sid in enumerate(config.lecture_order())}
+    return dict(sorted(entries.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
+
+
+def select(ids: list[str]) -> list[SceneEntry]:
+    """The entries for ``ids`` (all when empty); an unknown id is a usage error listing the valid ones."""
+    known = discover()
+    if not ids:
+        return list(known.values())
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise UsageError(f"unknown scene id {', '.join(map(repr, unknown))}; valid ids: {', '.join(known)}")
+    return [known[i] for i in dict.fromkeys(ids)]
+
+
+def load_class(entry: SceneEntry):
+    """Import the scene's class (this imports manim)."""
+    import importlib
+
+    return getattr(importlib.import_module(entry.module), entry.class_name)

@@ -1,0 +1,61 @@
+"""Section stills without rendering video: run a scene's construct with animations
+skipped, snapshot the screen at the end of each section, and draw each snapshot once.
+
+    python -m studio.stills fig-circuit [--out scratch/stills] [--width 1280 --height 720]
+
+Writes ``<out>/<id>_<section>.png``. The tests use :func:`section_stills` directly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from studio import registry
+
+
+def section_stills(scene_id: str):
+    """Construct the scene with animations skipped; return its SectionStill list."""
+    from manim import tempconfig
+
+    cls = registry.load_class(registry.select([scene_id])[0])
+    with tempconfig({"dry_run": True, "write_to_movie": False, "disable_caching": True,
+                     "progress_bar": "none", "verbosity": "ERROR"}):
+        scene = cls()
+        scene.capture_stills = True
+        scene.render()
+    return scene.section_stills
+
+
+def draw(mobjects, path: Path, width: int, height: int) -> None:
+    """Draw mobjects into one PNG with the theme's background."""
+    from manim import tempconfig
+    from manim.camera.camera import Camera
+
+    from scenes.kit import theme
+
+    with tempconfig({"pixel_width": width, "pixel_height": height}):
+        camera = Camera(background_color=theme.background())
+        camera.capture_mobjects(mobjects)
+        camera.get_image().convert("RGB").save(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m studio.stills", description=__doc__.splitlines()[0])
+    parser.add_argument("ids", nargs="+")
+    parser.add_argument("--out", type=Path, default=Path("scratch/stills"))
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=720)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for scene_id in args.ids:
+        for still in section_stills(scene_id):
+            path = args.out / f"{scene_id}_{still.name}.png"
+            draw(still.mobjects, path, args.width, args.height)
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
