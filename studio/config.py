@@ -56,7 +56,26 @@ LECTURE_SCHEMA = {
     },
 }
 
-SCHEMAS = {"presets.yaml": PRESET_SCHEMA, "theme.yaml": THEME_SCHEMA, "lecture.yaml": LECTURE_SCHEMA}
+SCENARIO_SCHEMA = {
+    "type": "object",
+    "required": ["memtime"],
+    "properties": {
+        "memtime": {
+            "type": "object",
+            "required": ["model", "seq_len", "batch", "recompute", "bytes_per_param"],
+            "additionalProperties": False,
+            "properties": {
+                "model": {"enum": ["deepseek-v3", "gpt3-175b"]},
+                "seq_len": _POSITIVE_INT,
+                "batch": _POSITIVE_INT,
+                "recompute": {"enum": ["full", "none"]},
+                "bytes_per_param": _POSITIVE_INT,
+            },
+        },
+    },
+}
+
+SCHEMAS = {"scenarios.yaml": SCENARIO_SCHEMA, "presets.yaml": PRESET_SCHEMA, "theme.yaml": THEME_SCHEMA, "lecture.yaml": LECTURE_SCHEMA}
 
 
 def _line_of(path: Path, text: str, error_path: list[Any]) -> int | None:
@@ -131,6 +150,11 @@ def presets() -> dict[str, dict[str, int]]:
 
 def lecture_order() -> list[str]:
     return load("lecture.yaml")["order"]
+
+
+def scenario(name: str) -> dict[str, Any]:
+    """One scenario block from config/scenarios.yaml (e.g. ``memtime``)."""
+    return load("scenarios.yaml")[name]
 
 
 def config_files() -> list[Path]:
