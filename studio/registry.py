@@ -14,7 +14,14 @@ from pathlib import Path
 from studio import config
 from studio.errors import UsageError
 
+import os
+
 SCENES_DIR = config.PROJECT_ROOT / "scenes"
+
+
+def scenes_dir() -> Path:
+    """Where scene modules live; tests point LECTURE_SCENES_DIR at fixture scenes."""
+    return Path(os.environ.get("LECTURE_SCENES_DIR", SCENES_DIR))
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,7 @@ def _entries_in(path: Path) -> list[SceneEntry]:
 def discover() -> dict[str, SceneEntry]:
     """Every registered scene, in lecture order (config/lecture.yaml), then by id."""
     entries: dict[str, SceneEntry] = {}
-    for path in sorted(SCENES_DIR.glob("*.py")):
+    for path in sorted(scenes_dir().glob("*.py")):
         for entry in _entries_in(path):
             if entry.scene_id in entries:
                 raise UsageError(f"scene id {entry.scene_id!r} is defined twice ({entry.path}, {entries[entry.scene_id].path})")
@@ -86,5 +93,14 @@ def select(ids: list[str]) -> list[SceneEntry]:
 def load_class(entry: SceneEntry):
     """Import the scene's class (this imports manim)."""
     import importlib
+    import importlib.util
+    import sys
 
-    return getattr(importlib.import_module(entry.module), entry.class_name)
+    if entry.path.parent == SCENES_DIR:
+        return getattr(importlib.import_module(entry.module), entry.class_name)
+    name = f"_fixture_scenes.{entry.path.stem}"
+    spec = importlib.util.spec_from_file_location(name, entry.path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return getattr(module, entry.class_name)

@@ -59,3 +59,15 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def dry_run_duration(scene_id: str) -> float:
+    """Seconds of video the scene will make, from a construct with animations skipped."""
+    from manim import tempconfig
+
+    cls = registry.load_class(registry.select([scene_id])[0])
+    with tempconfig({"dry_run": True, "write_to_movie": False, "disable_caching": True,
+                     "progress_bar": "none", "verbosity": "ERROR"}):
+        scene = cls()
+        scene.render()
+    return float(scene.renderer.time)

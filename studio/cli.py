@@ -1,0 +1,161 @@
+"""The command line: ``python render.py [ID ...] [--quality Q] [--out DIR] [--jobs N] …``.
+
+Usage and config errors print one line and exit 2; a failed scene makes the exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from studio import atomic, config, registry, toolcheck
+from studio.errors import UsageError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, no usage dump
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="render.py", description="Render the lecture's scenes to slide-ready MP4, GIF and PNG.")
+    parser.add_argument("ids", nargs="*", metavar="ID", help="scene ids (default: every scene)")
+    parser.add_argument("--quality", default="high", help="low | medium | high | 4k (config/presets.yaml; default high)")
+    parser.add_argument("--out", type=Path, default=Path("out"), help="output folder (default out/)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="scenes rendered at once (default: cores)")
+    parser.add_argument("--force", action="store_true", help="re-render even when cached")
+    parser.add_argument("--list", action="store_true", help="list the scenes with title and duration")
+    parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
+    parser.add_argument("--section", help="with --preview: open this panel's clip (A, B, C …)")
+    parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
+    return parser
+
+
+def _check_out_dir(out_dir: Path) -> None:
+    """The folder must be creatable and writable; find out before rendering anything."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out_dir, prefix=".write-test-"):
+            pass
+    except OSError as error:
+        raise UsageError(f"output folder {out_dir} is not writable ({error.strerror})") from None
+
+
+def scene_keys() -> dict[str, tuple[str, ...]]:
+    return {sid: e.ledger_keys for sid, e in registry.discover().items()}
+
+
+def write_ledger(out_dir: Path) -> dict:
+    from lecture_numerics.ledger import ledger_entries, ledger_markdown
+
+    entries = ledger_entries(scene_keys())
+    atomic.write_json(out_dir / "ledger.json", entries)
+    atomic.write_text(out_dir / "ledger.md", ledger_markdown(entries))
+    return entries
+
+
+def write_page(quality_dir: Path, manifest: dict, ledger: dict) -> None:
+    from studio.page import build_page
+
+    for name, content in build_page(manifest, ledger).items():
+        atomic.write_text(quality_dir / name, content)
+
+
+def list_scenes() -> int:
+    from studio.stills import dry_run_duration
+
+    for entry in registry.discover().values():
+        print(f"{entry.scene_id:<14} {dry_run_duration(entry.scene_id):6.1f} s  {entry.title}")
+    return EXIT_OK
+
+
+def _open(path: Path) -> None:
+    opener = "open" if sys.platform == "darwin" else "xdg-open"
+    has_display = sys.platform == "darwin" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if has_display and shutil.which(opener):
+        subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(f"opened {path}")
+    else:
+        print(path)
+
+
+def run(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.list:
+        return list_scenes()
+    if args.ledger:
+        _check_out_dir(args.out)
+        write_ledger(args.out)
+        print(f"wrote {args.out / 'ledger.json'} and {args.out / 'ledger.md'}")
+        return EXIT_OK
+
+    quality = "low" if args.preview else args.quality
+    presets = config.presets()
+    if quality not in presets:
+        raise UsageError(f"unknown quality {quality!r}; choose one of: {', '.join(presets)}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    entries = registry.select(args.ids)
+    if args.preview and len(entries) != 1:
+        raise UsageError("--preview takes exactly one scene id")
+    if args.section and not args.preview:
+        raise UsageError("--section goes with --preview")
+    config.theme()
+    config.scenario("memtime")
+    _check_out_dir(args.out)
+    toolcheck.check_font(config.theme()["font"])
+    toolcheck.check_encoder()
+
+    from studio.pipeline import Batch, render_batch
+
+    known = list(registry.discover().values())
+    batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=args.jobs, force=args.force)
+    states, manifest = render_batch(batch, known)
+    ledger = write_ledger(args.out)
+    write_page(batch.quality_dir, manifest, ledger)
+    code = _summary(states, batch.quality_dir)
+    if args.preview and code == EXIT_OK:
+        target = batch.quality_dir / f"{entries[0].scene_id}.mp4"
+        if args.section:
+            target = batch.quality_dir / entries[0].scene_id / f"{args.section}.mp4"
+            if not target.is_file():
+                raise UsageError(f"{entries[0].scene_id} has no section {args.section!r}")
+        _open(target)
+    return code
+
+
+def _summary(states, quality_dir: Path) -> int:
+    rendered = [s for s in states.values() if s.state == "done"]
+    cached = [s for s in states.values() if s.state == "cached"]
+    failed = [s for s in states.values() if s.state == "failed"]
+    print(f"{len(rendered)} rendered, {len(cached)} cached, {len(failed)} failed → {quality_dir}")
+    if cached and not rendered and not failed:
+        print("nothing to render: every scene is up to date (use --force to re-render)")
+    for s in failed:
+        print(f"FAILED {s.scene_id}: {s.error}\n       log: {s.log}")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except UsageError as error:
+        print(f"render.py: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("render.py: interrupted; published files are unchanged or complete", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        from studio.pipeline import Interrupted
+
+        if isinstance(error, Interrupted):
+            print(f"render.py: interrupted ({error}); published files are unchanged or complete", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        raise

@@ -1,0 +1,77 @@
+"""Turn manim's output into slide-ready files with ffmpeg.
+
+- mp4: H.264 yuv420p as manim encoded it, remuxed (no re-encode) with the index at the
+  front ("faststart") so browsers, PowerPoint and Keynote start playing at once.
+- gif: loops forever, at most 960 px wide and 30 fps, with a palette made for the clip.
+- png: the poster frame — the first frame for loops (what the loop opens on), the last
+  frame otherwise (the finished picture).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+from studio.toolcheck import ffmpeg_binary
+
+GIF_MAX_WIDTH = 960
+GIF_MAX_FPS = 30
+# Bumped whenever post-processing changes, so cached scenes are re-published.
+POSTPROCESS_VERSION = 1
+
+
+class EncodeError(RuntimeError):
+    pass
+
+
+def _run(args: list[str]) -> None:
+    result = subprocess.run([ffmpeg_binary(), "-hide_banner", "-loglevel", "error", "-nostdin", "-y", *args],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise EncodeError(f"ffmpeg failed: {result.stderr.strip().splitlines()[-1] if result.stderr.strip() else result.returncode}")
+
+
+def faststart_mp4(source: Path, target: Path) -> None:
+    _run(["-i", str(source), "-map", "0:v:0", "-c", "copy", "-movflags", "+faststart",
+          "-map_metadata", "-1", "-f", "mp4", str(target)])
+
+
+def gif_filter(width: int, fps: float) -> str:
+    out_fps = min(fps, GIF_MAX_FPS)
+    out_width = min(width, GIF_MAX_WIDTH)
+    return (f"fps={out_fps:g},scale={out_width}:-2:flags=lanczos,split[a][b];"
+            "[a]palettegen=max_colors=128:stats_mode=diff[p];"
+            "[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle")
+
+
+def gif(source: Path, target: Path, width: int, fps: float) -> None:
+    _run(["-i", str(source), "-filter_complex", gif_filter(width, fps), "-loop", "0", "-f", "gif", str(target)])
+
+
+def poster(source: Path, target: Path, *, first_frame: bool) -> None:
+    if first_frame:
+        _run(["-i", str(source), "-frames:v", "1", "-f", "image2", "-c:v", "png", str(target)])
+    else:
+        # Decode the last second and keep overwriting: the file ends as the last frame.
+        _run(["-sseof", "-1", "-i", str(source), "-update", "1", "-f", "image2", "-c:v", "png", str(target)])
+
+
+def probe(path: Path) -> dict:
+    """Duration, size, frame rate and codec of a video (via ffprobe)."""
+    ffprobe = ffmpeg_binary().replace("ffmpeg", "ffprobe")
+    result = subprocess.run([ffprobe, "-v", "error", "-select_streams", "v:0", "-show_entries",
+                             "stream=codec_name,pix_fmt,width,height,avg_frame_rate,nb_frames:format=duration",
+                             "-of", "json", str(path)], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise EncodeError(f"ffprobe could not read {path.name}")
+    data = json.loads(result.stdout)
+    stream = data["streams"][0]
+    return {
+        "codec": stream["codec_name"], "pix_fmt": stream.get("pix_fmt"),
+        "width": stream["width"], "height": stream["height"],
+        "fps": float(Fraction(stream["avg_frame_rate"])),
+        "frames": int(stream.get("nb_frames", 0) or 0),
+        "duration_s": float(data["format"]["duration"]),
+    }

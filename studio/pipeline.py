@@ -1,0 +1,270 @@
+"""Render a batch of scenes: cache check, one process per scene, encode, publish, manifest.
+
+Published files live in ``<out>/<quality>/``. Work happens in ``<out>/.staging/`` and a
+finished scene's files are moved into place one by one with atomic renames. A scene's
+cache record (``<out>/<quality>/.cache/<id>.json``) is removed before its files change and
+written only after they all changed, so an interrupted scene is never taken as cached.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from studio import atomic, cache, config, encode
+from studio.lock import output_lock
+from studio.progress import Progress, SceneState
+from studio.registry import SceneEntry
+
+STAGING = ".staging"
+CACHE = ".cache"
+
+
+@dataclass
+class Batch:
+    entries: list[SceneEntry]
+    quality: str
+    out_dir: Path
+    jobs: int
+    force: bool = False
+
+    @property
+    def quality_dir(self) -> Path:
+        return self.out_dir / self.quality
+
+
+class Interrupted(Exception):
+    """SIGINT/SIGTERM arrived: workers were stopped, nothing half-written was published."""
+
+
+def record_path(quality_dir: Path, scene_id: str) -> Path:
+    return quality_dir / CACHE / f"{scene_id}.json"
+
+
+def read_record(quality_dir: Path, scene_id: str) -> dict | None:
+    try:
+        return json.loads(record_path(quality_dir, scene_id).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def is_cached(quality_dir: Path, scene_id: str, key: str) -> bool:
+    """Cached when the record's key matches and every published file is present."""
+    record = read_record(quality_dir, scene_id)
+    if record is None or record.get("cache_key") != key:
+        return False
+    files = [*record["files"].values(), *(s["file"] for s in record["sections"])]
+    return all((quality_dir / f).is_file() for f in files)
+
+
+class Renderer:
+    """Runs one batch; shared state guarded by the GIL and per-scene ownership."""
+
+    def __init__(self, batch: Batch, progress: Progress):
+        self.batch = batch
+        self.progress = progress
+        self.preset = config.presets()[batch.quality]
+        self.staging_root = batch.out_dir / STAGING
+        self.children: set[subprocess.Popen] = set()
+        self.stopping = threading.Event()
+
+    # -- one scene -------------------------------------------------------------------
+    def render_scene(self, entry: SceneEntry, key: str) -> None:
+        if self.stopping.is_set():
+            return
+        sid = entry.scene_id
+        staging = Path(tempfile.mkdtemp(dir=self.staging_root, prefix=f"{sid}-"))
+        log_path = staging / "render.log"
+        self.progress.update(sid, state="rendering", started=time.monotonic())
+        try:
+            result = self._run_worker(entry, staging, log_path)
+            if result is None:
+                return
+            self.progress.update(sid, state="encoding")
+            staged = self._postprocess(entry, result, staging)
+            if self.stopping.is_set():
+                return
+            self.progress.update(sid, state="publishing")
+            self._publish(entry, key, staged)
+            self.progress.update(sid, state="done", finished=time.monotonic())
+        except Exception as error:  # a broken scene must not stop the batch
+            self._fail(sid, f"{type(error).__name__}: {error}", log_path)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+
+    def _run_worker(self, entry: SceneEntry, staging: Path, log_path: Path) -> dict | None:
+        sid = entry.scene_id
+        env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT), PYTHONUNBUFFERED="1")
+        with open(log_path, "w") as log:
+            child = subprocess.Popen(
+                [sys.executable, "-m", "studio.worker", sid, self.batch.quality, str(staging)],
+                cwd=config.PROJECT_ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True,
+            )
+            self.children.add(child)
+            try:
+                for line in child.stdout:
+                    if line.startswith("PROGRESS "):
+                        self.progress.update(sid, video_s=float(line.split()[1]))
+                    else:
+                        log.write(line)
+                returncode = child.wait()
+            finally:
+                self.children.discard(child)
+        if self.stopping.is_set():
+            return None
+        if returncode != 0:
+            reason = f"worker died (signal {-returncode})" if returncode < 0 else _last_error(log_path)
+            self._fail(sid, reason, log_path)
+            return None
+        return json.loads((staging / "result.json").read_text())
+
+    def _postprocess(self, entry: SceneEntry, result: dict, staging: Path) -> dict[str, Path]:
+        """Encode the slide-ready files into ``staging/publish``; return name -> staged path."""
+        sid, out = entry.scene_id, staging / "publish"
+        (out / sid).mkdir(parents=True)
+        movie = Path(result["movie"])
+        staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
+        encode.faststart_mp4(movie, staged[f"{sid}.mp4"])
+        encode.gif(movie, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"])
+        encode.poster(movie, staged[f"{sid}.png"], first_frame=entry.loop)
+        for section in result["sections"]:
+            name = f"{sid}/{section['name']}.mp4"
+            staged[name] = out / name
+            encode.faststart_mp4(Path(section["file"]), staged[name])
+        staged[".record"] = self._record(entry, result, staged)
+        return staged
+
+    def _record(self, entry: SceneEntry, result: dict, staged: dict[str, Path]) -> Path:
+        sid = entry.scene_id
+        info = encode.probe(staged[f"{sid}.mp4"])
+        record = {
+            "id": sid, "title": entry.title, "duration_s": round(info["duration_s"], 3), "loop": entry.loop,
+            "files": {"mp4": f"{sid}.mp4", "gif": f"{sid}.gif", "png": f"{sid}.png"},
+            "sections": [
+                {"name": s["name"], "file": f"{sid}/{s['name']}.mp4",
+                 "duration_s": round(encode.probe(staged[f"{sid}/{s['name']}.mp4"])["duration_s"], 3)}
+                for s in result["sections"]
+            ],
+            "ledger_keys": list(entry.ledger_keys),
+        }
+        path = staged[f"{sid}.mp4"].parent / "record.json"
+        path.write_text(json.dumps(record, ensure_ascii=False))
+        return path
+
+    def _publish(self, entry: SceneEntry, key: str, staged: dict[str, Path]) -> None:
+        qdir, sid = self.batch.quality_dir, entry.scene_id
+        record = json.loads(staged.pop(".record").read_text())
+        record["cache_key"] = key
+        record_path(qdir, sid).unlink(missing_ok=True)
+        for name, path in staged.items():
+            atomic.publish(path, qdir / name)
+        fresh = {qdir / name for name in staged}
+        for old in (qdir / sid).glob("*.mp4"):
+            if old not in fresh:
+                old.unlink()
+        atomic.write_json(record_path(qdir, sid), record)
+
+    def _fail(self, sid: str, reason: str, log_path: Path) -> None:
+        kept = self.batch.quality_dir / "logs" / f"{sid}.log"
+        if log_path.exists():
+            atomic.publish(log_path, kept)
+        self.progress.update(sid, state="failed", error=reason, log=str(kept), finished=time.monotonic())
+
+    # -- the batch -------------------------------------------------------------------
+    def stop(self) -> None:
+        self.stopping.set()
+        for child in list(self.children):
+            try:
+                child.terminate()
+            except ProcessLookupError:
+                pass
+
+    def run(self, todo: list[tuple[SceneEntry, str]]) -> None:
+        with ThreadPoolExecutor(max_workers=max(1, self.batch.jobs)) as pool:
+            futures = [pool.submit(self.render_scene, entry, key) for entry, key in todo]
+            while not all(f.done() for f in futures):
+                time.sleep(0.1)
+            for future in futures:
+                future.result()
+
+
+def _last_error(log_path: Path) -> str:
+    """The exception line at the end of a worker's log (or its last line)."""
+    try:
+        lines = [line.strip() for line in log_path.read_text(errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return "worker failed (no log)"
+    for line in reversed(lines):
+        if "Error" in line or "Exception" in line:
+            return line[:300]
+    return lines[-1][:300] if lines else "worker failed without output"
+
+
+def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> dict:
+    """manifest.json from the cache records of every scene present, in lecture order."""
+    preset = config.presets()[quality]
+    scenes = []
+    for entry in known:
+        record = read_record(quality_dir, entry.scene_id)
+        if record is not None and is_cached(quality_dir, entry.scene_id, record.get("cache_key", "")):
+            scenes.append(record)
+    manifest = {"quality": quality, "width": preset["width"], "height": preset["height"],
+                "fps": preset["fps"], "scenes": scenes}
+    atomic.write_json(quality_dir / "manifest.json", manifest)
+    return manifest
+
+
+def render_batch(batch: Batch, known: list[SceneEntry]) -> tuple[dict[str, SceneState], dict]:
+    """Render what is stale, publish it, then write the manifest. Returns states and manifest."""
+    with output_lock(batch.out_dir):
+        staging_root = batch.out_dir / STAGING
+        shutil.rmtree(staging_root, ignore_errors=True)  # we hold the lock: anything here is stale
+        staging_root.mkdir(parents=True)
+        batch.quality_dir.mkdir(parents=True, exist_ok=True)
+
+        preset = config.presets()[batch.quality]
+        keys = {e.scene_id: cache.cache_key(e, batch.quality, preset) for e in batch.entries}
+        states = {e.scene_id: SceneState(e.scene_id) for e in batch.entries}
+        todo = []
+        for entry in batch.entries:
+            record = read_record(batch.quality_dir, entry.scene_id)
+            if not batch.force and is_cached(batch.quality_dir, entry.scene_id, keys[entry.scene_id]):
+                states[entry.scene_id].state = "cached"
+            else:
+                states[entry.scene_id].expected_s = record.get("duration_s") if record else None
+                todo.append((entry, keys[entry.scene_id]))
+
+        with Progress(states) as progress:
+            for state in states.values():
+                if state.state == "cached":
+                    progress.update(state.scene_id, state="cached")
+            renderer = Renderer(batch, progress)
+            previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+            def on_signal(signum, _frame):
+                renderer.stop()
+                raise Interrupted(signal.Signals(signum).name)
+
+            for sig in previous:
+                signal.signal(sig, on_signal)
+            try:
+                renderer.run(todo)
+            except Interrupted:
+                renderer.stop()
+                raise
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
+                shutil.rmtree(staging_root, ignore_errors=True)
+        manifest = write_manifest(batch.quality, batch.quality_dir, known)
+    return states, manifest

@@ -1,0 +1,78 @@
+"""Render one scene in its own process: ``python -m studio.worker ID QUALITY STAGING``.
+
+Writes manim's output under STAGING and a ``result.json`` describing the movie and its
+sections. Prints ``PROGRESS <seconds of video rendered>`` lines for the parent's display.
+Never touches published files: the parent publishes what the worker staged.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import signal
+import sys
+from pathlib import Path
+
+from studio import config, registry
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to SIGTERM this process when the parent render dies (even by SIGKILL)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def _report_progress(scene_cls) -> None:
+    original_play = scene_cls.play
+
+    def play(self, *args, **kwargs):
+        result = original_play(self, *args, **kwargs)
+        print(f"PROGRESS {self.renderer.time:.3f}", flush=True)
+        return result
+
+    scene_cls.play = play
+
+
+def render(scene_id: str, quality: str, staging: Path) -> dict:
+    preset = config.presets()[quality]
+    entry = registry.select([scene_id])[0]
+
+    from manim import tempconfig
+
+    scene_cls = registry.load_class(entry)
+    _report_progress(scene_cls)
+    media = staging / "media"
+    settings = {
+        "pixel_width": preset["width"], "pixel_height": preset["height"], "frame_rate": preset["fps"],
+        "media_dir": str(media), "disable_caching": True, "save_sections": True,
+        "write_to_movie": True, "format": "mp4", "progress_bar": "none", "verbosity": "WARNING",
+        "output_file": scene_id, "preview": False,
+    }
+    with tempconfig(settings):
+        scene = scene_cls()
+        scene.render()
+        duration = float(scene.renderer.time)
+    movie = next(media.rglob(f"{scene_id}.mp4"))
+    sections = []
+    index = next(media.rglob(f"sections/{scene_id}.json"), None)
+    if index is not None:
+        for item in json.loads(index.read_text()):
+            if item["name"] != "autocreated":  # manim's implicit section before the first panel
+                sections.append({"name": item["name"], "file": str(index.parent / item["video"]),
+                                 "duration_s": float(item["duration"])})
+    return {"movie": str(movie), "duration_s": duration, "sections": sections}
+
+
+def main(argv: list[str]) -> int:
+    _die_with_parent()
+    scene_id, quality, staging = argv[0], argv[1], Path(argv[2])
+    result = render(scene_id, quality, staging)
+    (staging / "result.json").write_text(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
