@@ -1,0 +1,188 @@
+"""fig-vote: a gradient is a vote — every sample's request, averaged.
+
+Ⓐ one sample: softmax of concrete logits, the one-hot answer, seed = prediction − answer.
+Ⓑ one wire: ∂L/∂w = upstream activation × downstream gradient (bright vs dim upstream).
+Ⓒ a small batch: each sample's seed, their mean (the gradient), and what a net learns
+   when it listens to the first sample only.
+
+The example net is illustrative, not measured: its logits are chosen as ln of the odds
+3 : 2 : 4 : 1, so that softmax gives exactly the notes' 「的」0.3 and 「了」0.2 (plus 是 0.4,
+在 0.1 to fill the distribution). Every number shown is computed from those choices here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lecture_numerics.provenance import derived, sourced
+
+NOTES = "/work/shared/lecture-notes.txt, 第一节 (fig-vote)"
+CHOSEN = "illustrative choice for fig-vote, not a measurement; " + NOTES
+
+TOKENS = ("的", "了", "是", "在")
+TOKEN_KEYS = ("de", "le", "shi", "zai")   # ledger-key spelling of each token
+
+
+# ---------------------------------------------------------------- the maths (no drawing)
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Probabilities from logits; shifted by the max so exp never overflows."""
+    shifted = np.exp(np.asarray(logits, dtype=float) - np.max(logits))
+    return shifted / shifted.sum()
+
+
+def one_hot(token: str, tokens: tuple[str, ...] = TOKENS) -> np.ndarray:
+    """The answer as a distribution: 1 at the right token, 0 elsewhere."""
+    return np.array([1.0 if t == token else 0.0 for t in tokens])
+
+
+def cross_entropy(logits: np.ndarray, answer: str) -> float:
+    """The loss of one sample: −ln of the probability the net gave the right token."""
+    return float(-np.log(softmax(logits)[TOKENS.index(answer)]))
+
+
+def seed_gradient(probs: np.ndarray, answer: str) -> np.ndarray:
+    """∂loss/∂logits of softmax + cross-entropy: prediction − answer (the chain's seed)."""
+    return np.asarray(probs, dtype=float) - one_hot(answer)
+
+
+def wire_gradient(upstream_activation: float, downstream_gradient: float) -> float:
+    """∂L/∂w for the wire w feeding z = w·a + …: the upstream brightness a times ∂L/∂z."""
+    return upstream_activation * downstream_gradient
+
+
+def batch_seeds(probs: np.ndarray, answers: tuple[str, ...]) -> np.ndarray:
+    """One row per sample: that sample's seed (its vote) for the same prediction."""
+    return np.stack([seed_gradient(probs, a) for a in answers])
+
+
+def train_logits(logits: np.ndarray, answers: tuple[str, ...], lr: float, steps: int) -> np.ndarray:
+    """Plain gradient descent on the logits, each step following the batch-mean seed."""
+    z = np.asarray(logits, dtype=float).copy()
+    for _ in range(steps):
+        z -= lr * batch_seeds(softmax(z), answers).mean(axis=0)
+    return z
+
+
+def signed(digits: int):
+    """Formatter with an explicit sign and a true minus (−), e.g. +0.2, −0.7."""
+    return lambda v: f"{v:+.{digits}f}".replace("-", "−")
+
+
+# ---------------------------------------------------------------- Ⓐ one sample's request
+
+ODDS = sourced(
+    "vote.odds", (3.0, 2.0, 4.0, 1.0), unit="relative odds (的, 了, 是, 在)",
+    measures="how strongly the example net favours each next character; 的 : 了 = 0.3 : 0.2 as in the notes",
+    citation=CHOSEN,
+)
+LOGITS = derived(
+    "vote.logits", lambda odds: tuple(float(x) for x in np.log(odds)), inputs={"odds": ODDS},
+    unit="logit (的, 了, 是, 在)", formula="logit = ln(odds)",
+    fmt=lambda v: ", ".join(f"{x:.3f}" for x in v),
+    note="chosen as ln of the odds so that softmax reproduces the notes' probabilities",
+)
+ANSWER = sourced(
+    "vote.answer", "的", unit="character", measures="the sample's correct next character",
+    citation=NOTES + ": 「该是「的」，那就把「的」推上去」",
+)
+
+_NOTED_PROBS = {"de": ("0.3", "下一个字是「的」的概率零点三"), "le": ("0.2", "是「了」的概率零点二")}
+
+PROBS = {}
+SEEDS = {}
+for _i, _key in enumerate(TOKEN_KEYS):
+    _noted, _quote = _NOTED_PROBS.get(_key, (None, ""))
+    PROBS[_key] = derived(
+        f"vote.p.{_key}", lambda logits, i=_i: float(softmax(logits)[i]), inputs={"logits": LOGITS},
+        unit="probability", formula=f"p({TOKENS[_i]}) = softmax(logits)[{TOKENS[_i]}]", fmt="{:.1f}",
+        measures=f"the net's predicted probability that the next character is {TOKENS[_i]}",
+        notes=_noted, notes_quote=_quote,
+    )
+    SEEDS[_key] = derived(
+        f"vote.seed.{_key}", lambda p, answer, i=_i: float(p - one_hot(answer)[i]),
+        inputs={"p": PROBS[_key], "answer": ANSWER},
+        unit="∂loss/∂logit", formula=f"seed({TOKENS[_i]}) = p({TOKENS[_i]}) − [answer = {TOKENS[_i]}]",
+        fmt=signed(1), measures="the first gradient: positive = guessed too high, negative = should be higher",
+    )
+
+# ---------------------------------------------------------------- Ⓑ which wire pays
+
+BRIGHT = sourced(
+    "vote.bright_activation", 0.8, unit="activation", measures="brightness of the bright upstream neuron",
+    citation=CHOSEN, fmt="{:.1f}",
+)
+DIM = sourced(
+    "vote.dim_activation", 0.2, unit="activation", measures="brightness of the dim upstream neuron",
+    citation=CHOSEN, fmt="{:.1f}",
+)
+WIRE_GRAD_BRIGHT = derived(
+    "vote.wire_grad.bright", wire_gradient, inputs={"upstream_activation": BRIGHT, "downstream_gradient": SEEDS["de"]},
+    unit="∂loss/∂w", formula="∂L/∂w = upstream activation × downstream gradient", fmt=signed(2),
+    measures="gradient of the wire from the bright neuron into 的",
+)
+WIRE_GRAD_DIM = derived(
+    "vote.wire_grad.dim", wire_gradient, inputs={"upstream_activation": DIM, "downstream_gradient": SEEDS["de"]},
+    unit="∂loss/∂w", formula="∂L/∂w = upstream activation × downstream gradient", fmt=signed(2),
+    measures="gradient of the wire from the dim neuron into 的",
+)
+PAYOFF_RATIO = derived(
+    "vote.bright_payoff_ratio", lambda bright, dim: bright / dim,
+    inputs={"bright": WIRE_GRAD_BRIGHT, "dim": WIRE_GRAD_DIM},
+    unit="×", formula="∂L/∂w(bright) ÷ ∂L/∂w(dim)", fmt="{:.0f}",
+    measures="how much more the same thickening of the bright wire moves the loss",
+)
+
+# ---------------------------------------------------------------- Ⓒ many samples vote
+
+BATCH_ANSWERS = sourced(
+    "vote.batch_answers", ("的", "了", "的", "是", "了"), unit="characters",
+    measures="the correct next character of five samples (甲 乙 丙 丁 戊) that share one prediction",
+    citation=CHOSEN, fmt=" ".join,
+)
+
+
+def _mean_seed(i: int):
+    def compute(logits, answers):
+        return float(batch_seeds(softmax(logits), answers).mean(axis=0)[i])
+    return compute
+
+
+MEAN_SEEDS = {
+    key: derived(
+        f"vote.mean_seed.{key}", _mean_seed(i), inputs={"logits": LOGITS, "answers": BATCH_ANSWERS},
+        unit="∂loss/∂logit", formula=f"mean over samples of (p({TOKENS[i]}) − [answer = {TOKENS[i]}])",
+        fmt=signed(1), measures="the batch gradient: the average of every sample's request",
+    )
+    for i, key in enumerate(TOKEN_KEYS)
+}
+
+ONLY_FIRST_STEPS = sourced(
+    "vote.only_first.steps", 20, unit="steps", measures="gradient steps taken listening to sample 甲 only",
+    citation=CHOSEN,
+)
+ONLY_FIRST_LR = sourced(
+    "vote.only_first.lr", 1.0, unit="learning rate", measures="step size on the logits", citation=CHOSEN,
+)
+ONLY_FIRST_P_DE = derived(
+    "vote.only_first.p_de",
+    lambda logits, answers, lr, steps: float(softmax(train_logits(logits, answers[:1], lr, steps))[0]),
+    inputs={"logits": LOGITS, "answers": BATCH_ANSWERS, "lr": ONLY_FIRST_LR, "steps": ONLY_FIRST_STEPS},
+    unit="probability", formula="p(的) after `steps` descent steps on sample 甲's seed alone", fmt="{:.2f}",
+    measures="what a net that only listens to the first sample ends up predicting for 的",
+)
+
+
+# ---------------------------------------------------------------- for the drawing layer
+
+def predicted_probs() -> np.ndarray:
+    return np.array([PROBS[k].value for k in TOKEN_KEYS])
+
+
+def batch_requests() -> np.ndarray:
+    """Each sample's request, rows = samples: the push direction (answer − prediction = −seed)."""
+    return -batch_seeds(predicted_probs(), BATCH_ANSWERS.value)
+
+
+def only_first_probs() -> np.ndarray:
+    return softmax(train_logits(LOGITS.value, BATCH_ANSWERS.value[:1], ONLY_FIRST_LR.value, ONLY_FIRST_STEPS.value))
