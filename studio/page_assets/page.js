@@ -1,0 +1,159 @@
+// Rehearsal page behaviour: section tabs in the list, the presenter view, copy buttons.
+// Everything runs from file:// with no network; data comes from the #page-data JSON.
+(function () {
+  "use strict";
+
+  const scenes = JSON.parse(document.getElementById("page-data").textContent);
+
+  // The whole lecture as one sequence of steps: a walkthrough gives one step per section,
+  // a loop (or a scene without sections) gives one step that plays its whole video.
+  function stepsOf(scene) {
+    if (scene.loop || scene.sections.length === 0) {
+      return [{ scene, name: scene.loop ? "循环" : "整段", file: scene.mp4, loop: scene.loop, index: 0, count: 1 }];
+    }
+    return scene.sections.map((section, index) => ({
+      scene, name: section.name, file: section.file, loop: false, index, count: scene.sections.length,
+    }));
+  }
+  const steps = scenes.flatMap(stepsOf);
+
+  function playQuietly(video) {
+    const started = video.play();
+    if (started) started.catch(() => {});  // autoplay refused: the controls still work
+  }
+
+  // ---- list view: one section clip at a time -----------------------------------------
+  document.querySelectorAll(".scene").forEach((card) => {
+    const video = card.querySelector("video.player");
+    const tabs = card.querySelectorAll(".section-tab");
+    tabs.forEach((tab) => tab.addEventListener("click", () => {
+      tabs.forEach((other) => other.classList.toggle("active", other === tab));
+      video.src = tab.dataset.src;
+      playQuietly(video);
+    }));
+  });
+
+  // ---- presenter view ------------------------------------------------------------------
+  const presenter = document.getElementById("presenter");
+  const screen = document.getElementById("presenter-video");
+  const titleEl = document.getElementById("presenter-title");
+  const sectionEl = document.getElementById("presenter-section");
+  const countEl = document.getElementById("presenter-count");
+  let current = -1;
+
+  function show(index) {
+    if (index < 0 || index >= steps.length) {
+      presenter.classList.remove("at-end");
+      void presenter.offsetWidth;  // restart the "nothing further" flash
+      presenter.classList.add("at-end");
+      return;
+    }
+    current = index;
+    const step = steps[index];
+    screen.loop = step.loop;
+    screen.src = step.file;
+    playQuietly(screen);
+    titleEl.textContent = step.scene.title;
+    sectionEl.textContent = step.name;
+    countEl.textContent = step.count > 1 ? `${step.index + 1} / ${step.count}` : "";
+    presenter.dataset.scene = step.scene.id;
+    presenter.dataset.section = step.name;
+    history.replaceState(null, "", `#present=${encodeURIComponent(step.scene.id)}/${step.index}`);
+  }
+
+  function listPlayers(action) {
+    document.querySelectorAll("video.player").forEach((video) => {
+      if (action === "pause") video.pause();
+      else if (video.loop) playQuietly(video);
+    });
+  }
+
+  function openPresenter(sceneId, sectionIndex) {
+    const first = steps.findIndex((step) => step.scene.id === sceneId);
+    if (first < 0) return;
+    const step = Math.min(first + (sectionIndex || 0), first + steps[first].count - 1);
+    listPlayers("pause");  // one video at a time while presenting
+    presenter.hidden = false;
+    document.body.classList.add("presenting");
+    presenter.focus();  // keys go to the stage, not to the button that opened it
+    show(step);
+  }
+
+  function closePresenter() {
+    const sceneId = current >= 0 ? steps[current].scene.id : "";
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+    presenter.hidden = true;
+    document.body.classList.remove("presenting");
+    screen.pause();
+    screen.removeAttribute("src");
+    screen.load();
+    current = -1;
+    history.replaceState(null, "", sceneId ? `#${encodeURIComponent(sceneId)}` : location.pathname);
+    const card = sceneId && document.getElementById(sceneId);
+    if (card) card.scrollIntoView({ block: "start" });
+    listPlayers("resume");
+  }
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+    else if (presenter.requestFullscreen) presenter.requestFullscreen().catch(() => {});
+  }
+
+  const NEXT_KEYS = new Set(["ArrowRight", " ", "PageDown", "ArrowDown"]);
+  const PREVIOUS_KEYS = new Set(["ArrowLeft", "PageUp", "ArrowUp"]);
+
+  document.addEventListener("keydown", (event) => {
+    if (presenter.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (NEXT_KEYS.has(event.key)) show(current + 1);
+    else if (PREVIOUS_KEYS.has(event.key)) show(current - 1);
+    else if (event.key === "Escape") closePresenter();
+    else if (event.key === "f" || event.key === "F") toggleFullscreen();
+    else return;
+    event.preventDefault();  // space must not scroll the list behind
+  });
+
+  screen.addEventListener("click", () => show(current + 1));
+  document.querySelectorAll("[data-present]").forEach((button) => {
+    button.addEventListener("click", () => openPresenter(button.dataset.present, 0));
+  });
+
+  // #present=<scene-id>/<section index> reopens the presenter where a reload left it.
+  const match = /^#present=([^/]+)(?:\/(\d+))?$/.exec(location.hash);
+  if (match) openPresenter(decodeURIComponent(match[1]), Number(match[2] || 0));
+
+  // ---- copy buttons --------------------------------------------------------------------
+  function copyWithSelection(text) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    const copied = document.execCommand("copy");
+    area.remove();
+    return copied;
+  }
+
+  function copyText(text) {
+    const viaSelection = () => (copyWithSelection(text) ? Promise.resolve() : Promise.reject());
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(text).catch(viaSelection);
+    }
+    return viaSelection();
+  }
+
+  document.querySelectorAll("[data-copy]").forEach((button) => {
+    button.addEventListener("click", () => {
+      const code = button.parentElement.querySelector("code");
+      const done = (label) => {
+        button.textContent = label;
+        setTimeout(() => { button.textContent = "复制"; }, 1600);
+      };
+      copyText(code.textContent).then(() => done("已复制"), () => {
+        window.getSelection().selectAllChildren(code);  // let the lecturer press Ctrl+C
+        done("请按 Ctrl+C");
+      });
+    });
+  });
+})();

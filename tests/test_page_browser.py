@@ -1,0 +1,311 @@
+"""The rehearsal page in a real browser: Debian's Chromium, headless, opened from file://.
+
+``assert_page_works(quality_dir)`` checks any published quality folder (manifest.json +
+index.html + ledger.html + media): every video loads with the manifest's duration, the
+presenter's arrow keys step through sections, a loop keeps looping, the ledger link
+resolves, and nothing is fetched from outside the folder. The tests run it on a synthetic
+folder; set PAGE_QUALITY_DIR=scratch/low to run it on a real render as well.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from tests.fixtures_media import SAMPLE_LEDGER, make_synthetic_output
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+VIEWPORT = (1280, 720)
+LOAD_TIMEOUT_S = 20
+
+CHROMIUM_FLAGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run", "--disable-quic", "--autoplay-policy=no-user-gesture-required",
+    # Nothing may be fetched: every host name fails to resolve.
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}",
+]
+
+
+def require_browser() -> None:
+    """Skip on a developer machine without Chromium; in CI a missing browser is a failure."""
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    if not missing:
+        return
+    reason = f"{', '.join(missing)} not installed (Debian packages: chromium, chromium-driver)"
+    if os.environ.get("CI"):
+        pytest.fail(f"CI needs the browser: {reason}")
+    pytest.skip(reason)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Chromium with a throw-away profile, driven by the system chromedriver."""
+    from selenium import webdriver
+
+    profile = tempfile.mkdtemp(prefix="page-test-profile-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=str(CHROMEDRIVER)),
+                              options=options)
+    # --window-size counts the (invisible) browser frame; pin the page's viewport itself.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": VIEWPORT[0], "height": VIEWPORT[1], "deviceScaleFactor": 1, "mobile": False})
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+# ---- small browser helpers ----------------------------------------------------------
+
+def wait_for(driver: Any, condition, message: str, timeout: float = LOAD_TIMEOUT_S) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(), message)
+
+
+def media_state(driver: Any, video: Any) -> dict[str, Any]:
+    return driver.execute_script(
+        "const v = arguments[0]; return {ready: v.readyState, duration: v.duration, src: v.currentSrc,"
+        " error: v.error && v.error.code, paused: v.paused, ended: v.ended, loop: v.loop,"
+        " time: v.currentTime};", video)
+
+
+def wait_playable(driver: Any, video: Any, label: str) -> dict[str, Any]:
+    """Wait until the element has decoded a frame (HAVE_CURRENT_DATA) or failed."""
+    wait_for(driver, lambda: media_state(driver, video)["ready"] >= 2 or media_state(driver, video)["error"],
+             f"{label}: video never became playable")
+    state = media_state(driver, video)
+    assert not state["error"], f"{label}: media error {state['error']} for {state['src']}"
+    return state
+
+
+PROBE_SCRIPT = """
+const [sources, done] = [arguments[0], arguments[arguments.length - 1]];
+Promise.all(sources.map((src) => new Promise((resolve) => {
+  const v = document.createElement("video");
+  v.muted = true; v.preload = "auto";
+  const report = () => resolve({src, ready: v.readyState, duration: v.duration, error: v.error && v.error.code});
+  v.addEventListener("loadeddata", report, {once: true});
+  v.addEventListener("error", report, {once: true});
+  setTimeout(report, 15000);
+  v.src = src;
+}))).then(done);
+"""
+
+
+def probe_media(driver: Any, sources: list[str]) -> list[dict[str, Any]]:
+    """Load every file in its own <video>, as a deck pasting our snippet would."""
+    driver.set_script_timeout(LOAD_TIMEOUT_S)
+    return driver.execute_async_script(PROBE_SCRIPT, sources)
+
+
+def press(driver: Any, key: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(key).perform()
+
+
+def assert_duration(label: str, measured: float, expected: float, fps: float) -> None:
+    tolerance_s = 2 / fps + 1e-3  # within two frames
+    assert abs(measured - expected) <= tolerance_s, (
+        f"{label}: browser reports {measured:.3f} s, manifest says {expected:.3f} s")
+
+
+def same_file(src_url: str, quality_dir: Path, relative: str) -> bool:
+    return Path(unquote(urlparse(src_url).path)).resolve() == (quality_dir / relative).resolve()
+
+
+def save_screenshot(driver: Any, folder: Path, name: str) -> Path:
+    path = folder / f"{name}.png"
+    driver.save_screenshot(str(path))
+    extra = os.environ.get("PAGE_SCREENSHOT_DIR")
+    if extra:
+        Path(extra).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(extra) / path.name)
+    return path
+
+
+# ---- the checks -----------------------------------------------------------------------
+
+def check_scene_list(driver: Any, quality_dir: Path, manifest: dict[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+
+    scenes, fps = manifest["scenes"], manifest["fps"]
+    cards = driver.find_elements(By.CSS_SELECTOR, "section.scene")
+    assert [c.get_attribute("data-scene-id") for c in cards] == [s["id"] for s in scenes], "scenes out of lecture order"
+    for card, scene in zip(cards, scenes):
+        label = scene["id"]
+        assert scene["title"] in card.find_element(By.TAG_NAME, "h2").text
+        video = card.find_element(By.CSS_SELECTOR, "video.player")
+        shown = scene["sections"][0] if scene["sections"] and not scene["loop"] else None
+        expected_file = shown["file"] if shown else scene["files"]["mp4"]
+        state = wait_playable(driver, video, label)
+        assert same_file(state["src"], quality_dir, expected_file), f"{label}: player shows {state['src']}"
+        assert_duration(label, state["duration"], shown["duration_s"] if shown else scene["duration_s"], fps)
+        assert state["loop"] == bool(scene["loop"]), f"{label}: loop attribute is {state['loop']}"
+        poster_ok = driver.execute_script(
+            "const img = new Image(); img.src = arguments[0].poster;"
+            "return img.decode().then(() => img.naturalWidth > 0, () => false);", video)
+        assert poster_ok, f"{label}: poster does not load"
+
+
+def check_every_file_plays(driver: Any, manifest: dict[str, Any]) -> None:
+    expected = {}
+    for scene in manifest["scenes"]:
+        expected[scene["files"]["mp4"]] = scene["duration_s"]
+        expected.update({s["file"]: s["duration_s"] for s in scene["sections"]})
+    for result, (file, duration_s) in zip(probe_media(driver, list(expected)), expected.items()):
+        assert not result["error"] and result["ready"] >= 2, f"{file}: not playable ({result})"
+        assert_duration(file, result["duration"], duration_s, manifest["fps"])
+
+
+def presenter_state(driver: Any) -> dict[str, Any]:
+    return driver.execute_script(
+        "const p = document.getElementById('presenter');"
+        "return {open: !p.hidden, scene: p.dataset.scene, section: document.getElementById('presenter-section').textContent,"
+        " src: document.getElementById('presenter-video').currentSrc, width: p.getBoundingClientRect().width,"
+        " height: p.getBoundingClientRect().height};")
+
+
+def open_presenter(driver: Any, scene_id: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, f'section.scene button[data-present="{scene_id}"]').click()
+    wait_for(driver, lambda: presenter_state(driver)["open"], f"{scene_id}: presenter did not open")
+    return driver.find_element(By.ID, "presenter-video")
+
+
+def check_walkthrough_presenter(driver: Any, quality_dir: Path, manifest: dict[str, Any], shots: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    scene = next(s for s in manifest["scenes"] if not s["loop"] and len(s["sections"]) >= 2)
+    sections = scene["sections"]
+    video = open_presenter(driver, scene["id"])
+    state = presenter_state(driver)
+    window = driver.execute_script("return [innerWidth, innerHeight];")
+    assert [state["width"], state["height"]] == window, f"presenter does not fill the window {window}"
+
+    def expect_section(index: int) -> None:
+        section = sections[index]
+        wait_for(driver, lambda: presenter_state(driver)["section"] == section["name"],
+                 f"presenter shows {presenter_state(driver)['section']!r}, expected {section['name']!r}", timeout=3)
+        now = wait_playable(driver, video, f"presenter {scene['id']} {section['name']}")
+        assert same_file(now["src"], quality_dir, section["file"]), f"presenter plays {now['src']}"
+        assert_duration(section["file"], now["duration"], section["duration_s"], manifest["fps"])
+
+    expect_section(0)
+    save_screenshot(driver, shots, "presenter")
+    press(driver, Keys.ARROW_RIGHT)
+    expect_section(1)
+    press(driver, Keys.ARROW_LEFT)
+    expect_section(0)
+    for index in range(1, len(sections)):
+        press(driver, Keys.SPACE)
+        expect_section(index)
+    press(driver, Keys.ESCAPE)
+    wait_for(driver, lambda: not presenter_state(driver)["open"], "Esc did not close the presenter", timeout=3)
+
+
+def check_loop_presenter(driver: Any, quality_dir: Path, manifest: dict[str, Any]) -> None:
+    """Jump to the loop's last moments: it must wrap to the start, not stop."""
+    from selenium.webdriver.common.keys import Keys
+
+    scenes = manifest["scenes"]
+    position, scene = next((i, s) for i, s in enumerate(scenes) if s["loop"])
+    video = open_presenter(driver, scene["id"])
+    state = wait_playable(driver, video, f"presenter {scene['id']}")
+    assert state["loop"] and same_file(state["src"], quality_dir, scene["files"]["mp4"])
+    driver.execute_script("arguments[0].currentTime = arguments[0].duration - 0.2;", video)
+    wait_for(driver, lambda: media_state(driver, video)["time"] < scene["duration_s"] / 2,
+             f"{scene['id']}: loop did not wrap around", timeout=5)
+    after = media_state(driver, video)
+    assert not after["paused"] and not after["ended"], f"{scene['id']}: loop stopped ({after})"
+    press(driver, Keys.ARROW_RIGHT)
+    following = scenes[position + 1]["id"] if position + 1 < len(scenes) else scene["id"]
+    wait_for(driver, lambda: presenter_state(driver)["scene"] == following,
+             f"→ on a loop should move on to {following}", timeout=3)
+    press(driver, Keys.ESCAPE)
+
+
+def check_ledger_links(driver: Any, quality_dir: Path, shots: Path) -> int:
+    """The header link and every number's link land on an existing ledger entry."""
+    from selenium.webdriver.common.by import By
+
+    ledger_link = driver.find_element(By.CSS_SELECTOR, "a.ledger-link").get_attribute("href")
+    number_links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, ".scene-numbers a")]
+    ledger_file = Path(unquote(urlparse(ledger_link).path))
+    assert ledger_file.is_file() and ledger_file.parent.resolve() == quality_dir.resolve()
+    driver.get(ledger_link)
+    rows = driver.find_elements(By.CSS_SELECTOR, "tr.entry")
+    for link in number_links:
+        target = unquote(urlparse(link).fragment)
+        found = driver.execute_script("const e = document.getElementById(arguments[0]); return e && e.textContent;", target)
+        assert found, f"{link}: no such entry in the ledger page"
+    save_screenshot(driver, shots, "ledger")
+    return len(rows)
+
+
+def assert_nothing_fetched_or_broken(driver: Any) -> None:
+    fetched = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name);")
+    assert all(name.startswith("file:") for name in fetched), f"page fetched from outside: {fetched}"
+    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, f"browser console errors: {errors}"
+
+
+def assert_page_works(quality_dir: Path, screenshot_dir: Path | None = None) -> dict[str, Any]:
+    """Open ``quality_dir``/index.html from disk and check it the way the lecturer uses it."""
+    require_browser()
+    quality_dir = Path(quality_dir).resolve()
+    manifest = json.loads((quality_dir / "manifest.json").read_text(encoding="utf-8"))
+    shots = Path(screenshot_dir or tempfile.mkdtemp(prefix="page-shots-"))
+    with chromium() as driver:
+        driver.get((quality_dir / "index.html").as_uri())
+        check_scene_list(driver, quality_dir, manifest)
+        save_screenshot(driver, shots, "list")
+        check_every_file_plays(driver, manifest)
+        assert_nothing_fetched_or_broken(driver)
+        if any(not s["loop"] and len(s["sections"]) >= 2 for s in manifest["scenes"]):
+            check_walkthrough_presenter(driver, quality_dir, manifest, shots)
+        if any(s["loop"] for s in manifest["scenes"]):
+            check_loop_presenter(driver, quality_dir, manifest)
+        ledger_rows = check_ledger_links(driver, quality_dir, shots)
+        assert_nothing_fetched_or_broken(driver)
+    return {"screenshots": shots, "ledger_rows": ledger_rows}
+
+
+# ---- tests -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def synthetic_quality_dir(tmp_path_factory) -> Path:
+    return make_synthetic_output(tmp_path_factory.mktemp("out") / "low")
+
+
+def test_page_works_on_synthetic_output(synthetic_quality_dir, tmp_path):
+    result = assert_page_works(synthetic_quality_dir, tmp_path)
+    assert result["ledger_rows"] == len(SAMPLE_LEDGER)
+    for name in ("list", "presenter", "ledger"):
+        assert (tmp_path / f"{name}.png").stat().st_size > 10_000, f"{name} screenshot is empty"
+
+
+@pytest.mark.skipif(not os.environ.get("PAGE_QUALITY_DIR"), reason="set PAGE_QUALITY_DIR to check a real render")
+def test_page_works_on_rendered_output(tmp_path):
+    result = assert_page_works(Path(os.environ["PAGE_QUALITY_DIR"]), tmp_path)
+    assert result["ledger_rows"] > 0
