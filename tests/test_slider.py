@@ -1,0 +1,126 @@
+"""fig-slider numerics against independent references: a second implementation of the
+loss with numpy, finite differences, numpy.gradient on the composed function, and the
+speaker's notes for the numbers he says aloud."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lecture_numerics import quantity
+from lecture_numerics import slider
+
+X0 = slider.FADER_AT
+
+
+def reference_loss(x):
+    """The same loss written again, vectorised: 2 + 3·√(2x)."""
+    return 2.0 + 3.0 * np.sqrt(2.0 * np.asarray(x, dtype=float))
+
+
+def central_difference(f, x, h=1e-6):
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def test_loss_matches_a_second_implementation():
+    xs = np.linspace(0.05, 1.0, 40)
+    assert np.allclose([slider.loss_of_fader(x) for x in xs], reference_loss(xs), rtol=0, atol=1e-12)
+
+
+def test_readout_ticks_come_from_the_loss():
+    push = quantity("slider.push").value
+    keys = ("slider.readout_before", "slider.readout_tick_1", "slider.readout_tick_2", "slider.readout_after")
+    positions = X0 + push * np.arange(len(keys)) / (len(keys) - 1)
+    for key, exact in zip(keys, reference_loss(positions)):
+        assert quantity(key).display == f"{exact:.2f}"
+    # The ticks step one hundredth at a time: the readout never jumps or stalls.
+    shown = [round(float(quantity(k).value) * 100) for k in keys]
+    assert np.all(np.diff(shown) == 1)
+
+
+def test_readout_and_derivative_agree_with_the_notes():
+    for key in ("slider.readout_before", "slider.readout_after", "slider.readout_change", "slider.push",
+                "slider.derivative", "slider.rate_fader_to_jia", "slider.rate_jia_to_yi",
+                "slider.rate_yi_to_loss", "slider.chain_rate"):
+        q = quantity(key)
+        assert q.notes is not None and q.display == q.notes, f"{key}: screen {q.display!r}, notes {q.notes!r}"
+
+
+def test_finite_difference_is_honest_about_rounding():
+    """The exact change is not 0.03 (√ curves), but the two-decimal readout shows 0.03."""
+    push = quantity("slider.push").value
+    exact_change = reference_loss(X0 + push) - reference_loss(X0)
+    assert exact_change != pytest.approx(0.03, abs=1e-6)
+    assert abs(exact_change / push - quantity("slider.derivative").value) < 0.02
+    assert f"{exact_change:.2f}" == quantity("slider.readout_change").display
+    displayed_ratio = float(quantity("slider.readout_change").display) / float(quantity("slider.push").display)
+    assert displayed_ratio == pytest.approx(quantity("slider.derivative").value)
+
+
+def test_derivative_matches_finite_differences():
+    assert central_difference(reference_loss, X0) == pytest.approx(quantity("slider.derivative").value, rel=1e-8)
+
+
+@pytest.mark.parametrize("key, stage, at", [
+    ("slider.rate_fader_to_jia", slider.stage_jia, lambda: X0),
+    ("slider.rate_jia_to_yi", slider.stage_yi, lambda: slider.stage_jia(X0)),
+    ("slider.rate_yi_to_loss", slider.stage_loss, lambda: slider.stage_yi(slider.stage_jia(X0))),
+])
+def test_each_stage_rate_is_its_local_slope(key, stage, at):
+    assert central_difference(stage, at()) == pytest.approx(quantity(key).value, rel=1e-8)
+
+
+def test_rates_multiply_to_the_slope_of_the_composed_function():
+    xs = np.linspace(X0 - 0.01, X0 + 0.01, 2001)
+    slope = np.gradient(reference_loss(xs), xs)[len(xs) // 2]
+    product = np.prod([quantity(k).value for k in
+                       ("slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate_yi_to_loss")])
+    assert slope == pytest.approx(product, rel=1e-6)
+    assert quantity("slider.chain_rate").value == pytest.approx(product)
+    # The running product shown under 乙: fader to 乙 is the first two rates.
+    yi = lambda x: np.sqrt(2.0 * x)
+    assert np.gradient(yi(xs), xs)[len(xs) // 2] == pytest.approx(quantity("slider.rate_fader_to_yi").value, rel=1e-6)
+
+
+def test_a_rate_is_local_the_compressor_changes_with_its_input():
+    """乙 = √甲 halves its input only near 甲 = 1: rates belong to an operating point."""
+    assert central_difference(slider.stage_yi, 4.0) == pytest.approx(0.25, rel=1e-6)
+    assert slider.stage_rates(2.0)[1] == pytest.approx(0.25)
+
+
+def test_partials_match_finite_differences_of_the_desk():
+    p = np.array(slider.DESK_POSITIONS)
+    for i in range(len(p)):
+        step = np.zeros_like(p)
+        step[i] = 1e-6
+        numeric = (slider.desk_loss(p + step) - slider.desk_loss(p - step)) / 2e-6
+        assert numeric == pytest.approx(quantity(f"slider.partial_{i + 1}").value, abs=1e-7)
+
+
+def test_middle_partial_is_panel_a_derivative():
+    assert quantity("slider.partial_3").value == pytest.approx(quantity("slider.derivative").value)
+
+
+def test_where_the_others_are_held_matters():
+    """With the coupling term, holding fader 2 elsewhere changes fader 1's partial."""
+    moved = list(slider.DESK_POSITIONS)
+    moved[1] += 0.1
+    assert slider.desk_partials(moved)[0] != pytest.approx(slider.desk_partials(slider.DESK_POSITIONS)[0])
+
+
+def test_every_derived_value_recomputes():
+    from lecture_numerics import REGISTRY
+
+    keys = [k for k in REGISTRY if k.startswith("slider.")]
+    assert len(keys) >= 18
+    for key in keys:
+        q = REGISTRY[key]
+        if q.kind == "derived":
+            assert q.recompute() == q.value, key
+
+
+def test_rate_display_uses_a_real_minus_and_no_trailing_zeros():
+    assert slider.show_rate(-0.8) == "−0.8"
+    assert slider.show_rate(3.0) == "3"
+    assert slider.show_rate(0.5) == "0.5"
+    assert slider.show_rate(-0.001) == "0"
