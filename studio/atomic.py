@@ -14,9 +14,18 @@ from pathlib import Path
 from typing import Any
 
 
+TMP_SUFFIX = ".tmp"
+
+
+def remove_leftovers(folder: Path) -> None:
+    """Delete temporary files a killed run left behind (``.<name>.<random>.tmp``)."""
+    for path in folder.rglob(f".*{TMP_SUFFIX}"):
+        path.unlink(missing_ok=True)
+
+
 def write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -43,7 +52,7 @@ def publish(source: Path, target: Path) -> None:
         os.replace(source, target)
     except OSError:
         # Different filesystem: copy next to the target first, then rename.
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TMP_SUFFIX)
         os.close(fd)
         try:
             shutil.copyfile(source, tmp)

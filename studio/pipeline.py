@@ -231,6 +231,7 @@ def render_batch(batch: Batch, known: list[SceneEntry]) -> tuple[dict[str, Scene
         shutil.rmtree(staging_root, ignore_errors=True)  # we hold the lock: anything here is stale
         staging_root.mkdir(parents=True)
         batch.quality_dir.mkdir(parents=True, exist_ok=True)
+        atomic.remove_leftovers(batch.out_dir)
 
         preset = config.presets()[batch.quality]
         keys = {e.scene_id: cache.cache_key(e, batch.quality, preset) for e in batch.entries}

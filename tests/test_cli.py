@@ -1,0 +1,204 @@
+"""The render.py contract: outputs, manifest, cache, failure isolation, errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+
+from tests.render_helpers import ROOT, manifest, probe, render, snapshot
+
+pytestmark = pytest.mark.render
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    result = render("tiny", "loopy", "--quality", "low", "--out", str(out))
+    assert result.returncode == 0, result.stderr + result.stdout
+    return out, result
+
+
+def _top_level_atoms(path: Path) -> list[str]:
+    data, atoms, pos = path.read_bytes(), [], 0
+    while pos + 8 <= len(data):
+        size, name = struct.unpack(">I4s", data[pos:pos + 8])
+        atoms.append(name.decode("latin-1"))
+        if size == 1:
+            size = struct.unpack(">Q", data[pos + 8:pos + 16])[0]
+        if size < 8:
+            break
+        pos += size
+    return atoms
+
+
+def test_outputs_and_manifest(rendered):
+    out, _ = rendered
+    qdir = out / "low"
+    data = manifest(qdir)
+    assert (data["quality"], data["width"], data["height"], data["fps"]) == ("low", 854, 480, 15)
+    by_id = {s["id"]: s for s in data["scenes"]}
+    assert set(by_id) == {"tiny", "loopy"}
+    tiny = by_id["tiny"]
+    assert tiny["loop"] is False and by_id["loopy"]["loop"] is True
+    assert [s["name"] for s in tiny["sections"]] == ["A", "B"]
+    assert tiny["duration_s"] == pytest.approx(2.0, abs=0.1)
+    assert sum(s["duration_s"] for s in tiny["sections"]) == pytest.approx(tiny["duration_s"], abs=0.15)
+    for scene in data["scenes"]:
+        for name in [*scene["files"].values(), *(s["file"] for s in scene["sections"])]:
+            assert (qdir / name).is_file(), name
+        assert len(scene["cache_key"]) >= 16
+        assert scene["title"]
+
+
+def test_mp4_plays_everywhere(rendered):
+    out, _ = rendered
+    for name in ("low/tiny.mp4", "low/tiny/A.mp4", "low/loopy.mp4"):
+        info = probe(out / name)
+        stream = info["streams"][0]
+        assert (stream["codec_name"], stream["pix_fmt"]) == ("h264", "yuv420p")
+        atoms = _top_level_atoms(out / name)
+        assert atoms.index("moov") < atoms.index("mdat"), f"{name} is not faststart: {atoms}"
+
+
+def test_gif_loops_and_fits_slides(rendered):
+    out, _ = rendered
+    gif = (out / "low" / "tiny.gif").read_bytes()
+    assert gif[:6] == b"GIF89a"
+    assert b"NETSCAPE2.0\x03\x01\x00\x00" in gif, "gif does not loop forever"
+    width = struct.unpack("<H", gif[6:8])[0]
+    assert width <= 960
+    stream = probe(out / "low" / "tiny.gif")["streams"][0]
+    num, den = map(int, stream["avg_frame_rate"].split("/"))
+    assert num / den <= 30
+
+
+def test_poster_is_first_frame_for_loops(rendered):
+    out, _ = rendered
+    for name in ("tiny", "loopy"):
+        png = (out / "low" / f"{name}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (854, 480)
+
+
+def test_second_run_is_cached(rendered):
+    out, _ = rendered
+    before = snapshot(out)
+    again = render("tiny", "loopy", "--quality", "low", "--out", str(out))
+    assert again.returncode == 0, again.stderr
+    assert "0 rendered, 2 cached" in again.stdout
+    assert "nothing to render" in again.stdout
+    assert {k: v for k, v in snapshot(out).items() if k.endswith((".mp4", ".gif", ".png"))} == \
+        {k: v for k, v in before.items() if k.endswith((".mp4", ".gif", ".png"))}
+
+
+def test_force_rerenders(rendered):
+    out, _ = rendered
+    again = render("tiny", "--quality", "low", "--out", str(out), "--force")
+    assert again.returncode == 0 and "1 rendered, 0 cached" in again.stdout
+
+
+def test_list_shows_ids_titles_durations():
+    result = render("--list")
+    assert result.returncode == 0, result.stderr
+    line = next(l for l in result.stdout.splitlines() if l.startswith("tiny"))
+    assert "小测试" in line and "2.0 s" in line
+
+
+def test_failing_scene_does_not_stop_others(tmp_path):
+    result = render("broken", "dies", "tiny", "--quality", "low", "--out", str(tmp_path), "--jobs", "2")
+    assert result.returncode == 1
+    assert (tmp_path / "low" / "tiny.mp4").is_file()
+    assert "FAILED broken: RuntimeError: this scene is broken on purpose" in result.stdout
+    assert "FAILED dies: worker died (signal 9)" in result.stdout
+    assert (tmp_path / "low" / "logs" / "broken.log").is_file()
+    assert [s["id"] for s in manifest(tmp_path / "low")["scenes"]] == ["tiny"]
+    assert "Traceback" not in result.stderr
+
+
+def test_preview_prints_path_without_display(tmp_path):
+    result = render("--preview", "tiny", "--section", "B", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1].endswith("low/tiny/B.mp4")
+
+
+# -- usage and config errors: one line, exit 2, no traceback, outputs untouched --------
+
+def _config_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "config"
+    shutil.copytree(ROOT / "config", folder)
+    return folder
+
+
+def _expect_usage_error(result, *needles: str) -> None:
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = [l for l in result.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1, lines
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+
+
+def test_unknown_id_lists_valid_ids(rendered):
+    out, _ = rendered
+    before = snapshot(out)
+    _expect_usage_error(render("nope", "--out", str(out)), "unknown scene id 'nope'", "tiny", "loopy")
+    _expect_usage_error(render("../../etc/passwd", "--out", str(out)), "unknown scene id")
+    assert snapshot(out) == before
+
+
+def test_unknown_quality(rendered):
+    out, _ = rendered
+    _expect_usage_error(render("tiny", "--quality", "ultra", "--out", str(out)), "unknown quality 'ultra'", "low")
+
+
+@pytest.mark.parametrize("name, text, needles", [
+    ("presets.yaml", "low: {width: 854, height: 480, fps: 15\nhigh: [", ["presets.yaml:", "does not parse"]),
+    ("presets.yaml", "low:\n  width: 854\n  height: 480\n  fps: -15\n", ["presets.yaml:4", "fps"]),
+    ("theme.yaml", None, ["theme.yaml:", "colour 'reddish'"]),
+    ("scenarios.yaml", "memtime:\n  model: deepseek-v3\n  seq_len: many\n  batch: 1\n  recompute: full\n  bytes_per_param: 16\n",
+     ["scenarios.yaml:3", "seq_len"]),
+    ("presets.yaml", "low: !!python/object/apply:os.system ['true']\n", ["presets.yaml:1", "does not parse"]),
+])
+def test_bad_config(tmp_path, rendered, name, text, needles):
+    out, _ = rendered
+    before = snapshot(out)
+    folder = _config_copy(tmp_path)
+    if text is None:
+        text = (folder / name).read_text().replace('backward: "#D62728"', "backward: reddish")
+    (folder / name).write_text(text)
+    _expect_usage_error(render("tiny", "--quality", "low", "--out", str(out), LECTURE_CONFIG_DIR=str(folder)), *needles)
+    assert snapshot(out) == before
+
+
+def test_unwritable_output_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    _expect_usage_error(render("tiny", "--quality", "low", "--out", str(blocker / "out")), "not writable")
+
+
+def test_missing_cjk_font(tmp_path, rendered):
+    out, _ = rendered
+    before = snapshot(out)
+    fonts_conf = tmp_path / "fonts.conf"
+    fonts_conf.write_text(f'<?xml version="1.0"?><fontconfig><dir>{tmp_path}</dir><cachedir>{tmp_path}/cache</cachedir></fontconfig>')
+    result = render("tiny", "--quality", "low", "--out", str(out), FONTCONFIG_FILE=str(fonts_conf))
+    _expect_usage_error(result, "CJK font 'Noto Sans CJK SC' is not installed", "fonts-noto-cjk")
+    assert snapshot(out) == before
+
+
+def test_missing_encoder(tmp_path, rendered):
+    out, _ = rendered
+    before = snapshot(out)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "fc-match").symlink_to(shutil.which("fc-match"))
+    _expect_usage_error(render("tiny", "--quality", "low", "--out", str(out), PATH=str(bin_dir)), "encoder not found", "ffmpeg")
+    assert snapshot(out) == before
+
+
+def test_bad_jobs():
+    _expect_usage_error(render("tiny", "--jobs", "0"), "--jobs")
