@@ -117,6 +117,16 @@ def derived(
     )
 
 
+# Itemised breakdowns of a quantity (e.g. the per-operator activation list), shown in the
+# ledger next to the quantity: key -> function returning a list of JSON-ready dicts.
+BREAKDOWNS: dict[str, Callable[[], list[dict[str, Any]]]] = {}
+
+
+def breakdown(key: str, items: Callable[[], list[dict[str, Any]]]) -> None:
+    """Attach an itemised breakdown to the quantity ``key`` (listed in the ledger)."""
+    BREAKDOWNS[key] = items
+
+
 def quantity(key: str) -> Quantity:
     """Look a quantity up by its stable key (loads every numerics module first)."""
     from lecture_numerics import load_all
