@@ -32,11 +32,13 @@ def trips_for_full_jacobian(n_inputs: int, n_outputs: int, mode: Mode) -> int:
 
 @dataclass(frozen=True)
 class Trip:
-    """One pass of the ball: where the seed goes in, and which parameters' gradients it
-    hands over, in the order the ball passes them (0 = leftmost parameter)."""
+    """One pass of the ball: where the seed goes in, which parameters' gradients it hands
+    over (in the order it passes them, 0 = leftmost), and whether each is in hand as the
+    ball passes (reverse) or only once it reaches the loss (forward)."""
 
     seed: int | Literal["loss"]
     gradients_in_order: tuple[int, ...]
+    along_the_way: bool
 
 
 def trip_schedule(n_params: int, mode: Mode) -> list[Trip]:
@@ -44,9 +46,9 @@ def trip_schedule(n_params: int, mode: Mode) -> list[Trip]:
     count = trips_for_full_jacobian(n_params, 1, mode)
     if mode == "forward":
         # Trip i perturbs parameter i only, so it delivers that one gradient, at the loss.
-        return [Trip(seed=i, gradients_in_order=(i,)) for i in range(count)]
+        return [Trip(seed=i, gradients_in_order=(i,), along_the_way=False) for i in range(count)]
     # The single backward trip starts at the loss and passes every block right to left.
-    return [Trip(seed="loss", gradients_in_order=tuple(reversed(range(n_params))))]
+    return [Trip(seed="loss", gradients_in_order=tuple(reversed(range(n_params))), along_the_way=True)]
 
 
 PARAMETERS = sourced(

@@ -81,6 +81,7 @@ def test_schedules_hand_over_every_gradient_exactly_once():
     assert [t.seed for t in forward] == list(range(8))
     assert len(reverse) == 1 and reverse[0].seed == "loss"
     assert reverse[0].gradients_in_order == (7, 6, 5, 4, 3, 2, 1, 0)   # right to left, as the ball passes
+    assert reverse[0].along_the_way and not any(t.along_the_way for t in forward)
 
 
 def test_ledger_trips_equal_the_reference_count():

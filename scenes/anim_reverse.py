@@ -1,0 +1,134 @@
+"""anim-reverse: forward mode against reverse mode on two identical chains (~9 s, loops).
+
+One section, played as a loop: both chains start at the same instant; the top (正向模式)
+runs one trip per parameter, the bottom (反向模式) one trip back from the loss; each trip
+lands a block on its row's stack. Then everything fades back to the opening frame, which
+is also the loop's first frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manim import DOWN, LEFT, RIGHT, UL, FadeOut, VGroup
+
+from lecture_numerics import quantity
+from lecture_numerics.trips import Trip, trip_schedule
+from scenes.kit import theme
+from scenes.kit.base import LectureScene, SectionStill
+from scenes.kit.chain_widgets import BallTrip, ParameterChain, TripStack, ball, hidden, passing_share
+from scenes.kit.panels import EDGE_BUFF
+from scenes.kit.text import ledger_text, number, words
+
+TRIP_SECONDS = 0.8
+HOLD_SECONDS = 1.2       # both stacks complete: the 8 against the 1 sinks in
+RESET_SECONDS = 0.8
+SEAM_SECONDS = 0.4       # the opening frame, held; the loop restarts from exactly this frame
+
+CHAIN_LEFT_X = -6.7
+STACK_X = 4.9
+ROW_Y = {"forward": 2.15, "reverse": -0.95}
+STACK_BELOW_CHAIN = 1.3
+
+
+@dataclass
+class Row:
+    """One chain with its stack and everything its trips will reveal."""
+
+    mode: str
+    chain: ParameterChain
+    stack: TripStack
+    schedule: list[Trip]
+    runner: object
+    lit: list
+    ticks: list
+    stack_blocks: list
+    count: object
+    layer: VGroup
+
+
+class AnimReverse(LectureScene):
+    scene_id = "anim-reverse"
+    title = "为什么从后往前：正向模式与反向模式"
+    loop = True
+    ledger_keys = ("trips.forward", "trips.reverse")
+
+    def construct(self) -> None:
+        n_params = quantity("trips.parameters").value
+        capacity = quantity("trips.forward").value
+        rows = [
+            self.build_row("forward", n_params, capacity, header=("正向模式", "一趟只为一个参数，跑完才点亮那一个"),
+                           ball_color="accent", count_key="trips.forward"),
+            self.build_row("reverse", n_params, capacity, header=("反向模式", "从 loss 往回走一趟，沿途全部点亮"),
+                           ball_color="backward", count_key="trips.reverse"),
+        ]
+        self.add(self.caption())
+        # Overlays last, so the chains stay in the renderer's static background.
+        self.add(*[row.layer for row in rows])
+
+        # Both chains start at the same instant; each play is one trip per row still running.
+        for k in range(max(len(row.schedule) for row in rows)):
+            self.play(*[self.trip(row, k) for row in rows if k < len(row.schedule)], run_time=TRIP_SECONDS)
+        self.wait(HOLD_SECONDS)
+        self.snapshot("peak")
+
+        # Back to the opening frame: the loop's seam.
+        self.play(*[FadeOut(row.layer) for row in rows], run_time=RESET_SECONDS)
+        self.wait(SEAM_SECONDS)
+
+    # --- building -------------------------------------------------------------------
+
+    def build_row(self, mode, n_params, capacity, *, header, ball_color, count_key) -> Row:
+        chain = ParameterChain(n_params)
+        chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
+        stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN, 0])
+        legend = words("跑一趟，堆一块", size="small", color="muted").next_to(stack.baseline, DOWN, buff=0.15)
+        schedule = trip_schedule(n_params, mode)
+        self.add(self.row_header(mode, *header), chain, stack, legend)
+
+        lit = [chain.lit_block(i) for i in range(n_params)]
+        ticks = [chain.tick(i) for i in range(n_params)]
+        stack_blocks = [stack.block(k) for k in range(len(schedule))]
+        count = hidden(number(count_key, suffix=" 趟", color=ball_color))
+        count.next_to(stack_blocks[-1], RIGHT, buff=0.3)
+        runner = ball(ball_color)
+        layer = VGroup(*lit, *ticks, *stack_blocks, count, runner)
+        return Row(mode, chain, stack, schedule, runner, lit, ticks, stack_blocks, count, layer)
+
+    def row_header(self, mode: str, name: str, rest: str) -> VGroup:
+        colour = "accent" if mode == "forward" else "backward"
+        header = VGroup(words(name, size="heading", color=colour), words(rest, size="body"))
+        header.arrange(RIGHT, buff=0.35, aligned_edge=DOWN)
+        top = {"forward": 0, "reverse": ROW_Y["forward"] - ROW_Y["reverse"]}[mode]
+        return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * top)
+
+    def caption(self):
+        line = ledger_text("真实模型里，那个「{trips.forward}」是三千亿", size="heading",
+                           t2c={"三千亿": theme.color("backward")})
+        return line.to_edge(DOWN, buff=EDGE_BUFF)
+
+    # --- animating ------------------------------------------------------------------
+
+    def trip(self, row: Row, k: int) -> BallTrip:
+        """Trip ``k`` of a row: the ball runs from the seed; gradients light up as the
+        schedule says (while passing, or on reaching the loss); a block lands on the stack."""
+        trip = row.schedule[k]
+        chain = row.chain
+        if trip.seed == "loss":
+            start, end = chain.loss_entry(), chain.block_center(trip.gradients_in_order[-1])
+        else:
+            start, end = chain.block_center(trip.seed), chain.loss_entry()
+        handed = [VGroup(row.lit[i], row.ticks[i]) for i in trip.gradients_in_order]
+        arrival = [row.stack_blocks[k]] + ([row.count] if k == len(row.schedule) - 1 else [])
+        if trip.along_the_way:
+            passing = [(passing_share(start, end, chain.block_center(i)), mob)
+                       for i, mob in zip(trip.gradients_in_order, handed)]
+        else:
+            passing, arrival = [], handed + arrival
+        return BallTrip(row.layer, row.runner, start, end, passing=passing, on_arrival=arrival)
+
+    def snapshot(self, name: str) -> None:
+        """A loop ends on its opening frame, so also keep the full-stacks moment for the
+        stills and the legibility test."""
+        if self.capture_stills:
+            self.section_stills.append(SectionStill(name, [m.copy() for m in self.mobjects]))

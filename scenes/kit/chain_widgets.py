@@ -1,0 +1,170 @@
+"""A chain of parameter blocks feeding one loss, a ball that runs it, and a stack that
+counts the runs. Handed the counts and schedules by numerics; draws, never decides.
+
+Everything that appears during a run (ball, lit blocks, ticks, stack blocks) is built
+once, hidden at zero opacity, and faded by :class:`BallTrip`, so no mobject is rebuilt
+per frame and the static chain stays in the renderer's cached background.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Animation, Arrow, Dot, Line, Mobject, RoundedRectangle,
+                   VGroup, VMobject)
+
+from scenes.kit import theme
+from scenes.kit.text import words
+
+BLOCK_SIDE = 0.56
+TICK_DROP = 0.5          # tick centre below the block centre
+STACK_BLOCK = (0.72, 0.24)
+STACK_GAP = 0.05
+
+
+class ParameterChain(VGroup):
+    """``n`` parameter blocks in a row, each feeding the next stage, ending in ``loss``."""
+
+    def __init__(self, n_params: int, *, spacing: float = 1.1) -> None:
+        super().__init__()
+        self.blocks = VGroup(*[self._block().shift(RIGHT * i * spacing) for i in range(n_params)])
+        self.loss = self._loss_node().next_to(self.blocks, RIGHT, buff=spacing - BLOCK_SIDE + 0.15)
+        stops = [*self.blocks, self.loss]
+        self.arrows = VGroup(*[
+            Arrow(a.get_right(), b.get_left(), buff=0.06, stroke_width=3, tip_length=0.14,
+                  max_tip_length_to_length_ratio=0.5, color=theme.color("muted"))
+            for a, b in zip(stops, stops[1:])
+        ])
+        self.add(self.arrows, self.blocks, self.loss)
+
+    @staticmethod
+    def _block() -> RoundedRectangle:
+        return RoundedRectangle(width=BLOCK_SIDE, height=BLOCK_SIDE, corner_radius=0.08, stroke_width=3,
+                                stroke_color=theme.color("muted"), fill_color=theme.color("panel"), fill_opacity=1)
+
+    @staticmethod
+    def _loss_node() -> VGroup:
+        label = words("loss", size="label")
+        box = RoundedRectangle(width=label.width + 0.4, height=BLOCK_SIDE + 0.1, corner_radius=0.12,
+                               stroke_width=3, stroke_color=theme.color("ink"), fill_color=theme.color("panel"),
+                               fill_opacity=1)
+        return VGroup(box, label.move_to(box))
+
+    def block_center(self, index: int) -> np.ndarray:
+        return self.blocks[index].get_center()
+
+    def loss_entry(self) -> np.ndarray:
+        """Where a ball meets the loss: its left edge, so the word stays readable."""
+        return self.loss.get_left()
+
+    def lit_block(self, index: int, color: str = "gradients") -> RoundedRectangle:
+        """The block filled in: this parameter's gradient is in hand (hidden until revealed)."""
+        lit = self._block().set_fill(theme.color(color), opacity=1).set_stroke(theme.color(color))
+        return hidden(lit.move_to(self.block_center(index)))
+
+    def tick(self, index: int, color: str = "good") -> VMobject:
+        """The tick under a block (hidden until revealed)."""
+        centre = self.block_center(index) + DOWN * TICK_DROP
+        mark = VMobject(stroke_color=theme.color(color), stroke_width=6)
+        mark.set_points_as_corners([centre + np.array(p) for p in ((-0.14, 0.0, 0), (-0.04, -0.1, 0), (0.16, 0.13, 0))])
+        return hidden(mark)
+
+
+class TripStack(VGroup):
+    """A baseline on which one block lands per trip; room for ``capacity`` blocks."""
+
+    def __init__(self, capacity: int, color: str) -> None:
+        super().__init__()
+        width, _ = STACK_BLOCK
+        self.capacity, self.block_color = capacity, color
+        self.baseline = Line(LEFT * (width / 2 + 0.12), RIGHT * (width / 2 + 0.12), stroke_width=4,
+                             color=theme.color("muted"))
+        self.add(self.baseline)
+
+    def height_for(self, blocks: int) -> float:
+        _, height = STACK_BLOCK
+        return blocks * (height + STACK_GAP)
+
+    def block(self, slot: int) -> RoundedRectangle:
+        """The block that lands in ``slot`` (0 = bottom), hidden until revealed."""
+        width, height = STACK_BLOCK
+        if not 0 <= slot < self.capacity:
+            raise IndexError(f"stack holds {self.capacity} blocks, no slot {slot}")
+        rect = RoundedRectangle(width=width, height=height, corner_radius=0.04, stroke_width=0,
+                                fill_color=theme.color(self.block_color), fill_opacity=1)
+        bottom = self.baseline.get_center() + UP * (STACK_GAP + slot * (height + STACK_GAP))
+        return hidden(rect.move_to(bottom, aligned_edge=DOWN))
+
+    def top(self, blocks: int) -> np.ndarray:
+        """Point at the top of a stack of ``blocks`` blocks."""
+        return self.baseline.get_center() + UP * self.height_for(blocks)
+
+
+def ball(color: str) -> Dot:
+    return hidden(Dot(radius=0.13, color=theme.color(color)))
+
+
+def hidden(mob: Mobject) -> Mobject:
+    """Remember each part's opacities as its 'shown' state, then hide it."""
+    for part in mob.family_members_with_points():
+        part.shown_opacity = (part.get_fill_opacity(), part.get_stroke_opacity())
+        part.set_fill(opacity=0).set_stroke(opacity=0)
+    return mob
+
+
+def show_fraction(mob: Mobject, fraction: float) -> None:
+    """Set ``mob`` to ``fraction`` of its remembered opacities (0 hidden, 1 shown)."""
+    for part in mob.family_members_with_points():
+        fill, stroke = part.shown_opacity
+        part.set_fill(opacity=fill * fraction).set_stroke(opacity=stroke * fraction)
+
+
+# Phases of a trip as fractions of its run time: the ball fades in at the seed, travels,
+# and hands over what it carries on arrival.
+APPEAR, ARRIVE, SETTLE = 0.12, 0.80, 0.95
+REVEAL_RAMP = 0.10
+
+
+def _travel(alpha: float) -> float:
+    """Share of the way covered at time ``alpha`` (sine ease in and out)."""
+    u = min(max((alpha - APPEAR) / (ARRIVE - APPEAR), 0.0), 1.0)
+    return (1 - math.cos(math.pi * u)) / 2
+
+
+def _time_at(travel: float) -> float:
+    """Inverse of :func:`_travel`: when the ball has covered ``travel`` of the way."""
+    u = math.acos(1 - 2 * min(max(travel, 0.0), 1.0)) / math.pi
+    return APPEAR + u * (ARRIVE - APPEAR)
+
+
+class BallTrip(Animation):
+    """A ball seeded at ``start`` runs to ``end``; each reveal (share of the way, mobject)
+    fades in as the ball passes that point; ``on_arrival`` mobjects fade in when it lands.
+
+    ``layer`` is the scene-resident group holding the runner and every reveal: the trip
+    animates parts of it in place, so nothing is copied or added twice."""
+
+    def __init__(self, layer: VGroup, runner: Dot, start: np.ndarray, end: np.ndarray, *,
+                 passing: list[tuple[float, Mobject]] = (), on_arrival: list[Mobject] = (), **kwargs) -> None:
+        self.runner, self.start, self.end = runner, np.array(start), np.array(end)
+        self.reveals = [(_time_at(share), mob) for share, mob in passing]
+        self.reveals += [(ARRIVE, mob) for mob in on_arrival]
+        kwargs.setdefault("rate_func", lambda t: t)
+        super().__init__(layer, **kwargs)
+
+    def create_starting_mobject(self) -> Mobject:
+        return self.mobject      # parts are set absolutely each frame; no copy needed
+
+    def interpolate_mobject(self, alpha: float) -> None:
+        self.runner.move_to(self.start + (self.end - self.start) * _travel(alpha))
+        fade_in = alpha / APPEAR
+        fade_out = (SETTLE - alpha) / (SETTLE - ARRIVE)
+        show_fraction(self.runner, min(max(min(fade_in, fade_out), 0.0), 1.0))
+        for when, mob in self.reveals:
+            show_fraction(mob, min(max((alpha - when) / REVEAL_RAMP, 0.0), 1.0))
+
+
+def passing_share(start: np.ndarray, end: np.ndarray, point: np.ndarray) -> float:
+    """How far along start→end (0..1) the ball is when it is level with ``point``."""
+    return float((point[0] - start[0]) / (end[0] - start[0]))
