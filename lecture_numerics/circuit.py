@@ -1,0 +1,128 @@
+"""fig-circuit: every black (forward) and red (backward) number, from running the autodiff.
+
+Ⓐ is f = (a + b) × c with the example's inputs a = 2, b = −3, c = 4. Ⓑ shows the three
+gate temperaments (add, multiply, max) on one shared pair of inputs x, y, each gate
+receiving an upstream gradient from further right. Inputs are the example's chosen
+values; everything else is computed by :mod:`lecture_numerics.autodiff`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from lecture_numerics.autodiff import Value
+from lecture_numerics.provenance import Derived, derived
+
+MINUS = "\u2212"   # a real minus sign on screen, not a hyphen
+
+
+def signed(x: float) -> str:
+    """On-screen form: whole numbers without a decimal point, minus as U+2212."""
+    if x == 0:
+        x = 0.0        # never show "−0"
+    text = f"{x:g}"
+    return text.replace("-", MINUS)
+
+
+def chosen(key: str, value: float, measures: str, notes_quote: str = "") -> Derived:
+    """An input the example picks: given, not looked up, so it depends on nothing."""
+    return derived(key, lambda: value, inputs={}, unit="", fmt=signed, measures=measures,
+                   formula="given: the worked example's chosen input",
+                   notes=signed(value) if notes_quote else None, notes_quote=notes_quote)
+
+
+# ---- Ⓐ the circuit f = (a + b) × c ----
+
+def run_circuit(a: float, b: float, c: float) -> dict[str, Value]:
+    """Forward then backward through f = (a + b) × c; returns every named node."""
+    a_, b_, c_ = Value(a), Value(b), Value(c)
+    q = a_ + b_
+    f = q * c_
+    f.backward()
+    return {"a": a_, "b": b_, "c": c_, "q": q, "f": f}
+
+
+a = chosen("circuit.a", 2, "input a of f = (a + b) × c", "a 是 2，b 是负 3，加起来 q 等于负 1。")
+b = chosen("circuit.b", -3, "input b of f = (a + b) × c", "a 是 2，b 是负 3，加起来 q 等于负 1。")
+c = chosen("circuit.c", 4, "input c of f = (a + b) × c", "q 再乘 c 等于 4 —— f 等于负 4。")
+CIRCUIT_INPUTS = {"a": a, "b": b, "c": c}
+
+
+def _circuit(key: str, node: str, part: str, formula: str, measures: str,
+             notes: str | None = None, notes_quote: str = "") -> Derived:
+    """A circuit number read off one run of the autodiff (``part``: data or grad)."""
+    return derived(key, lambda a, b, c: getattr(run_circuit(a, b, c)[node], part),
+                   inputs=CIRCUIT_INPUTS, unit="", fmt=signed, formula=formula,
+                   measures=measures, note="computed by lecture_numerics.autodiff",
+                   notes=notes, notes_quote=notes_quote)
+
+
+q = _circuit("circuit.q", "q", "data", "q = a + b", "forward value after the add gate",
+             "−1", "a 是 2，b 是负 3，加起来 q 等于负 1。")
+f = _circuit("circuit.f", "f", "data", "f = q × c", "forward value of the circuit's output",
+             "−4", "q 再乘 c 等于 4 —— f 等于负 4。")
+grad_f = _circuit("circuit.grad_f", "f", "grad", "∂f/∂f = 1 (backward's starting point)",
+                  "gradient of f with respect to itself", "1", "反向从最右边起步，f 对自己的梯度是 1。")
+grad_c = _circuit("circuit.grad_c", "c", "grad", "∂f/∂c = q × ∂f/∂f (multiply gate)",
+                  "gradient of f with respect to c", "−1", "c 的梯度是多少？……是 q，也就是负 1。")
+grad_q = _circuit("circuit.grad_q", "q", "grad", "∂f/∂q = c × ∂f/∂f (multiply gate)",
+                  "gradient of f with respect to q", "4", "q 的梯度是多少？……是 c，也就是 4。")
+grad_a = _circuit("circuit.grad_a", "a", "grad", "∂f/∂a = ∂f/∂q (add gate)",
+                  "gradient of f with respect to a", "4", "上游给了 4，a 和 b 各拿走 4，原样分。")
+grad_b = _circuit("circuit.grad_b", "b", "grad", "∂f/∂b = ∂f/∂q (add gate)",
+                  "gradient of f with respect to b", "4", "上游给了 4，a 和 b 各拿走 4，原样分。")
+
+
+# ---- Ⓑ three gate temperaments on the same inputs x, y ----
+
+GATES: dict[str, Callable[[Value, Value], Value]] = {
+    "add": lambda x, y: x + y,
+    "mul": lambda x, y: x * y,
+    "max": lambda x, y: x.maximum(y),
+}
+
+
+def run_gate(gate: str, x: float, y: float, upstream: float) -> dict[str, Value]:
+    """One gate on its own, with ``upstream`` arriving at its output."""
+    x_, y_ = Value(x), Value(y)
+    out = GATES[gate](x_, y_)
+    out.backward(upstream)
+    return {"x": x_, "y": y_, "out": out}
+
+
+gate_x = chosen("circuit.gates.x", 3, "first input of each example gate in panel B")
+gate_y = chosen("circuit.gates.y", -1, "second input of each example gate in panel B")
+
+# The multiply gate gets upstream 1 so that its swap reads directly off the screen.
+UPSTREAM = {"add": 5, "mul": 1, "max": 5}
+GATE_SYMBOL = {"add": "+", "mul": "×", "max": "max"}
+
+
+def _declare_gate(gate: str) -> dict[str, Derived]:
+    upstream = chosen(f"circuit.{gate}.upstream", UPSTREAM[gate],
+                      f"gradient arriving at the {gate} gate's output from further right")
+    inputs = {"x": gate_x, "y": gate_y, "upstream": upstream}
+    sym = GATE_SYMBOL[gate]
+
+    def read(node: str, part: str) -> Callable[..., float]:
+        return lambda x, y, upstream: getattr(run_gate(gate, x, y, upstream)[node], part)
+
+    def declare(name: str, node: str, part: str, formula: str, measures: str) -> Derived:
+        return derived(f"circuit.{gate}.{name}", read(node, part), inputs=inputs, unit="",
+                       fmt=signed, formula=formula, measures=measures,
+                       note="computed by lecture_numerics.autodiff")
+
+    return {
+        "upstream": upstream,
+        "out": declare("out", "out", "data", f"out = x {sym} y" if sym != "max" else "out = max(x, y)",
+                       f"forward value of the {gate} gate"),
+        "grad_x": declare("grad_x", "x", "grad", f"∂L/∂x through the {gate} gate",
+                          f"gradient the {gate} gate sends back to x"),
+        "grad_y": declare("grad_y", "y", "grad", f"∂L/∂y through the {gate} gate",
+                          f"gradient the {gate} gate sends back to y"),
+    }
+
+
+add_gate = _declare_gate("add")
+mul_gate = _declare_gate("mul")
+max_gate = _declare_gate("max")

@@ -1,0 +1,242 @@
+"""fig-circuit: a circuit small enough to check by eye (第一节).
+
+Ⓐ f = (a + b) × c: the forward pass in black, then the backward pass in red, gate by gate.
+Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes.
+Ⓒ The multiply gate needed q from the forward pass, so q cannot be thrown away: the activation bill.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, UR, Create, FadeIn, FadeOut, Indicate, LaggedStart,
+                   ShowPassingFlash, SurroundingRectangle, Transform, TransformFromCopy, VGroup,
+                   Write, config)
+from manim import Arrow, Circle, CurvedArrow, Square
+
+from scenes.kit import theme
+from scenes.kit.base import LectureScene
+from scenes.kit.circuit_widgets import (GateDiagram, Wire, forward_label, forward_value, gate_node,
+                                        gradient_label, toward, value_glyphs)
+from scenes.kit.panels import caption, panel_header
+from scenes.kit.text import formula, ledger_text, words
+
+# Panel Ⓐ geometry (scene units; the frame is 14.2 × 8).
+INPUT_X, RUN_END_X = -6.3, -3.8
+ADD_AT, MUL_AT = np.array([-2.6, 1.0, 0]), np.array([2.0, -0.45, 0])
+A_Y, B_Y, C_Y = 1.95, 0.05, -1.95
+OUTPUT_END_X = 5.6
+
+
+class FigCircuit(LectureScene):
+    scene_id = "fig-circuit"
+    title = "小电路：前向黑字，反向红字"
+    ledger_keys = (
+        "circuit.a", "circuit.b", "circuit.c", "circuit.q", "circuit.f",
+        "circuit.grad_f", "circuit.grad_c", "circuit.grad_q", "circuit.grad_a", "circuit.grad_b",
+        "circuit.gates.x", "circuit.gates.y",
+        "circuit.add.upstream", "circuit.add.out", "circuit.add.grad_x", "circuit.add.grad_y",
+        "circuit.mul.upstream", "circuit.mul.out", "circuit.mul.grad_x", "circuit.mul.grad_y",
+        "circuit.max.upstream", "circuit.max.out", "circuit.max.grad_x", "circuit.max.grad_y",
+    )
+
+    def construct(self) -> None:
+        self.panel("A")
+        self.walk_the_circuit()
+        self.panel("B")
+        self.three_temperaments()
+        self.panel("C")
+        self.why_q_stays()
+
+    # ---- shared ----
+
+    def clear_panel(self) -> None:
+        """Each section starts from an empty frame so its clip plays on its own."""
+        self.remove(*self.mobjects)
+
+    def say(self, current, line: str, **kwargs):
+        """Swap the bottom caption for the speaker's next line."""
+        new = caption(line, **kwargs) if "{" not in line else ledger_text(line).to_edge(DOWN, buff=0.35)
+        if current is None:
+            self.play(FadeIn(new, shift=UP * 0.2), run_time=0.5)
+        else:
+            self.play(FadeOut(current, shift=UP * 0.2), FadeIn(new, shift=UP * 0.2), run_time=0.5)
+        return new
+
+    # ---- Ⓐ forward in black, backward in red ----
+
+    def walk_the_circuit(self) -> None:
+        self.clear_panel()
+        header = panel_header("A", "一个能用眼睛验的小电路")
+        expression = formula("f = (a + b) × c", size="heading").to_edge(RIGHT, buff=0.5)
+        expression.match_y(header)
+        add, mul = gate_node("+").move_to(ADD_AT), gate_node("×").move_to(MUL_AT)
+        wires = self.circuit_wires(add, mul)
+        names = self.input_names()
+        legend = self.legend().to_corner(RIGHT + DOWN, buff=0.35).shift(UP * 1.1)
+        self.play(FadeIn(header), FadeIn(expression), run_time=0.6)
+        self.play(Create(VGroup(*wires.values())), FadeIn(add), FadeIn(mul), FadeIn(names), run_time=1.0)
+        self.play(FadeIn(legend), run_time=0.4)
+
+        # Forward: read only the black numbers, left to right.
+        black = {n: wires[n].above(forward_label(n, f"circuit.{n}", size="heading")) for n in "abcqf"}
+        line = self.say(None, "前向：从左往右一遍走完")
+        self.play(Write(black["a"]), Write(black["b"]), run_time=0.7)
+        self.play(ShowPassingFlash(wires["q"].copy().set_color(theme.color("accent")), time_width=0.6),
+                  Write(black["q"]), run_time=0.9)
+        self.play(Write(black["c"]), run_time=0.5)
+        self.play(ShowPassingFlash(wires["f"].copy().set_color(theme.color("accent")), time_width=0.6),
+                  Write(black["f"]), run_time=0.9)
+        self.wait(1.0)
+
+        # Backward: from the far right, one gate at a time, in red.
+        red = {n: wires[n].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n in "abcqf"}
+        line = self.say(line, "反向从最右边起步，f 对自己的梯度是 {circuit.grad_f}")
+        self.play(FadeIn(red["f"], scale=1.3), run_time=0.7)
+        self.wait(0.8)
+        line = self.say(line, "乘法门：c 拿到 q，q 拿到 c —— 它俩换过来了")
+        self.play(Indicate(mul, color=theme.color("backward")), run_time=0.6)
+        self.play(TransformFromCopy(value_glyphs(black["q"]), red["c"], path_arc=-1.2),
+                  TransformFromCopy(value_glyphs(black["c"]), red["q"], path_arc=-1.2), run_time=1.6)
+        self.wait(1.0)
+        line = self.say(line, "加法门：上游给了 {circuit.grad_q}，a 和 b 各拿走 {circuit.grad_a}，原样分")
+        self.play(Indicate(add, color=theme.color("backward")), run_time=0.6)
+        self.play(TransformFromCopy(red["q"], red["a"]), TransformFromCopy(red["q"], red["b"]), run_time=1.2)
+        self.wait(2.5)
+
+    def circuit_wires(self, add, mul) -> dict[str, Wire]:
+        input_run = {n: (np.array([INPUT_X, y, 0]), np.array([RUN_END_X, y, 0])) for n, y in
+                     (("a", A_Y), ("b", B_Y))}
+        wires = {n: Wire(s, e, lead_to=toward(add, e)) for n, (s, e) in input_run.items()}
+        q_end = np.array([MUL_AT[0] - 1.3, ADD_AT[1], 0])
+        wires["q"] = Wire(add.get_right(), q_end, lead_to=toward(mul, q_end))
+        c_end = np.array([MUL_AT[0] - 1.3, C_Y, 0])
+        wires["c"] = Wire(np.array([INPUT_X, C_Y, 0]), c_end, lead_to=toward(mul, c_end))
+        wires["f"] = Wire(mul.get_right(), np.array([OUTPUT_END_X, MUL_AT[1], 0]))
+        return wires
+
+    def input_names(self) -> VGroup:
+        """a, b, c at the wires' left ends and f at the output, as on the whiteboard."""
+        spots = {"a": (INPUT_X, A_Y), "b": (INPUT_X, B_Y), "c": (INPUT_X, C_Y)}
+        names = [formula(n, size="heading").next_to(np.array([x, y, 0]), LEFT, buff=0.15)
+                 for n, (x, y) in spots.items()]
+        names.append(formula("f", size="heading").next_to(np.array([OUTPUT_END_X, MUL_AT[1], 0]), RIGHT, buff=0.15))
+        return VGroup(*names)
+
+    def legend(self) -> VGroup:
+        return VGroup(words("黑字：前向的值", size="label"),
+                      words("红字：梯度", size="label", color="backward")).arrange(DOWN, aligned_edge=LEFT)
+
+    # ---- Ⓑ three temperaments ----
+
+    def three_temperaments(self) -> None:
+        self.clear_panel()
+        header = panel_header("B", "常见的门就三种脾气")
+        columns = [self.temperament_column(*spec) for spec in (
+            ("add", "+", "加法门", "分发器", ("上游给多少，", "两边原样各拿一份")),
+            ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
+            ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿零")),
+        )]
+        row = VGroup(*[c["group"] for c in columns]).arrange(RIGHT, buff=0.6).next_to(header, DOWN, buff=0.5)
+        row.set_x(0)
+        self.play(FadeIn(header), run_time=0.5)
+        self.play(*[FadeIn(VGroup(c["title"], c["diagram"], *c["black"])) for c in columns], run_time=1.0)
+        self.wait(0.5)
+        for column in columns:
+            self.play(Write(column["name"]), FadeIn(column["upstream"], scale=1.3), run_time=0.7)
+            self.play(*column["flow"](), run_time=1.2)
+            self.play(FadeIn(column["rule"]), run_time=0.5)
+            self.wait(0.8)
+        self.wait(2.0)
+
+    def temperament_column(self, gate: str, symbol: str, title: str, name: str, rule: tuple[str, str]) -> dict:
+        """One gate's card: title, temperament, a worked example, and the rule in the speaker's words."""
+        diagram = GateDiagram(symbol, gap=1.9, in_run=1.3, bend=0.35, out_run=1.1, radius=0.45,
+                              symbol_size="heading" if symbol != "max" else "label")
+        w = diagram.wires
+        black = [w["x"].above(forward_label("x", "circuit.gates.x", size="body")),
+                 w["y"].above(forward_label("y", "circuit.gates.y", size="body")),
+                 w["out"].above(forward_value(f"circuit.{gate}.out", size="body"))]
+        upstream = w["out"].below(gradient_label(f"circuit.{gate}.upstream", size="body"))
+        grads = {n: w[n].below(gradient_label(f"circuit.{gate}.grad_{n}", size="body")) for n in "xy"}
+        title_mob = words(title, size="heading")
+        name_mob = words(name, size="heading", color="backward")
+        heading = VGroup(title_mob, name_mob).arrange(DOWN, buff=0.2)
+        rule_mob = VGroup(*[words(part, size="body") for part in rule]).arrange(DOWN, buff=0.15)
+        group = VGroup(heading, diagram, *black, upstream, *grads.values(), rule_mob)
+        heading.next_to(diagram, UP, buff=0.9)
+        rule_mob.next_to(diagram, DOWN, buff=0.9)
+        flows = {"add": self.distribute, "mul": self.swap, "max": self.route}
+        return {"group": group, "title": title_mob, "name": name_mob, "diagram": diagram, "black": black,
+                "upstream": upstream, "rule": rule_mob,
+                "flow": lambda: flows[gate](diagram, black, upstream, grads)}
+
+    def distribute(self, diagram, black, upstream, grads):
+        return [TransformFromCopy(upstream, grads["x"]), TransformFromCopy(upstream, grads["y"])]
+
+    def swap(self, diagram, black, upstream, grads):
+        x_value, y_value = value_glyphs(black[0]), value_glyphs(black[1])
+        return [TransformFromCopy(y_value, grads["x"], path_arc=1.2),
+                TransformFromCopy(x_value, grads["y"], path_arc=1.2)]
+
+    def route(self, diagram, black, upstream, grads):
+        winner, loser = diagram.wires["x"], diagram.wires["y"]
+        return [TransformFromCopy(upstream, grads["x"]), FadeIn(grads["y"]),
+                winner.animate.set_color(theme.color("backward")),
+                loser.animate.set_color(theme.color("muted")).set_opacity(0.5)]
+
+    # ---- Ⓒ why q stays ----
+
+    def why_q_stays(self) -> None:
+        self.clear_panel()
+        header = panel_header("C", "再看一眼乘法门")
+        gate, black, red = self.mul_gate_again()
+        self.play(FadeIn(header), run_time=0.5)
+        self.play(FadeIn(gate), *[FadeIn(m) for m in (*black.values(), *red.values())], run_time=0.8)
+
+        line = self.say(None, "算 c 的梯度，我用到了 q")
+        kept = SurroundingRectangle(black["q"], color=theme.color("activations"), buff=0.12, stroke_width=5)
+        # The arrow bends round the wires' left ends so it crosses no label.
+        uses = CurvedArrow(kept.get_left() + LEFT * 0.05, red["c"].get_left() + LEFT * 0.1,
+                           angle=2.0, color=theme.color("backward"), stroke_width=5)
+        self.play(Create(kept), run_time=0.6)
+        self.play(Create(uses), TransformFromCopy(value_glyphs(black["q"]), red["c"].copy(),
+                                                  path_arc=2.0, remover=True), run_time=1.2)
+        self.wait(0.6)
+        line = self.say(line, "而 q 是前向算出来的 —— 所以 q 不能扔")
+        origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=0.2)
+        verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=0.75)
+        self.play(FadeIn(origin, shift=LEFT * 0.2), run_time=0.5)
+        self.play(Write(verdict), run_time=0.8)
+        self.wait(1.0)
+
+        line = self.say(line, "把这一个门乘以几百亿次，就是「激活」账单")
+        bill = self.many_gates().to_edge(RIGHT, buff=0.6).shift(DOWN * 0.05)
+        times = words("× 几百亿次", size="heading").next_to(bill, UP, buff=0.3)
+        bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=0.3)
+        self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=0.5) for g in bill], lag_ratio=0.02),
+                  run_time=1.6)
+        self.play(Write(bill_name), run_time=0.6)
+        self.wait(0.8)
+        self.say(line, "激活不是框架顺手缓存的东西，是反向的数学要求它在场。", color="activations")
+        self.wait(3.0)
+
+    def mul_gate_again(self):
+        """Ⓐ's multiply gate on its own, all its black and red numbers in place."""
+        diagram = GateDiagram("×", gap=2.4, in_run=2.3, bend=0.6, out_run=1.8, radius=0.55)
+        diagram.to_edge(LEFT, buff=1.4).shift(UP * 0.15)
+        w = diagram.wires
+        black = {n: w[wire].above(forward_label(n, f"circuit.{n}", size="heading")) for n, wire in
+                 (("q", "x"), ("c", "y"), ("f", "out"))}
+        red = {n: w[wire].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n, wire in
+               (("q", "x"), ("c", "y"), ("f", "out"))}
+        return diagram, black, red
+
+    def many_gates(self) -> VGroup:
+        """A field of tiny multiply gates, each holding its forward value (no text: a texture)."""
+        tiles = []
+        for _ in range(8 * 10):
+            ring = Circle(radius=0.13, color=theme.color("ink"), stroke_width=2)
+            box = Square(side_length=0.12, color=theme.color("activations"), stroke_width=0)
+            box.set_fill(theme.color("activations"), opacity=1).next_to(ring, LEFT, buff=0.04)
+            tiles.append(VGroup(box, ring))
+        return VGroup(*tiles).arrange_in_grid(rows=8, cols=10, buff=(0.16, 0.14))
