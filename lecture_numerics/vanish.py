@@ -1,0 +1,79 @@
+"""Vanishing and exploding gradients along a chain of layers (fig-vanish).
+
+A 60-layer chain: the gradient at the output-most layer is 1, and each hop towards the input
+multiplies it by the per-layer rate, so the input-most layer gets rate^59 (59 hops).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.optimize import minimize_scalar
+from scipy.special import expit
+
+from lecture_numerics.provenance import derived, sourced
+
+_SCENE = "lecture scenario (notes §1, fig-vanish: 同一个六十层的网络 … 每层一点二 / 每层零点八)"
+
+LAYERS = sourced("vanish.layers", 60, unit="layers", measures="depth of the illustrated chain", citation=_SCENE)
+RATE_LOW = sourced("vanish.rate_low", 0.8, unit="", measures="per-layer rate of the vanishing chain",
+                   citation=_SCENE)
+RATE_HIGH = sourced("vanish.rate_high", 1.2, unit="", measures="per-layer rate of the exploding chain",
+                    citation=_SCENE)
+
+
+def gradient_along_chain(rate: float, layers: int) -> np.ndarray:
+    """Gradient at each layer, input-most first: propagate 1 back from the last layer."""
+    grads = np.empty(layers)
+    grads[-1] = 1.0
+    for i in range(layers - 2, -1, -1):
+        grads[i] = grads[i + 1] * rate
+    return grads
+
+
+def power_of_ten(v: float) -> str:
+    """1.9e-06 → "1.9×10⁻⁶" (how the slide writes it)."""
+    exponent = math.floor(math.log10(v))
+    mantissa = v / 10**exponent
+    sup = str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{mantissa:.1f}×10{sup}"
+
+
+def two_significant(v: float) -> str:
+    digits = 2 - 1 - math.floor(math.log10(abs(v)))
+    return f"{round(v, digits):,.0f}"
+
+
+INPUT_LOW = derived(
+    "vanish.rate_0p8_60_layers", lambda rate, layers: float(gradient_along_chain(rate, layers)[0]),
+    inputs={"rate": RATE_LOW, "layers": LAYERS}, unit="", fmt=power_of_ten,
+    formula="g_1 = rate^(layers − 1), propagated hop by hop from g_60 = 1",
+    measures="gradient at the input-most layer, rate 0.8",
+    notes="1.9e-6", notes_quote="左边这个点，是零点八那条最靠输入的那层：一百万分之一点九。")
+INPUT_HIGH = derived(
+    "vanish.rate_1p2_60_layers", lambda rate, layers: float(gradient_along_chain(rate, layers)[0]),
+    inputs={"rate": RATE_HIGH, "layers": LAYERS}, unit="", fmt=two_significant,
+    formula="g_1 = rate^(layers − 1), propagated hop by hop from g_60 = 1",
+    measures="gradient at the input-most layer, rate 1.2",
+    notes="47000", notes_quote="右边这个点，是一点二那条：四万七千。")
+ORDERS_APART = derived(
+    "vanish.orders_apart", lambda high, low: math.log10(high / low),
+    inputs={"high": INPUT_HIGH, "low": INPUT_LOW}, unit="orders of magnitude", fmt="{:.0f}",
+    formula="log10(g_1(1.2) ÷ g_1(0.8))", measures="orders of magnitude between the two input-most gradients",
+    notes="10", notes_quote="中间隔着十个数量级。")
+
+
+def sigmoid_slope(x: float) -> float:
+    s = expit(x)
+    return s * (1 - s)
+
+
+SIGMOID_MAX_SLOPE = derived(
+    "vanish.sigmoid_max_slope",
+    lambda: -minimize_scalar(lambda x: -sigmoid_slope(x), bounds=(-10, 10),  # σ′ < 5e-5 beyond
+                             method="bounded", options={"xatol": 1e-10}).fun,
+    inputs={}, unit="", fmt="{:.2f}",
+    formula="max_x σ(x)(1 − σ(x)), found numerically (scipy bounded minimisation)",
+    measures="largest slope of the sigmoid",
+    notes="0.25", notes_quote="sigmoid 的导数等于 σ 乘以一减 σ， 在 σ 等于二分之一的时候最大，恰好是零点二五。")
