@@ -1,0 +1,203 @@
+"""Turn raw benchmark measurements into derived measures, target verdicts, a table and JSON.
+
+Pure: no processes, no clocks. ``bench/measure.py`` produces the raw numbers and
+``bench/run.py`` wires the two together, so this part is testable on synthetic numbers.
+
+Definitions (also printed under the table):
+- render ÷ encode-only: the pipeline's per-scene wall (worker start to files published)
+  divided by the wall x264 needs to re-encode the same frames (crf 23, preset medium, yuv420p).
+- real-time factor: the batch's seconds of video divided by the default-jobs batch wall.
+- parallel efficiency: speed-up per job, wall(--jobs 1) / (jobs × wall(--jobs default)).
+- GIF size per 10 s: GIF bytes / 10⁶ per 10 s of video (MB = 10⁶ bytes).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+MB = 1_000_000
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+    label: str
+    limit: float
+    at_most: bool          # True: value ≤ limit passes; False: value ≥ limit passes
+    unit: str = ""
+
+    def met(self, value: float | None) -> bool | None:
+        if value is None:
+            return None
+        return value <= self.limit if self.at_most else value >= self.limit
+
+    def describe(self) -> str:
+        sign = "≤" if self.at_most else "≥"
+        limit = f"{self.limit * 100:g} %" if self.unit == "%" else f"{self.limit:g}{self.unit}"
+        return f"{sign} {limit}"
+
+
+TARGETS = {
+    "render_over_encode": Target("render_over_encode", "render ÷ encode-only (each scene, at high)", 2.0, True),
+    "realtime_factor": Target("realtime_factor", "batch video s ÷ wall (default jobs)", 1.0, False),
+    "parallel_efficiency": Target("parallel_efficiency", "parallel efficiency (2 jobs)", 0.85, False, "%"),
+    "noop_s": Target("noop_s", "no-op re-run wall", 2.0, True, " s"),
+    "preview_s": Target("preview_s", "cold preview at low (each scene)", 15.0, True, " s"),
+    "gif_mb_per_10s": Target("gif_mb_per_10s", "GIF MB per 10 s (each scene)", 5.0, True, " MB"),
+}
+
+
+def _ratio(numerator: float | None, denominator: float | None) -> float | None:
+    if numerator is None or not denominator:
+        return None
+    return numerator / denominator
+
+
+def scene_row(raw: dict) -> dict:
+    """Derived measures for one scene from its raw measurements (missing ones stay None)."""
+    row = dict(raw)
+    row["render_over_encode"] = _ratio(raw.get("render_s"), raw.get("encode_only_s"))
+    row["manim_over_pipeline"] = _ratio(raw.get("manim_s"), raw.get("render_s"))
+    gif_mb = raw["gif_bytes"] / MB if raw.get("gif_bytes") is not None else None
+    row["gif_mb_per_10s"] = _ratio(gif_mb * 10 if gif_mb is not None else None, raw.get("video_s"))
+    return row
+
+
+def ideal_efficiency(render_s: list[float], jobs: int) -> float | None:
+    """The best efficiency this batch allows: scenes don't split, so the wall is at least
+    the longest scene and at least the total shared over the jobs."""
+    if not render_s or jobs < 1:
+        return None
+    total = sum(render_s)
+    best_wall = max(max(render_s), total / jobs)
+    return total / (jobs * best_wall) if best_wall else None
+
+
+def batch_summary(raw: dict, rows: list[dict]) -> dict:
+    jobs = raw.get("jobs")
+    wall_1, wall_n = raw.get("wall_jobs1_s"), raw.get("wall_default_s")
+    rendered = [r for r in rows if r.get("video_s") is not None and r.get("status") == "done"]
+    video_s = sum(r["video_s"] for r in rendered) if rendered else None
+    summary = dict(raw)
+    summary["video_s"] = video_s
+    summary["realtime_factor"] = _ratio(video_s, wall_n)
+    summary["parallel_efficiency"] = _ratio(wall_1, jobs * wall_n) if jobs and wall_n else None
+    summary["efficiency_ceiling"] = ideal_efficiency([r["render_s"] for r in rendered if r.get("render_s")], jobs or 0)
+    summary["manim_over_pipeline_jobs1"] = _ratio(raw.get("manim_total_s"), wall_1)
+    summary["manim_over_pipeline_default"] = _ratio(raw.get("manim_total_s"), wall_n)
+    return summary
+
+
+def verdicts(rows: list[dict], batch: dict, quality: str) -> list[dict]:
+    """One line per target: the measured value (worst scene for per-scene targets) and met or not."""
+    out = []
+
+    def add(target: Target, value, scope: str, note: str = "") -> None:
+        out.append({"key": target.key, "label": target.label, "scope": scope, "value": value,
+                    "target": target.describe(), "met": target.met(value), "note": note})
+
+    off_quality = "" if quality == "high" else f"target is defined at high; measured at {quality}"
+    for row in rows:
+        add(TARGETS["render_over_encode"], row.get("render_over_encode"), row["id"], off_quality)
+    add(TARGETS["realtime_factor"], batch.get("realtime_factor"), "batch", off_quality)
+    jobs_note = "" if batch.get("jobs") == 2 else f"measured with {batch.get('jobs')} jobs"
+    add(TARGETS["parallel_efficiency"], batch.get("parallel_efficiency"), "batch", jobs_note)
+    cached = batch.get("noop_all_cached")
+    noop_note = {True: "", False: "re-run was not all cached", None: "pipeline printed no summary"}[cached]
+    noop_note = noop_note if batch.get("noop_s") is not None else ""
+    add(TARGETS["noop_s"], batch.get("noop_s"), "batch", noop_note)
+    for row in rows:
+        add(TARGETS["preview_s"], row.get("preview_s"), row["id"])
+    for row in rows:
+        add(TARGETS["gif_mb_per_10s"], row.get("gif_mb_per_10s"), row["id"], off_quality)
+    return out
+
+
+def summarise(raw: dict) -> dict:
+    """The whole report: meta, per-scene rows, batch summary and target verdicts."""
+    rows = [scene_row(s) for s in raw["scenes"]]
+    batch = batch_summary(raw.get("batch", {}), rows)
+    return {"meta": raw.get("meta", {}), "scenes": rows, "batch": batch,
+            "targets": verdicts(rows, batch, raw.get("meta", {}).get("quality", "high")),
+            "problems": raw.get("problems", [])}
+
+
+# -- text ----------------------------------------------------------------------------
+
+def _num(value, digits: int = 1, suffix: str = "") -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value}{suffix}"
+    return f"{value:.{digits}f}{suffix}"
+
+
+def _verdict(met: bool | None) -> str:
+    return {True: "met", False: "NOT met", None: "n/a"}[met]
+
+
+def _grid(header: list[str], lines: list[list[str]]) -> list[str]:
+    widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(header)]
+    fmt = lambda cells: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+    return [fmt(header), "  ".join("-" * w for w in widths), *(fmt(line) for line in lines)]
+
+
+SCENE_COLUMNS = ["scene", "status", "frames", "video s", "render s", "worker s", "post s", "encode s",
+                 "rend/enc", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "GIF MB/10s"]
+
+
+def _scene_cells(r: dict) -> list[str]:
+    rss = lambda kb: None if kb is None else kb / 1024
+    return [r["id"], r.get("status") or "—", _num(r.get("frames")), _num(r.get("video_s")), _num(r.get("render_s")),
+            _num(r.get("worker_s")), _num(r.get("post_s")), _num(r.get("encode_only_s")),
+            _num(r.get("render_over_encode"), 2), _num(rss(r.get("peak_rss_kb")), 0), _num(r.get("manim_s")),
+            _num(r.get("manim_over_pipeline"), 2), _num(rss(r.get("manim_peak_rss_kb")), 0),
+            _num(r.get("preview_s")), _num(r.get("gif_mb_per_10s"), 2)]
+
+
+def _batch_lines(b: dict) -> list[list[str]]:
+    pct = lambda v: None if v is None else v * 100
+    return [
+        ["batch video", _num(b.get("video_s"), 1, " s")],
+        ["wall, --jobs 1", _num(b.get("wall_jobs1_s"), 1, " s")],
+        [f"wall, --jobs {b.get('jobs')} (default)", _num(b.get("wall_default_s"), 1, " s")],
+        ["parallel efficiency", _num(pct(b.get("parallel_efficiency")), 0, " %")],
+        ["  ceiling from scene lengths", _num(pct(b.get("efficiency_ceiling")), 0, " %")],
+        ["real-time factor (video ÷ default wall)", _num(b.get("realtime_factor"), 2, "×")],
+        ["no-op re-run", _num(b.get("noop_s"), 2, " s")],
+        ["import manim alone", _num(b.get("import_manim_s"), 2, " s")],
+        ["stock manim, sequential, caching off", _num(b.get("manim_total_s"), 1, " s")],
+        ["  stock ÷ ours --jobs 1", _num(b.get("manim_over_pipeline_jobs1"), 2, "×")],
+        ["  stock ÷ ours default jobs", _num(b.get("manim_over_pipeline_default"), 2, "×")],
+    ]
+
+
+def _target_value(t: dict) -> str:
+    if t["key"] == "parallel_efficiency":
+        return _num(None if t["value"] is None else t["value"] * 100, 0, " %")
+    return _num(t["value"], 2)
+
+
+def format_table(summary: dict) -> str:
+    meta, b = summary["meta"], summary["batch"]
+    head = (f"benchmark at {meta.get('quality')} ({meta.get('width')}x{meta.get('height')}@{meta.get('fps')}), "
+            f"{meta.get('cpus')} cores, load {meta.get('load_before')} → {meta.get('load_after')}, {meta.get('started')}")
+    lines = [head, ""]
+    lines += _grid(SCENE_COLUMNS, [_scene_cells(r) for r in summary["scenes"]])
+    lines += ["", *_grid(["batch", "value"], _batch_lines(b)), ""]
+    lines += _grid(["target", "scope", "value", "target", "verdict", "note"],
+                   [[t["label"], t["scope"], _target_value(t), t["target"], _verdict(t["met"]), t["note"]]
+                    for t in summary["targets"]])
+    for problem in summary.get("problems", []):
+        lines.append(f"problem: {problem['step']} exited {problem['exit']}: {problem['stderr_tail']}")
+    met = sum(t["met"] is True for t in summary["targets"])
+    judged = sum(t["met"] is not None for t in summary["targets"])
+    lines += ["", f"{met}/{judged} targets met.",
+              "render s = pipeline per scene (worker start → files published) = worker s + post s (mp4 remux, GIF, poster, "
+              "section clips); encode s = x264 alone on the same frames; manim s = stock `manim render` command wall."]
+    return "\n".join(lines)
+
+
+def to_json(summary: dict) -> str:
+    return json.dumps(summary, indent=2, ensure_ascii=False)

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Benchmark the render pipeline against stock manim: ``python bench/run.py [--quick] [--scenes ID ...]``.
+
+Order of a run (each step is a real command, timed from outside):
+1. render.py --jobs 1 --force: per-scene render wall, worker/post split, peak RSS, outputs;
+2. x264 alone re-encoding each scene's own mp4 frames (encode-only floor);
+3. render.py with the default jobs --force, then the same again without --force (no-op);
+4. stock `manim render --disable_caching` of each scene, one after another;
+5. render.py --preview ID into a fresh folder, per scene (cold preview at low).
+Prints the table and writes the JSON (bench/results/bench-<quality>-<time>.json by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import measure, report  # noqa: E402
+from studio import config, registry  # noqa: E402
+
+STEPS = ("encode", "batch", "baseline", "preview")
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bench/run.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--quality", default="high", help="preset to measure (default high)")
+    parser.add_argument("--quick", action="store_true", help="smoke run: low quality")
+    parser.add_argument("--scenes", nargs="+", metavar="ID", help="subset of scene ids (default: every registered scene)")
+    parser.add_argument("--skip", nargs="+", choices=STEPS, default=[],
+                        help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, previews)")
+    parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
+    parser.add_argument("--work", type=Path, help="folder for rendered output (default: a temporary one, removed)")
+    parser.add_argument("--scenes-dir", help="scene modules folder (sets LECTURE_SCENES_DIR, e.g. tests/fixtures/scenes)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.quality = "low"
+    return args
+
+
+def git_commit() -> str:
+    result = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=measure.ROOT, capture_output=True, text=True)
+    return result.stdout.strip() or "unknown"
+
+
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+class Measurements:
+    """The raw numbers of one run, filled step by step; commands that failed are noted."""
+
+    def __init__(self, args: argparse.Namespace, work: Path, log: measure.Log):
+        self.args, self.work, self.log = args, work, log
+        self.env = measure.pipeline_env(args.scenes_dir)
+        self.entries = registry.select(args.scenes or [])
+        self.ids = [e.scene_id for e in self.entries]
+        self.preset = config.presets()[args.quality]
+        self.jobs = os.cpu_count() or 1
+        self.rows = {sid: {"id": sid} for sid in self.ids}
+        self.batch: dict = {"jobs": self.jobs}
+        self.problems: list[dict] = []
+        self.meta = {"quality": args.quality, **self.preset, "cpus": self.jobs, "scenes": self.ids,
+                     "commit": git_commit(), "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+                     "load_before": load(), "host": platform.node(), "python": platform.python_version()}
+
+    def note(self, step: str, run: measure.Run) -> measure.Run:
+        if run.returncode != 0:
+            self.problems.append({"step": step, "exit": run.returncode, "stderr_tail": measure.failure_tail(run)})
+        return run
+
+    def sequential_batch(self) -> None:
+        args = self.args
+        self.log(f"render.py {' '.join(self.ids)} --quality {args.quality} --jobs 1 --force")
+        run, timings = measure.pipeline_batch(self.ids, args.quality, self.work / "jobs1", 1, self.env)
+        self.note("render.py --jobs 1", run)
+        self.batch.update(wall_jobs1_s=run.wall_s, peak_rss_kb_jobs1=run.peak_rss_kb)
+        quality_dir = self.work / "jobs1" / args.quality
+        for sid in self.ids:
+            self.rows[sid].update(timings.get(sid, {"status": "missing"}))
+            self.rows[sid].update(measure.published(quality_dir, sid))
+
+    def encode_only(self) -> None:
+        scratch = measure.scratch_dir()
+        for sid, row in self.rows.items():
+            if row.get("mp4"):
+                self.log(f"encode-only {sid} ({row.get('frames')} frames)")
+                row["encode_only_s"] = measure.encode_only(Path(row["mp4"]), self.preset["width"],
+                                                           self.preset["height"], self.preset["fps"], scratch)
+
+    def parallel_batch(self) -> None:
+        self.log(f"render.py … --jobs {self.jobs} (default) --force")
+        out = self.work / "default"
+        run, _ = measure.pipeline_batch(self.ids, self.args.quality, out, None, self.env)
+        self.note("render.py (default jobs)", run)
+        self.batch.update(wall_default_s=run.wall_s, peak_rss_kb_default=run.peak_rss_kb)
+        self.log("no-op re-run (everything cached)")
+        run, _ = measure.pipeline_batch(self.ids, self.args.quality, out, None, self.env, force=False)
+        self.note("render.py no-op re-run", run)
+        counts = measure.batch_counts(run.stdout)
+        self.batch.update(noop_s=run.wall_s, noop_counts=counts,
+                          noop_all_cached=None if counts is None else counts["cached"] == len(self.ids))
+
+    def baseline(self) -> None:
+        total = 0.0
+        for entry in self.entries:
+            self.log(f"stock manim render {entry.path.name} {entry.class_name}")
+            run = measure.manim_baseline(entry, self.preset, self.work / "manim" / entry.scene_id, self.env)
+            self.note(f"manim render {entry.scene_id}", run)
+            self.rows[entry.scene_id].update(manim_s=run.wall_s, manim_peak_rss_kb=run.peak_rss_kb)
+            total += run.wall_s
+        self.batch["manim_total_s"] = total
+
+    def previews(self) -> None:
+        for sid in self.ids:
+            self.log(f"cold preview {sid}")
+            run = measure.cold_preview(sid, self.work / "preview" / sid, self.env)
+            self.note(f"render.py --preview {sid}", run)
+            self.rows[sid]["preview_s"] = run.wall_s
+
+    def run(self) -> dict:
+        self.log("import manim alone")
+        self.batch["import_manim_s"] = measure.import_manim_s(self.env)
+        self.sequential_batch()
+        steps = {"encode": self.encode_only, "batch": self.parallel_batch,
+                 "baseline": self.baseline, "preview": self.previews}
+        for name, step in steps.items():
+            if name not in self.args.skip:
+                step()
+        self.meta["load_after"] = load()
+        for row in self.rows.values():
+            row.pop("mp4", None)
+        return {"meta": self.meta, "scenes": list(self.rows.values()), "batch": self.batch,
+                "problems": self.problems}
+
+
+def default_json_path(quality: str) -> Path:
+    return measure.ROOT / "bench" / "results" / f"bench-{quality}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    log = measure.Log()
+    work = args.work or Path(tempfile.mkdtemp(prefix="lecture-bench-"))
+    work = work.resolve()
+    try:
+        if args.scenes_dir:
+            os.environ["LECTURE_SCENES_DIR"] = args.scenes_dir  # the registry reads it here too
+        raw = Measurements(args, work, log).run()
+    finally:
+        if args.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+    summary = report.summarise(raw)
+    target = args.json or default_json_path(args.quality)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(report.to_json(summary))
+    print(report.format_table(summary))
+    print(f"\nJSON: {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""The benchmark's arithmetic, verdicts, table and JSON on synthetic measurements (nothing is timed)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bench import measure, report
+
+
+def synthetic(**batch_overrides) -> dict:
+    """Two rendered scenes and one failed, with round numbers whose derived values are known by hand."""
+    scenes = [
+        {"id": "fig-a", "status": "done", "frames": 600, "video_s": 10.0, "render_s": 15.0, "worker_s": 12.0,
+         "post_s": 3.0, "encode_only_s": 10.0, "peak_rss_kb": 512 * 1024, "manim_s": 45.0,
+         "manim_peak_rss_kb": 400 * 1024, "preview_s": 9.0, "gif_bytes": 4_000_000},
+        {"id": "anim-b", "status": "done", "frames": 1200, "video_s": 20.0, "render_s": 60.0, "worker_s": 55.0,
+         "post_s": 5.0, "encode_only_s": 20.0, "peak_rss_kb": 900 * 1024, "manim_s": 300.0,
+         "manim_peak_rss_kb": 1000 * 1024, "preview_s": 21.0, "gif_bytes": 12_000_000},
+        {"id": "broken", "status": "failed", "render_s": 2.0, "error": "RuntimeError: boom"},
+    ]
+    batch = {"jobs": 2, "wall_jobs1_s": 80.0, "wall_default_s": 50.0, "noop_s": 1.5, "noop_all_cached": True,
+             "manim_total_s": 345.0, "import_manim_s": 1.2, **batch_overrides}
+    meta = {"quality": "high", "width": 1920, "height": 1080, "fps": 60, "cpus": 2}
+    return {"meta": meta, "scenes": scenes, "batch": batch, "problems": []}
+
+
+def verdict(summary: dict, key: str, scope: str) -> dict:
+    return next(t for t in summary["targets"] if t["key"] == key and t["scope"] == scope)
+
+
+def test_per_scene_ratios():
+    rows = {r["id"]: r for r in report.summarise(synthetic())["scenes"]}
+    assert rows["fig-a"]["render_over_encode"] == pytest.approx(1.5)
+    assert rows["anim-b"]["render_over_encode"] == pytest.approx(3.0)
+    assert rows["fig-a"]["manim_over_pipeline"] == pytest.approx(3.0)
+    assert rows["anim-b"]["manim_over_pipeline"] == pytest.approx(5.0)
+    # 4 MB over 10 s and 12 MB over 20 s
+    assert rows["fig-a"]["gif_mb_per_10s"] == pytest.approx(4.0)
+    assert rows["anim-b"]["gif_mb_per_10s"] == pytest.approx(6.0)
+    assert rows["broken"]["render_over_encode"] is None
+
+
+def test_batch_measures_count_only_rendered_scenes():
+    batch = report.summarise(synthetic())["batch"]
+    assert batch["video_s"] == pytest.approx(30.0)               # the failed scene adds nothing
+    assert batch["realtime_factor"] == pytest.approx(30.0 / 50.0)
+    assert batch["parallel_efficiency"] == pytest.approx(80.0 / (2 * 50.0))
+    # longest scene 60 s of 75 s total: 2 jobs can at best finish in 60 s → 75 / 120
+    assert batch["efficiency_ceiling"] == pytest.approx(75.0 / 120.0)
+    assert batch["manim_over_pipeline_jobs1"] == pytest.approx(345.0 / 80.0)
+
+
+def test_ideal_efficiency_when_scenes_balance():
+    assert report.ideal_efficiency([10.0, 10.0, 10.0, 10.0], 2) == pytest.approx(1.0)
+    assert report.ideal_efficiency([30.0], 2) == pytest.approx(0.5)
+    assert report.ideal_efficiency([], 2) is None
+
+
+def test_verdicts_against_targets():
+    summary = report.summarise(synthetic())
+    assert verdict(summary, "render_over_encode", "fig-a")["met"] is True
+    assert verdict(summary, "render_over_encode", "anim-b")["met"] is False
+    assert verdict(summary, "render_over_encode", "broken")["met"] is None
+    assert verdict(summary, "realtime_factor", "batch")["met"] is False
+    assert verdict(summary, "parallel_efficiency", "batch")["met"] is False   # 80 % < 85 %
+    assert verdict(summary, "noop_s", "batch")["met"] is True
+    assert verdict(summary, "preview_s", "fig-a")["met"] is True
+    assert verdict(summary, "preview_s", "anim-b")["met"] is False            # 21 s > 15 s
+    assert verdict(summary, "gif_mb_per_10s", "fig-a")["met"] is True          # 4.0 ≤ 5
+    assert verdict(summary, "gif_mb_per_10s", "anim-b")["met"] is False
+
+
+def test_limits_are_inclusive():
+    summary = report.summarise(synthetic(wall_jobs1_s=85.0, noop_s=2.0))
+    assert verdict(summary, "parallel_efficiency", "batch")["met"] is True    # exactly 85 %
+    assert verdict(summary, "noop_s", "batch")["met"] is True                 # exactly 2 s
+
+
+def test_notes_flag_off_quality_and_uncached_noop():
+    raw = synthetic(noop_all_cached=False, jobs=4)
+    raw["meta"]["quality"] = "low"
+    summary = report.summarise(raw)
+    assert "measured at low" in verdict(summary, "render_over_encode", "fig-a")["note"]
+    assert "not all cached" in verdict(summary, "noop_s", "batch")["note"]
+    assert "4 jobs" in verdict(summary, "parallel_efficiency", "batch")["note"]
+
+
+def test_skipped_steps_give_no_verdict():
+    raw = synthetic()
+    for key in ("wall_default_s", "noop_s", "noop_all_cached", "manim_total_s"):
+        raw["batch"].pop(key)
+    for scene in raw["scenes"]:
+        scene.pop("preview_s", None)
+    summary = report.summarise(raw)
+    assert verdict(summary, "parallel_efficiency", "batch")["met"] is None
+    assert (verdict(summary, "noop_s", "batch")["met"], verdict(summary, "noop_s", "batch")["note"]) == (None, "")
+    assert all(t["met"] is None for t in summary["targets"] if t["key"] == "preview_s")
+    assert re.search(r"stock manim, sequential, caching off\s+—", report.format_table(summary))
+
+
+def test_table_shows_every_scene_target_and_problem():
+    raw = synthetic()
+    raw["problems"] = [{"step": "render.py --jobs 1", "exit": 1, "stderr_tail": "RuntimeError: boom"}]
+    text = report.format_table(report.summarise(raw))
+    for scene_id in ("fig-a", "anim-b", "broken"):
+        assert scene_id in text
+    assert "NOT met" in text and " met " in text
+    assert "80 %" in text                      # parallel efficiency
+    assert "render.py --jobs 1 exited 1: RuntimeError: boom" in text
+    judged = sum(t["met"] is not None for t in report.summarise(raw)["targets"])
+    met = sum(t["met"] is True for t in report.summarise(raw)["targets"])
+    assert f"{met}/{judged} targets met." in text
+
+
+def test_json_round_trips():
+    summary = report.summarise(synthetic())
+    loaded = json.loads(report.to_json(summary))
+    assert loaded["batch"]["parallel_efficiency"] == pytest.approx(0.8)
+    assert [r["id"] for r in loaded["scenes"]] == ["fig-a", "anim-b", "broken"]
+    assert {t["key"] for t in loaded["targets"]} == set(report.TARGETS)
+
+
+def test_progress_lines_give_phases():
+    stderr = [(1.0, "[0/2] fig-a: rendering"), (9.0, "[0/2] fig-a: encoding"), (10.0, "[0/2] fig-a: publishing"),
+              (11.5, "[1/2] fig-a: done in 10.4 s"), (11.6, "[1/2] bad: rendering"),
+              (12.0, "[2/2] bad: failed in 0.4 s: RuntimeError: boom"), (12.1, "some other line")]
+    timings = measure.scene_timings(stderr)
+    assert timings["fig-a"]["status"] == "done"
+    assert timings["fig-a"]["render_s"] == pytest.approx(10.4)
+    assert timings["fig-a"]["worker_s"] == pytest.approx(8.0)
+    assert timings["fig-a"]["post_s"] == pytest.approx(2.5)
+    assert timings["bad"] == {"status": "failed", "render_s": 0.4, "error": "RuntimeError: boom"}
+
+
+def test_summary_line_counts():
+    assert measure.batch_counts("x\n0 rendered, 3 cached, 0 failed → out/high\n") == {"rendered": 0, "cached": 3, "failed": 0}
+    assert measure.batch_counts("Traceback …") is None
