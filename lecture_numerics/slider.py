@@ -39,6 +39,8 @@ DESK_TARGETS = (0.55, 0.60, None, 0.70, 0.45)
 DESK_WEIGHTS = (2.0, 1.5, None, 1.0, 2.0)
 DESK_COUPLING = 1.0           # strength of the (x₁ − t₁)(x₂ − t₂) term
 MIDDLE = 2
+DESK_FORMULA = ("L = 2 + 3·√(2x₃) + Σᵢ≠₃ wᵢ(xᵢ − tᵢ)² + c·(x₁ − t₁)(x₂ − t₂), "
+                f"w = {DESK_WEIGHTS}, t = {DESK_TARGETS}, c = {DESK_COUPLING}, faders at x = {DESK_POSITIONS}")
 
 
 # ---- panel A and C: one fader through three stages -------------------------------------
@@ -173,12 +175,13 @@ moves_yi = derived(
 chain_rate = derived(
     "slider.chain_rate", lambda a, b, c: a * b * c,
     inputs={"a": rate_jia, "b": rate_yi, "c": rate_loss}, unit="loss per fader",
-    formula="2 × 0.5 × 3 (product of the three local rates)", fmt=show_rate,
+    formula="rate(推子→甲) × rate(甲→乙) × rate(乙→难听程度)", fmt=show_rate,
     notes="3", notes_quote="二乘零点五乘三，等于三",
 )
 derivative = derived(
     "slider.derivative", lambda: math.prod(stage_rates(FADER_AT)), inputs={},
-    unit="loss per fader", formula="dL/dx at x₀ = 3/√(2x₀)", fmt=show_rate,
+    unit="loss per fader", formula=f"dL/dx of L(x) = 2 + 3·√(2x) at x₀ = {FADER_AT}: 3/√(2x₀)", fmt=show_rate,
+    note="over the 0.01 push the exact slope is 2.985; the two-decimal readout shows 0.03 ÷ 0.01 = 3",
     notes="3", notes_quote="那这个推子的导数就是 0.03 除以 0.01，等于 3",
 )
 
@@ -186,7 +189,7 @@ for _i in range(len(DESK_POSITIONS)):
     derived(
         f"slider.partial_{_i + 1}", lambda i=_i: desk_partials(DESK_POSITIONS)[i], inputs={},
         unit="loss per fader", fmt=show_rate,
-        formula=f"∂L/∂x{_i + 1} of the desk loss, the other faders held at {DESK_POSITIONS}",
+        formula=f"∂L/∂x{_i + 1} with the other faders held, {DESK_FORMULA}",
         measures=f"partial derivative of fader {_i + 1} of five (panel B)",
     )
 

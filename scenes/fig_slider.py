@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, Dot, FadeIn, GrowArrow, Line,
-                   MoveAlongPath, ReplacementTransform, RoundedRectangle, SurroundingRectangle,
-                   TransformFromCopy, VGroup, Write)
+                   MoveAlongPath, RoundedRectangle, SurroundingRectangle,
+                   TransformFromCopy, VGroup, Write, linear)
 
 from lecture_numerics import slider
 from scenes.kit import theme
@@ -65,7 +65,7 @@ class FigSlider(LectureScene):
         self.play(FadeIn(fader), FadeIn(fader_label), FadeIn(display), run_time=1.0)
         self.wait(0.5)
 
-        # The push: the knob travels, the readout ticks at each step.
+        # The push: the knob travels, the readout ticks once per third of the travel.
         pushed_level = START_LEVEL + PUSH_DRAWN
         ghost, push_arrow = push_marks(fader, START_LEVEL, pushed_level)
         push_label = ledger_text("推了 {slider.push}", size="body", color="accent").next_to(push_arrow, RIGHT, buff=0.15)
@@ -74,9 +74,12 @@ class FigSlider(LectureScene):
         for i, key in enumerate(READOUT_TICKS[1:], start=1):
             level = START_LEVEL + PUSH_DRAWN * i / steps
             ticked = number(key, size="title", color=VALUE).scale(1.6).move_to(display.frame)
-            self.play(fader.knob.animate.move_to(fader.level_point(level)),
-                      ReplacementTransform(display.value, ticked), run_time=0.5)
+            self.play(fader.knob.animate.move_to(fader.level_point(level)), run_time=0.45, rate_func=linear)
+            # A digital readout flips, it does not morph: swap the digits in one frame.
+            self.remove(display.value)
+            self.add(ticked)
             display.value = ticked
+            self.wait(0.15)
         change = ledger_text("变了 {slider.readout_change}", size="heading", color=VALUE)
         change.next_to(display.frame, RIGHT, buff=0.4)
         self.play(FadeIn(change, shift=LEFT * 0.2), run_time=0.6)

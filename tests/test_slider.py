@@ -88,12 +88,29 @@ def test_a_rate_is_local_the_compressor_changes_with_its_input():
     assert slider.stage_rates(2.0)[1] == pytest.approx(0.25)
 
 
+def reference_desk_loss(x):
+    """The desk loss written again from its formula, with masked numpy arrays."""
+    x = np.asarray(x, dtype=float)
+    others = np.arange(len(x)) != slider.MIDDLE
+    t = np.array([v if v is not None else np.nan for v in slider.DESK_TARGETS])
+    w = np.array([v if v is not None else np.nan for v in slider.DESK_WEIGHTS])
+    offsets = x - t
+    return (reference_loss(x[slider.MIDDLE]) + np.sum(w[others] * offsets[others] ** 2)
+            + slider.DESK_COUPLING * offsets[0] * offsets[1])
+
+
+def test_desk_loss_matches_its_formula():
+    rng = np.random.default_rng(7)
+    for x in rng.uniform(0.05, 1.0, size=(20, len(slider.DESK_POSITIONS))):
+        assert slider.desk_loss(x) == pytest.approx(reference_desk_loss(x), abs=1e-12)
+
+
 def test_partials_match_finite_differences_of_the_desk():
     p = np.array(slider.DESK_POSITIONS)
     for i in range(len(p)):
         step = np.zeros_like(p)
         step[i] = 1e-6
-        numeric = (slider.desk_loss(p + step) - slider.desk_loss(p - step)) / 2e-6
+        numeric = (reference_desk_loss(p + step) - reference_desk_loss(p - step)) / 2e-6
         assert numeric == pytest.approx(quantity(f"slider.partial_{i + 1}").value, abs=1e-7)
 
 
