@@ -90,6 +90,7 @@ ANSWER = sourced(
 _NOTED_PROBS = {"de": ("0.3", "下一个字是「的」的概率零点三"), "le": ("0.2", "是「了」的概率零点二")}
 
 PROBS = {}
+ONE_HOT = {}
 SEEDS = {}
 for _i, _key in enumerate(TOKEN_KEYS):
     _noted, _quote = _NOTED_PROBS.get(_key, (None, ""))
@@ -99,9 +100,14 @@ for _i, _key in enumerate(TOKEN_KEYS):
         measures=f"the net's predicted probability that the next character is {TOKENS[_i]}",
         notes=_noted, notes_quote=_quote,
     )
+    ONE_HOT[_key] = derived(
+        f"vote.onehot.{_key}", lambda answer, i=_i: float(one_hot(answer)[i]), inputs={"answer": ANSWER},
+        unit="probability", formula=f"[answer = {TOKENS[_i]}]", fmt="{:.0f}",
+        measures=f"the one-hot answer's entry for {TOKENS[_i]}: 1 at the right character, 0 elsewhere",
+    )
     SEEDS[_key] = derived(
-        f"vote.seed.{_key}", lambda p, answer, i=_i: float(p - one_hot(answer)[i]),
-        inputs={"p": PROBS[_key], "answer": ANSWER},
+        f"vote.seed.{_key}", lambda p, y: float(p - y),
+        inputs={"p": PROBS[_key], "y": ONE_HOT[_key]},
         unit="∂loss/∂logit", formula=f"seed({TOKENS[_i]}) = p({TOKENS[_i]}) − [answer = {TOKENS[_i]}]",
         fmt=signed(1), measures="the first gradient: positive = guessed too high, negative = should be higher",
     )
@@ -136,7 +142,7 @@ PAYOFF_RATIO = derived(
 # ---------------------------------------------------------------- Ⓒ many samples vote
 
 BATCH_ANSWERS = sourced(
-    "vote.batch_answers", ("的", "了", "的", "是", "了"), unit="characters",
+    "vote.batch_answers", ("的", "了", "是", "的", "了"), unit="characters",
     measures="the correct next character of five samples (甲 乙 丙 丁 戊) that share one prediction",
     citation=CHOSEN, fmt=" ".join,
 )
