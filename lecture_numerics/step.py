@@ -49,9 +49,9 @@ def halfway_steps(kappa: float, lambda_steep: float = 1.0, max_steps: int = 100_
     raise ArithmeticError("flat direction never reached halfway")
 
 
-_NOTE = ("The notes' 364 and 0.37·κ come from a step of 1.9/λ_steep (95 % of the divergence "
-         "threshold): ln 2 / −ln(1 − 1.9/1000) = 364.5 and ln 2 / 1.9 = 0.365. At the threshold "
-         "itself, 2/λ_steep, the coefficient is ln 2 / 2 = 0.347 and κ = 1000 takes 347 steps; "
+_NOTE = ("The notes' 364 comes from a step of 1.9/λ_steep (95 % of the divergence threshold "
+         "2/λ_steep): ln 2 / −ln(1 − 1.9/1000) = 364.5; their 0.37·κ is ln 2 / 1.9 with ln 2 ≈ 0.7. "
+         "At the threshold itself the coefficient is ln 2 / 2 = 0.347 and κ = 1000 takes 347 steps; "
          "κ = 25 gives 9 either way.")
 _QUOTE = "这时候平的那个方向走完一半， 要零点三七乘以陡峭比那么多步。图上这个谷陡峭比是二十五，所以九步。"
 

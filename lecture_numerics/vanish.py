@@ -9,9 +9,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.optimize import minimize_scalar
-from scipy.special import expit
-
 from lecture_numerics.provenance import derived, sourced
 
 _SCENE = "lecture scenario (notes §1, fig-vanish: 同一个六十层的网络 … 每层一点二 / 每层零点八)"
@@ -65,15 +62,30 @@ ORDERS_APART = derived(
 
 
 def sigmoid_slope(x: float) -> float:
-    s = expit(x)
+    s = 1.0 / (1.0 + math.exp(-x))
     return s * (1 - s)
+
+
+def golden_section_max(f, low: float, high: float, tolerance: float = 1e-10) -> float:
+    """Maximum of a unimodal f on [low, high] (golden-section search; no scipy import, which
+    would cost every scene a second at start-up)."""
+    ratio = (math.sqrt(5) - 1) / 2
+    a, b = low, high
+    c, d = b - ratio * (b - a), a + ratio * (b - a)
+    while b - a > tolerance:
+        if f(c) > f(d):
+            b, d = d, c
+            c = b - ratio * (b - a)
+        else:
+            a, c = c, d
+            d = a + ratio * (b - a)
+    return f((a + b) / 2)
 
 
 SIGMOID_MAX_SLOPE = derived(
     "vanish.sigmoid_max_slope",
-    lambda: -minimize_scalar(lambda x: -sigmoid_slope(x), bounds=(-10, 10),  # σ′ < 5e-5 beyond
-                             method="bounded", options={"xatol": 1e-10}).fun,
+    lambda: golden_section_max(sigmoid_slope, -10.0, 10.0),  # σ′ < 5e-5 beyond |x| = 10
     inputs={}, unit="", fmt="{:.2f}",
-    formula="max_x σ(x)(1 − σ(x)), found numerically (scipy bounded minimisation)",
+    formula="max_x σ(x)(1 − σ(x)), found numerically (golden-section search on [−10, 10])",
     measures="largest slope of the sigmoid",
     notes="0.25", notes_quote="sigmoid 的导数等于 σ 乘以一减 σ， 在 σ 等于二分之一的时候最大，恰好是零点二五。")

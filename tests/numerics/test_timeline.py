@@ -10,29 +10,7 @@ import pytest
 from lecture_numerics.timeline import (CATEGORIES, Scenario, memory_timeline, model_memory,
                                        peak_moving_batch)
 
-H, S, LAYERS, DENSE = 7168, 131072, 61, 3
-GIB, TIB = 2**30, 2**40
-
-# Second implementation of the V3 parameter count: every weight matrix's shape, written out.
-V3_ATTENTION_SHAPES = [(7168, 1536), (1536,), (1536, 128 * 192), (7168, 576), (512,),
-                       (512, 128 * 256), (128 * 128, 7168), (7168,), (7168,)]  # + the two layer norms
-V3_EXPERT_PARAMS = 3 * 7168 * 2048
-
-
-def _count(shapes):
-    return sum(math.prod(shape) for shape in shapes)
-
-
-ATTN = _count(V3_ATTENTION_SHAPES)
-DENSE_LAYER = ATTN + 3 * 7168 * 18432
-MOE_LAYER = ATTN + 257 * V3_EXPERT_PARAMS + 256 * 7168 + 256
-EMBED_AND_HEAD = 2 * 129280 * 7168 + 7168
-V3_PARAMS = DENSE * DENSE_LAYER + (LAYERS - DENSE) * MOE_LAYER + EMBED_AND_HEAD
-
-# Per-token bytes one MoE layer keeps (bf16 tensors ×2 B, fp32 ×4 B), grouped differently from
-# layers.py: attention = x, normed x, 2 q latents, 2 kv latents, Q, K, V, O; fp32 = 3 rms + 128 lse.
-MOE_ACT = 2 * (2 * H + 2 * 1536 + 2 * 512 + 2 * 128 * 192 + 2 * 128 * 128) + 4 * (3 + 128) \
-    + 2 * (2 * H) + 4 + 4 * 256 + 8 * 2 * (2 * H + 3 * 2048) + 2 * 3 * 2048
+from _v3_reference import DENSE, DENSE_ACT, GIB, H, LAYERS, MOE_ACT, MOE_LAYER, S, TIB, V3_PARAMS
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +57,7 @@ def test_activation_peak_is_at_the_turn_with_one_layer_recomputed(lecture):
 def test_without_recompute_activation_peak_is_exactly_end_of_forward():
     tl = memory_timeline(Scenario(recompute="none"))
     assert tl.activation_peak[0] == pytest.approx(tl.forward_end)
-    per_token = DENSE * (MOE_ACT - (8 * 2 * (2 * H + 3 * 2048) + 4 * 256) + 2 * 3 * (18432 - 2048)) \
-        + (LAYERS - DENSE) * MOE_ACT
+    per_token = DENSE * DENSE_ACT + (LAYERS - DENSE) * MOE_ACT
     assert tl.activation_peak[1] == S * per_token
     assert tl.total_peak[0] == pytest.approx(tl.forward_end)
 

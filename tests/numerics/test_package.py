@@ -1,0 +1,42 @@
+"""Package-wide properties: every derived value recomputes, nothing pulls in manim."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lecture_numerics import Derived, Sourced, load_all
+
+ROOT = Path(__file__).resolve().parents[2]
+REGISTRY = load_all()
+DERIVED = sorted(k for k, q in REGISTRY.items() if isinstance(q, Derived))
+
+
+@pytest.mark.parametrize("key", DERIVED)
+def test_recompute_gives_the_value(key):
+    q = REGISTRY[key]
+    again = q.recompute()
+    assert np.array_equal(np.asarray(again), np.asarray(q.value)), key
+
+
+def test_every_quantity_has_provenance():
+    for key, q in REGISTRY.items():
+        assert q.unit is not None and q.display != "", key
+        if isinstance(q, Sourced):
+            assert q.citation.strip() and q.measures.strip(), key
+        else:
+            assert q.formula.strip(), key
+            assert all(dep.key in REGISTRY for dep in q.inputs.values()), key
+
+
+def test_importing_the_numerics_does_not_import_manim():
+    code = ("import sys, lecture_numerics; lecture_numerics.load_all(); "
+            "from lecture_numerics import ledger, timeline; "
+            "bad = sorted(m for m in sys.modules if m == 'manim' or m.startswith('manim.')); "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
