@@ -129,3 +129,10 @@ SEQS_TO_MATCH_RESIDENT = derived(
     unit="sequences", fmt="{}", formula="⌈bill.v3.total bytes ÷ act.v3.full_recompute bytes⌉",
     measures="128K sequences whose full-recompute activations reach the 16 B/param resident block",
     notes="94", notes_quote="对这个模型，要约九十四条十二万八千的序列，激活才追平常驻块。")
+
+RECOMPUTE_SAVING = derived(
+    "act.v3.recompute_saving_ratio", lambda without, full: without * TIB / (full * GIB),
+    inputs={"without": NO_RECOMPUTE_TIB, "full": FULL_RECOMPUTE_GIB}, unit="×", fmt="{:.0f}×",
+    formula="act.v3.no_recompute ÷ act.v3.full_recompute (same bytes unit)",
+    measures="how many times less activation memory full recompute keeps",
+    notes="40", notes_quote="换回来的是：4.15 TiB 变成 106.75 GiB，四十倍。")

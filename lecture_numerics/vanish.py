@@ -89,3 +89,25 @@ SIGMOID_MAX_SLOPE = derived(
     formula="max_x σ(x)(1 − σ(x)), found numerically (golden-section search on [−10, 10])",
     measures="largest slope of the sigmoid",
     notes="0.25", notes_quote="sigmoid 的导数等于 σ 乘以一减 σ， 在 σ 等于二分之一的时候最大，恰好是零点二五。")
+
+# --- Post-LN: the normalisation after each residual add (fig-prepost) ---------------------------
+
+PREPOST_LAYER = sourced("prepost.layer", 24, unit="layers", measures="depth at which the input's share is read",
+                        citation="lecture scenario (notes §6, fig-prepost: 到第 24 层)")
+
+
+def post_ln_input_share(layers: int) -> float:
+    """Coefficient of the original input after ``layers`` Post-LN blocks at initialisation:
+    x and F(x) have variance 1 each, their sum variance 2, and the norm divides by √2."""
+    share, variance = 1.0, 1.0
+    for _ in range(layers):
+        variance = variance + 1.0             # x + F(x), independent, unit-variance F(x)
+        share, variance = share / math.sqrt(variance), 1.0  # normalised back to variance 1
+    return share
+
+
+POST_LN_SHARE = derived(
+    "prepost.input_share_layer24", post_ln_input_share, inputs={"layers": PREPOST_LAYER}, unit="",
+    fmt=lambda v: f"1/{round(1 / v)}", formula="∏ 1/√2 over the layers = 2^(−l/2)",
+    measures="what is left of the first input at layer 24 of a Post-LN stack at initialisation",
+    notes="1/4096", notes_quote="到第 24 层，只剩四千零九十六分之一。")
