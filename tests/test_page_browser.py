@@ -134,12 +134,13 @@ def same_file(src_url: str, quality_dir: Path, relative: str) -> bool:
 
 
 def save_screenshot(driver: Any, folder: Path, name: str) -> Path:
+    """Save into ``folder``; with PAGE_SCREENSHOT_DIR set, also there as <folder name>-<name>.png."""
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
     extra = os.environ.get("PAGE_SCREENSHOT_DIR")
     if extra:
         Path(extra).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(extra) / path.name)
+        shutil.copy(path, Path(extra) / f"{folder.name}-{name}.png")
     return path
 
 
@@ -167,6 +168,25 @@ def check_scene_list(driver: Any, quality_dir: Path, manifest: dict[str, Any]) -
         assert poster_ok, f"{label}: poster does not load"
 
 
+def check_section_tabs(driver: Any, quality_dir: Path, manifest: dict[str, Any]) -> None:
+    """In the list, a walkthrough's tabs swap the player to that one section's clip."""
+    from selenium.webdriver.common.by import By
+
+    for scene in (s for s in manifest["scenes"] if not s["loop"] and len(s["sections"]) >= 2):
+        card = driver.find_element(By.CSS_SELECTOR, f'section.scene[data-scene-id="{scene["id"]}"]')
+        video = card.find_element(By.CSS_SELECTOR, "video.player")
+        tabs = card.find_elements(By.CSS_SELECTOR, ".section-tab")
+        assert len(tabs) == len(scene["sections"]), f"{scene['id']}: one tab per section"
+        last = scene["sections"][-1]
+        driver.execute_script("arguments[0].click();", tabs[-1])
+        wait_for(driver, lambda: same_file(media_state(driver, video)["src"], quality_dir, last["file"]),
+                 f"{scene['id']}: tab {last['name']} did not load its clip", timeout=3)
+        state = wait_playable(driver, video, f"{scene['id']} tab {last['name']}")
+        assert_duration(last["file"], state["duration"], last["duration_s"], manifest["fps"])
+        assert "active" in tabs[-1].get_attribute("class")
+        driver.execute_script("arguments[0].pause();", video)
+
+
 def check_every_file_plays(driver: Any, manifest: dict[str, Any]) -> None:
     expected = {}
     for scene in manifest["scenes"]:
@@ -183,6 +203,12 @@ def presenter_state(driver: Any) -> dict[str, Any]:
         "return {open: !p.hidden, scene: p.dataset.scene, section: document.getElementById('presenter-section').textContent,"
         " src: document.getElementById('presenter-video').currentSrc, width: p.getBoundingClientRect().width,"
         " height: p.getBoundingClientRect().height};")
+
+
+def show_last_frame(driver: Any, video: Any) -> None:
+    driver.execute_script("const v = arguments[0]; v.pause(); v.currentTime = Math.max(0, v.duration - 0.05);", video)
+    wait_for(driver, lambda: driver.execute_script("return !arguments[0].seeking && arguments[0].readyState >= 2;", video),
+             "seeking to the last frame did not finish", timeout=5)
 
 
 def open_presenter(driver: Any, scene_id: str) -> Any:
@@ -212,6 +238,7 @@ def check_walkthrough_presenter(driver: Any, quality_dir: Path, manifest: dict[s
         assert_duration(section["file"], now["duration"], section["duration_s"], manifest["fps"])
 
     expect_section(0)
+    show_last_frame(driver, video)  # a section's last frame is its finished panel
     save_screenshot(driver, shots, "presenter")
     press(driver, Keys.ARROW_RIGHT)
     expect_section(1)
@@ -280,6 +307,7 @@ def assert_page_works(quality_dir: Path, screenshot_dir: Path | None = None) -> 
         driver.get((quality_dir / "index.html").as_uri())
         check_scene_list(driver, quality_dir, manifest)
         save_screenshot(driver, shots, "list")
+        check_section_tabs(driver, quality_dir, manifest)
         check_every_file_plays(driver, manifest)
         assert_nothing_fetched_or_broken(driver)
         if any(not s["loop"] and len(s["sections"]) >= 2 for s in manifest["scenes"]):
@@ -298,14 +326,15 @@ def synthetic_quality_dir(tmp_path_factory) -> Path:
     return make_synthetic_output(tmp_path_factory.mktemp("out") / "low")
 
 
-def test_page_works_on_synthetic_output(synthetic_quality_dir, tmp_path):
-    result = assert_page_works(synthetic_quality_dir, tmp_path)
+def test_page_works_on_synthetic_output(synthetic_quality_dir, tmp_path_factory):
+    shots = tmp_path_factory.mktemp("synthetic")
+    result = assert_page_works(synthetic_quality_dir, shots)
     assert result["ledger_rows"] == len(SAMPLE_LEDGER)
     for name in ("list", "presenter", "ledger"):
-        assert (tmp_path / f"{name}.png").stat().st_size > 10_000, f"{name} screenshot is empty"
+        assert (shots / f"{name}.png").stat().st_size > 10_000, f"{name} screenshot is empty"
 
 
 @pytest.mark.skipif(not os.environ.get("PAGE_QUALITY_DIR"), reason="set PAGE_QUALITY_DIR to check a real render")
-def test_page_works_on_rendered_output(tmp_path):
-    result = assert_page_works(Path(os.environ["PAGE_QUALITY_DIR"]), tmp_path)
+def test_page_works_on_rendered_output(tmp_path_factory):
+    result = assert_page_works(Path(os.environ["PAGE_QUALITY_DIR"]), tmp_path_factory.mktemp("rendered"))
     assert result["ledger_rows"] > 0

@@ -25,10 +25,20 @@
   // ---- list view: one section clip at a time -----------------------------------------
   document.querySelectorAll(".scene").forEach((card) => {
     const video = card.querySelector("video.player");
-    const tabs = card.querySelectorAll(".section-tab");
-    tabs.forEach((tab) => tab.addEventListener("click", () => {
-      tabs.forEach((other) => other.classList.toggle("active", other === tab));
+    const tabs = Array.from(card.querySelectorAll(".section-tab"));
+    if (tabs.length === 0) return;
+    let playing = 0;
+    const mark = () => tabs.forEach((tab, i) => {
+      tab.classList.toggle("active", i === playing);
+      tab.classList.remove("up-next");
+    });
+    video.addEventListener("play", mark);
+    // When a section ends, point at the next one instead of running on into it.
+    video.addEventListener("ended", () => { if (tabs[playing + 1]) tabs[playing + 1].classList.add("up-next"); });
+    tabs.forEach((tab, i) => tab.addEventListener("click", () => {
+      playing = i;
       video.src = tab.dataset.src;
+      mark();
       playQuietly(video);
     }));
   });
@@ -39,6 +49,8 @@
   const titleEl = document.getElementById("presenter-title");
   const sectionEl = document.getElementById("presenter-section");
   const countEl = document.getElementById("presenter-count");
+  const labelEl = document.getElementById("presenter-label");
+  const nextEl = document.getElementById("presenter-next");
   let current = -1;
 
   function show(index) {
@@ -50,12 +62,17 @@
     }
     current = index;
     const step = steps[index];
+    presenter.classList.remove("clip-ended", "at-end");
     screen.loop = step.loop;
     screen.src = step.file;
     playQuietly(screen);
     titleEl.textContent = step.scene.title;
     sectionEl.textContent = step.name;
     countEl.textContent = step.count > 1 ? `${step.index + 1} / ${step.count}` : "";
+    labelEl.textContent = step.count > 1 ? "段" : "";
+    const following = steps[index + 1];
+    if (!following) nextEl.textContent = "全片最后一段";
+    else nextEl.textContent = following.scene === step.scene ? "" : `下一幕：${following.scene.title}`;
     presenter.dataset.scene = step.scene.id;
     presenter.dataset.section = step.name;
     history.replaceState(null, "", `#present=${encodeURIComponent(step.scene.id)}/${step.index}`);
@@ -113,13 +130,19 @@
   });
 
   screen.addEventListener("click", () => show(current + 1));
+  // A section clip holds its last frame; brighten the key hint so the next step is obvious.
+  screen.addEventListener("ended", () => presenter.classList.add("clip-ended"));
   document.querySelectorAll("[data-present]").forEach((button) => {
     button.addEventListener("click", () => openPresenter(button.dataset.present, 0));
   });
 
-  // #present=<scene-id>/<section index> reopens the presenter where a reload left it.
-  const match = /^#present=([^/]+)(?:\/(\d+))?$/.exec(location.hash);
-  if (match) openPresenter(decodeURIComponent(match[1]), Number(match[2] || 0));
+  // #present=<scene-id>/<section index> opens the presenter there (and survives a reload).
+  function openFromHash() {
+    const match = /^#present=([^/]+)(?:\/(\d+))?$/.exec(location.hash);
+    if (match) openPresenter(decodeURIComponent(match[1]), Number(match[2] || 0));
+  }
+  window.addEventListener("hashchange", openFromHash);
+  openFromHash();
 
   // ---- copy buttons --------------------------------------------------------------------
   function copyWithSelection(text) {

@@ -1,0 +1,163 @@
+"""The ledger on the rehearsal page: one number's cells, and the full-ledger page.
+
+Entries come from ``lecture_numerics.ledger.ledger_entries``; only ``kind`` and ``display``
+(or ``value``) are relied on, every other field is optional.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+from urllib.parse import quote
+
+from studio.page_html import LEDGER_FILE, anchor, asset, document, entry_href, esc
+
+Entry = dict[str, Any]
+Ledger = dict[str, Entry]
+
+KIND_LABELS = {"sourced": "查来的", "derived": "推来的", "missing": "缺失"}
+ROLE_LABELS = {"input": "推导用的输入", "table": "尚未上屏"}
+OPEN_NUMBERS_UP_TO = 8
+AGREEMENT = {True: '<span class="agree">一致</span>', False: '<span class="disagree">不一致</span>'}
+
+
+def kind_badge(entry: Entry) -> str:
+    kind = str(entry.get("kind") or "unknown")
+    label = KIND_LABELS.get(kind, "未标注" if kind == "unknown" else kind)
+    return f'<span class="kind kind-{esc(kind)}">{esc(label)}</span>'
+
+
+def value_text(entry: Entry) -> str:
+    """The on-screen display string, with the unit unless the display already carries it."""
+    display = entry.get("display")
+    display = str(entry.get("value", "") if display in (None, "") else display)
+    if display in ("", "None"):
+        return '<span class="none">—</span>'
+    unit = str(entry.get("unit") or "")
+    if unit and not display.endswith(unit):
+        return f'{esc(display)} <span class="unit">{esc(unit)}</span>'
+    return esc(display)
+
+
+def input_refs(inputs: Any) -> Iterable[tuple[str, str | None, Entry]]:
+    """(name, ledger key, what the ledger says of it) whatever shape ``inputs`` has."""
+    pairs = inputs.items() if isinstance(inputs, dict) else ((None, ref) for ref in inputs or ())
+    for name, ref in pairs:
+        key = ref.get("key") if isinstance(ref, dict) else ref
+        key = None if key is None else str(key)
+        yield str(name if name is not None else key), key, ref if isinstance(ref, dict) else {}
+
+
+def inputs_html(inputs: Any, ledger: Ledger, page: str) -> str:
+    """One line: each input's name (linked to its entry, key on hover) and its value."""
+    items = []
+    for name, key, ref in input_refs(inputs):
+        shown = (ledger.get(key) if key else None) or ref
+        value = f" = {value_text(shown)}" if shown else ""
+        label = f'<a href="{entry_href(key, page)}" title="{esc(key)}">{esc(name)}</a>' if key else esc(name)
+        items.append(f'<span class="input">{label}{value}</span>')
+    return f'<p class="inputs">输入：{" · ".join(items)}</p>' if items else ""
+
+
+def provenance_html(entry: Entry, ledger: Ledger, page: str = LEDGER_FILE) -> str:
+    """Citation for a sourced number; formula and named inputs for a derived one."""
+    if entry.get("kind") == "missing":
+        return f'<span class="missing">{esc(entry.get("note") or "账本中没有这个数")}</span>'
+    if entry.get("kind") == "derived" or entry.get("formula"):
+        formula = f'<code class="formula">{esc(entry.get("formula") or "（无公式）")}</code>'
+        return formula + inputs_html(entry.get("inputs"), ledger, page)
+    citation = entry.get("citation")
+    return f'<span class="citation">{esc(citation)}</span>' if citation else '<span class="missing">无出处</span>'
+
+
+def scene_keys(scene: dict[str, Any], ledger: Ledger) -> list[str]:
+    """The ledger keys a scene shows: its declared keys first, then any the ledger adds."""
+    keys = [str(k) for k in scene.get("ledger_keys") or []]
+    keys += [k for k, e in ledger.items() if scene.get("id") in (e.get("scenes") or []) and k not in keys]
+    return keys
+
+
+def scene_numbers_html(scene: dict[str, Any], ledger: Ledger) -> str:
+    """The table of numbers a scene shows, each linked to its ledger entry."""
+    keys = scene_keys(scene, ledger)
+    if not keys:
+        return '<h3>本幕数字</h3><p class="empty">本幕不显示数字。</p>'
+    rows = []
+    for key in keys:
+        entry = ledger.get(key)
+        if entry is None:
+            rows.append(f'<tr class="absent" data-key="{esc(key)}"><td><code>{esc(key)}</code></td>'
+                        '<td colspan="3" class="missing">账本中没有这个数</td></tr>')
+            continue
+        rows.append(
+            f'<tr data-key="{esc(key)}"><td><a href="{entry_href(key)}"><code>{esc(key)}</code></a></td>'
+            f'<td class="value">{value_text(entry)}</td><td>{kind_badge(entry)}</td>'
+            f'<td>{provenance_html(entry, ledger)}</td></tr>')
+    table = ('<table class="numbers"><thead><tr><th>键</th><th>数值</th><th>类别</th>'
+             f'<th>出处 / 公式</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    kinds = [KIND_LABELS.get((ledger.get(k) or {}).get("kind"), "缺失") for k in keys]
+    counts = " · ".join(f"{label} {kinds.count(label)}" for label in dict.fromkeys(kinds))
+    is_open = " open" if len(keys) <= OPEN_NUMBERS_UP_TO else ""  # long lists fold so the page stays scannable
+    return (f'<details class="numbers-block"{is_open}><summary>本幕数字（{len(keys)} 个：{esc(counts)}）</summary>'
+            f"{table}</details>")
+
+
+# ---- the full ledger page ---------------------------------------------------------------
+
+def notes_cell(entry: Entry) -> str:
+    """How the speaker's notes state the number, and whether they agree with the ledger."""
+    stated = entry.get("notes_value")
+    if stated in (None, ""):
+        return '<span class="none">—</span>'
+    quote_text = entry.get("notes_quote")
+    quoted = f'<p class="note">「{esc(quote_text)}」</p>' if quote_text else ""
+    return f"{esc(stated)} {AGREEMENT.get(entry.get('agrees'), '')}{quoted}"
+
+
+def items_html(items: Any) -> str:
+    """A breakdown (list of records) folded away under the entry it adds up to."""
+    if not isinstance(items, list) or not items:
+        return ""
+    records = [i if isinstance(i, dict) else {"": i} for i in items]
+    columns = list(dict.fromkeys(k for r in records for k in r))
+    head = "".join(f"<th>{esc(c)}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{esc(r.get(c, ''))}</td>" for c in columns) + "</tr>" for r in records)
+    return (f'<details class="items"><summary>明细（{len(records)} 项）</summary>'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></details>")
+
+
+def key_cell(key: str, entry: Entry) -> str:
+    role = ROLE_LABELS.get(entry.get("role"))
+    role_tag = f' <span class="role">{esc(role)}</span>' if role else ""
+    texts = dict.fromkeys(t for t in (entry.get("measures"), entry.get("note")) if t)
+    notes = "".join(f'<p class="note">{esc(t)}</p>' for t in texts if entry.get("kind") != "missing")
+    return f"<td><code>{esc(key)}</code>{role_tag}{notes}</td>"
+
+
+def ledger_row(key: str, entry: Entry, ledger: Ledger) -> str:
+    scenes = " ".join(f'<a href="index.html#{esc(quote(str(s), safe=""))}">{esc(s)}</a>' for s in entry.get("scenes") or [])
+    return (f'<tr id="{esc(anchor(key))}" class="entry">{key_cell(key, entry)}'
+            f'<td class="value">{value_text(entry)}</td><td>{kind_badge(entry)}</td>'
+            f'<td>{provenance_html(entry, ledger, "")}{items_html(entry.get("items"))}</td>'
+            f'<td>{notes_cell(entry)}</td><td class="scenes">{scenes}</td></tr>')
+
+
+def ledger_summary(ledger: Ledger) -> str:
+    counts = {label: sum(1 for e in ledger.values() if e.get("kind") == kind) for kind, label in KIND_LABELS.items()}
+    disagree = sum(1 for e in ledger.values() if e.get("agrees") is False)
+    parts = [f"{label} {n} 个" for label, n in counts.items() if n] + ([f"与讲稿不一致 {disagree} 个"] if disagree else [])
+    return " · ".join([f"{len(ledger)} 个数", *parts])
+
+
+def ledger_html(ledger: Ledger) -> str:
+    rows = "".join(ledger_row(key, entry, ledger) for key, entry in ledger.items())
+    body = f"""
+<header class="top">
+  <div><h1>账本</h1><p class="meta">{esc(ledger_summary(ledger))}</p></div>
+  <nav><input type="search" id="ledger-filter" placeholder="筛选：键、数值、出处……" aria-label="筛选">
+    <a class="back-link" href="index.html">← 返回排练页</a></nav>
+</header>
+<main class="ledger">
+<table class="numbers ledger-table"><thead><tr><th>键</th><th>数值</th><th>类别</th><th>出处 / 公式</th>
+<th>讲稿</th><th>出现于</th></tr></thead><tbody>{rows}</tbody></table>
+</main>"""
+    return document("账本 · 讲座动画", body, asset("ledger.js"))
