@@ -8,16 +8,15 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, UR, Create, FadeIn, FadeOut, Indicate, LaggedStart,
-                   ShowPassingFlash, SurroundingRectangle, Transform, TransformFromCopy, VGroup,
-                   Write, config)
-from manim import Arrow, Circle, CurvedArrow, Square
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, CurvedArrow, FadeIn, FadeOut,
+                   Indicate, LaggedStart, ShowPassingFlash, Square, SurroundingRectangle, TransformFromCopy,
+                   VGroup, Write, config)
 
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.circuit_widgets import (GateDiagram, Wire, forward_label, forward_value, gate_node,
                                         gradient_label, toward, value_glyphs)
-from scenes.kit.panels import caption, panel_header
+from scenes.kit.panels import EDGE_BUFF, caption, panel_header
 from scenes.kit.text import formula, ledger_text, words
 
 # Panel Ⓐ geometry (scene units; the frame is 14.2 × 8).
@@ -55,7 +54,9 @@ class FigCircuit(LectureScene):
 
     def say(self, current, line: str, **kwargs):
         """Swap the bottom caption for the speaker's next line."""
-        new = caption(line, **kwargs) if "{" not in line else ledger_text(line).to_edge(DOWN, buff=0.35)
+        # Lines that quote a number take it from the ledger, like every other number.
+        new = (ledger_text(line, size="body", **kwargs).to_edge(DOWN, buff=EDGE_BUFF) if "{" in line
+               else caption(line, **kwargs))
         if current is None:
             self.play(FadeIn(new, shift=UP * 0.2), run_time=0.5)
         else:
@@ -73,35 +74,43 @@ class FigCircuit(LectureScene):
         wires = self.circuit_wires(add, mul)
         names = self.input_names()
         legend = self.legend().to_corner(RIGHT + DOWN, buff=0.35).shift(UP * 1.1)
-        self.play(FadeIn(header), FadeIn(expression), run_time=0.6)
-        self.play(Create(VGroup(*wires.values())), FadeIn(add), FadeIn(mul), FadeIn(names), run_time=1.0)
-        self.play(FadeIn(legend), run_time=0.4)
+        self.play(FadeIn(header), FadeIn(expression), run_time=0.5)
+        self.play(Create(VGroup(*wires.values())), FadeIn(add), FadeIn(mul), FadeIn(names), FadeIn(legend),
+                  run_time=0.9)
 
         # Forward: read only the black numbers, left to right.
         black = {n: wires[n].above(forward_label(n, f"circuit.{n}", size="heading")) for n in "abcqf"}
         line = self.say(None, "前向：从左往右一遍走完")
-        self.play(Write(black["a"]), Write(black["b"]), run_time=0.7)
-        self.play(ShowPassingFlash(wires["q"].copy().set_color(theme.color("accent")), time_width=0.6),
-                  Write(black["q"]), run_time=0.9)
-        self.play(Write(black["c"]), run_time=0.5)
-        self.play(ShowPassingFlash(wires["f"].copy().set_color(theme.color("accent")), time_width=0.6),
-                  Write(black["f"]), run_time=0.9)
-        self.wait(1.0)
+        self.play(Write(black["a"]), Write(black["b"]), run_time=0.6)
+        self.play(self.flow(wires["q"]), Write(black["q"]), run_time=0.8)
+        self.play(Write(black["c"]), run_time=0.4)
+        self.play(self.flow(wires["f"]), Write(black["f"]), run_time=0.8)
+        self.wait(0.6)
 
         # Backward: from the far right, one gate at a time, in red.
         red = {n: wires[n].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n in "abcqf"}
         line = self.say(line, "反向从最右边起步，f 对自己的梯度是 {circuit.grad_f}")
-        self.play(FadeIn(red["f"], scale=1.3), run_time=0.7)
-        self.wait(0.8)
-        line = self.say(line, "乘法门：c 拿到 q，q 拿到 c —— 它俩换过来了")
-        self.play(Indicate(mul, color=theme.color("backward")), run_time=0.6)
-        self.play(TransformFromCopy(value_glyphs(black["q"]), red["c"], path_arc=-1.2),
-                  TransformFromCopy(value_glyphs(black["c"]), red["q"], path_arc=-1.2), run_time=1.6)
-        self.wait(1.0)
+        self.play(FadeIn(red["f"], scale=1.3), run_time=0.6)
+        line = self.say(line, "乘法门：c 的梯度是 q，也就是 {circuit.grad_c}")
+        self.play(self.spotlight(mul), TransformFromCopy(value_glyphs(black["q"]), red["c"], path_arc=1.0),
+                  run_time=1.0)
+        line = self.say(line, "q 的梯度是 c，也就是 {circuit.grad_q}")
+        self.play(TransformFromCopy(value_glyphs(black["c"]), red["q"], path_arc=-1.0), run_time=1.0)
+        line = self.say(line, "看出来了吗 —— 它俩换过来了")
+        self.play(Indicate(red["c"], color=theme.color("backward")),
+                  Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
         line = self.say(line, "加法门：上游给了 {circuit.grad_q}，a 和 b 各拿走 {circuit.grad_a}，原样分")
-        self.play(Indicate(add, color=theme.color("backward")), run_time=0.6)
-        self.play(TransformFromCopy(red["q"], red["a"]), TransformFromCopy(red["q"], red["b"]), run_time=1.2)
-        self.wait(2.5)
+        self.play(self.spotlight(add), TransformFromCopy(red["q"], red["a"]), TransformFromCopy(red["q"], red["b"]),
+                  run_time=1.0)
+        self.wait(1.5)
+
+    def flow(self, wire: Wire):
+        """A pulse running along a wire in the direction of the pass."""
+        return ShowPassingFlash(wire.copy().set_color(theme.color("accent")), time_width=0.6)
+
+    def spotlight(self, node):
+        """Ring the gate whose backward rule is being read."""
+        return Circumscribe(node, shape=Circle, color=theme.color("backward"), buff=0.08)
 
     def circuit_wires(self, add, mul) -> dict[str, Wire]:
         input_run = {n: (np.array([INPUT_X, y, 0]), np.array([RUN_END_X, y, 0])) for n, y in
@@ -136,17 +145,16 @@ class FigCircuit(LectureScene):
             ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
             ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿零")),
         )]
-        row = VGroup(*[c["group"] for c in columns]).arrange(RIGHT, buff=0.6).next_to(header, DOWN, buff=0.5)
-        row.set_x(0)
+        row = VGroup(*[c["group"] for c in columns]).arrange(RIGHT, buff=0.6)
+        row.move_to([0, (header.get_bottom()[1] - config.frame_height / 2) / 2, 0])   # centred under the header
         self.play(FadeIn(header), run_time=0.5)
         self.play(*[FadeIn(VGroup(c["title"], c["diagram"], *c["black"])) for c in columns], run_time=1.0)
-        self.wait(0.5)
+        self.wait(0.3)
         for column in columns:
-            self.play(Write(column["name"]), FadeIn(column["upstream"], scale=1.3), run_time=0.7)
-            self.play(*column["flow"](), run_time=1.2)
-            self.play(FadeIn(column["rule"]), run_time=0.5)
-            self.wait(0.8)
-        self.wait(2.0)
+            self.play(Write(column["name"]), FadeIn(column["upstream"], scale=1.3), run_time=0.6)
+            self.play(*column["flow"](), FadeIn(column["rule"]), run_time=1.0)
+            self.wait(0.6)
+        self.wait(1.5)
 
     def temperament_column(self, gate: str, symbol: str, title: str, name: str, rule: tuple[str, str]) -> dict:
         """One gate's card: title, temperament, a worked example, and the rule in the speaker's words."""
@@ -200,25 +208,25 @@ class FigCircuit(LectureScene):
                            angle=2.0, color=theme.color("backward"), stroke_width=5)
         self.play(Create(kept), run_time=0.6)
         self.play(Create(uses), TransformFromCopy(value_glyphs(black["q"]), red["c"].copy(),
-                                                  path_arc=2.0, remover=True), run_time=1.2)
-        self.wait(0.6)
+                                                  path_arc=-2.0, remover=True), run_time=1.0)
+        self.wait(0.4)
         line = self.say(line, "而 q 是前向算出来的 —— 所以 q 不能扔")
         origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=0.2)
         verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=0.75)
         self.play(FadeIn(origin, shift=LEFT * 0.2), run_time=0.5)
-        self.play(Write(verdict), run_time=0.8)
-        self.wait(1.0)
+        self.play(Write(verdict), run_time=0.7)
+        self.wait(0.6)
 
         line = self.say(line, "把这一个门乘以几百亿次，就是「激活」账单")
         bill = self.many_gates().to_edge(RIGHT, buff=0.6).shift(DOWN * 0.05)
         times = words("× 几百亿次", size="heading").next_to(bill, UP, buff=0.3)
         bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=0.3)
         self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=0.5) for g in bill], lag_ratio=0.02),
-                  run_time=1.6)
-        self.play(Write(bill_name), run_time=0.6)
-        self.wait(0.8)
+                  run_time=1.3)
+        self.play(Write(bill_name), run_time=0.5)
+        self.wait(0.4)
         self.say(line, "激活不是框架顺手缓存的东西，是反向的数学要求它在场。", color="activations")
-        self.wait(3.0)
+        self.wait(2.0)
 
     def mul_gate_again(self):
         """Ⓐ's multiply gate on its own, all its black and red numbers in place."""
