@@ -51,7 +51,8 @@ def inputs_html(inputs: Any, ledger: Ledger, page: str) -> str:
     """One line: each input's name (linked to its entry, key on hover) and its value."""
     items = []
     for name, key, ref in input_refs(inputs):
-        shown = (ledger.get(key) if key else None) or ref
+        known = ledger.get(key) if key else None
+        shown = known if known and known.get("kind") != "missing" else ref
         value = f" = {value_text(shown)}" if shown else ""
         label = f'<a href="{entry_href(key, page)}" title="{esc(key)}">{esc(name)}</a>' if key else esc(name)
         items.append(f'<span class="input">{label}{value}</span>')

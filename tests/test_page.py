@@ -20,14 +20,14 @@ class Node:
     def __init__(self, tag: str, attrs: dict[str, str | None], parent: "Node | None"):
         self.tag, self.attrs, self.parent = tag, attrs, parent
         self.children: list[Node] = []
-        self.text_parts: list[str] = []
+        self.content: list[Node | str] = []  # children and text in document order
 
     @property
     def classes(self) -> set[str]:
         return set((self.attrs.get("class") or "").split())
 
     def text(self) -> str:
-        return "".join(self.text_parts) + "".join(c.text() for c in self.children)
+        return "".join(part if isinstance(part, str) else part.text() for part in self.content)
 
     def walk(self):
         yield self
@@ -55,6 +55,7 @@ class TreeBuilder(HTMLParser):
     def handle_starttag(self, tag, attrs):
         node = Node(tag, dict(attrs), self.current)
         self.current.children.append(node)
+        self.current.content.append(node)
         if tag not in VOID:
             self.current = node
 
@@ -65,7 +66,7 @@ class TreeBuilder(HTMLParser):
         self.current = self.current.parent
 
     def handle_data(self, data):
-        self.current.text_parts.append(data)
+        self.current.content.append(data)
 
 
 def parse(text: str) -> Node:
@@ -230,3 +231,49 @@ def test_tolerates_sparse_data():
     assert ledger_page.find("tr", id="n-listed.inputs").find("a", href="#n-bare.value")
     empty = parse(build_page({"scenes": []}, {})["index.html"])
     assert not empty.find_all("section") and "还没有渲染好的场景" in empty.find("main").text()
+
+
+def test_ledger_entry_shapes_from_the_numerics_ledger(manifest):
+    """The shapes ledger_entries gives: inputs as records, breakdown items, roles, missing keys."""
+    ledger = copy.deepcopy(SAMPLE_LEDGER)
+    ledger["circuit.f"]["inputs"] = {"a": {"key": "circuit.a", "display": "2"},
+                                     "k": {"key": "elsewhere.k", "display": "7", "unit": "GiB"}}
+    ledger["circuit.f"]["items"] = [{"tensor": "x", "bytes": 4}, {"tensor": "y", "bytes": 8}]
+    ledger["circuit.b"].update(role="input", notes_quote="讲稿原话：b 是负三")
+    ledger["circuit.a"] = {"key": "circuit.a", "value": None, "unit": "", "kind": "missing", "display": "",
+                           "scenes": ["fig-circuit"], "note": "no quantity with this key in lecture_numerics"}
+    files = build_page(manifest, ledger)
+    ledger_page = parse(files["ledger.html"])
+
+    f_row = ledger_page.find("tr", id="n-circuit.f")
+    assert "k = 7 GiB" in " ".join(f_row.find("p", cls="inputs").text().split())
+    assert f_row.find("a", title="elsewhere.k").attrs["href"] == "#n-elsewhere.k"
+    assert len(f_row.find("details", cls="items").find("tbody").find_all("tr")) == 2
+
+    b_row = ledger_page.find("tr", id="n-circuit.b")
+    assert b_row.find("span", cls="role").text() == "推导用的输入"
+    assert "讲稿原话：b 是负三" in b_row.text()
+
+    a_row = parse(files["index.html"]).find("tr", data_key="circuit.a")
+    assert a_row.find("span", cls="kind").text() == "缺失"
+    assert "no quantity with this key" in a_row.text()
+    assert "缺失 1" in ledger_page.find("p", cls="meta").text()
+
+
+def test_long_number_lists_fold_short_ones_stay_open(manifest):
+    many = {f"many.k{i}": {"value": i, "kind": "sourced", "display": str(i), "citation": "c"} for i in range(12)}
+    manifest["scenes"][1]["ledger_keys"] = list(many)
+    index = parse(build_page(manifest, {**SAMPLE_LEDGER, **many})["index.html"])
+    short, long = (index.find("section", data_scene_id=s["id"]).find("details", cls="numbers-block")
+                   for s in manifest["scenes"])
+    assert "open" in short.attrs and "open" not in long.attrs
+    shown = 12 + 2  # plus the two sample entries whose scenes list names this scene
+    assert f"{shown} 个" in long.find("summary").text() and len(long.find("tbody").find_all("tr")) == shown
+
+
+def test_page_colours_come_from_the_theme(pages):
+    from studio import config
+
+    style = pages["index.html"].find("style").text()
+    for name, colour in config.theme()["colors"].items():
+        assert f"--{name}: {colour};" in style

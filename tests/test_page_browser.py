@@ -187,6 +187,28 @@ def check_section_tabs(driver: Any, quality_dir: Path, manifest: dict[str, Any])
         driver.execute_script("arguments[0].pause();", video)
 
 
+def check_copy_buttons(driver: Any, quality_dir: Path, manifest: dict[str, Any]) -> None:
+    """Each scene's copy button puts a <video> tag on the clipboard that plays in a deck."""
+    from selenium.webdriver.common.by import By
+
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    driver.set_script_timeout(5)
+    for scene in manifest["scenes"]:
+        card = driver.find_element(By.CSS_SELECTOR, f'section.scene[data-scene-id="{scene["id"]}"]')
+        driver.execute_script("arguments[0].click();", card.find_element(By.CSS_SELECTOR, "button.copy"))
+        copied = driver.execute_async_script(
+            "const done = arguments[0]; navigator.clipboard.readText().then(done, (e) => done('failed: ' + e));")
+        tag = driver.execute_script(
+            "const t = document.createElement('template'); t.innerHTML = arguments[0];"
+            "const v = t.content.querySelector('video'); return v && {src: v.getAttribute('src'),"
+            " poster: v.getAttribute('poster'), flags: ['autoplay', 'muted', 'loop', 'playsinline'].filter(a => v.hasAttribute(a))};",
+            copied)
+        assert tag, f"{scene['id']}: clipboard holds no <video> tag: {copied!r}"
+        assert (quality_dir / unquote(tag["src"])).is_file() and (quality_dir / unquote(tag["poster"])).is_file()
+        expected = ["autoplay", "muted", "loop", "playsinline"] if scene["loop"] else ["autoplay", "muted", "playsinline"]
+        assert tag["flags"] == expected, f"{scene['id']}: snippet flags {tag['flags']}"
+
+
 def check_every_file_plays(driver: Any, manifest: dict[str, Any]) -> None:
     expected = {}
     for scene in manifest["scenes"]:
@@ -308,6 +330,7 @@ def assert_page_works(quality_dir: Path, screenshot_dir: Path | None = None) -> 
         check_scene_list(driver, quality_dir, manifest)
         save_screenshot(driver, shots, "list")
         check_section_tabs(driver, quality_dir, manifest)
+        check_copy_buttons(driver, quality_dir, manifest)
         check_every_file_plays(driver, manifest)
         assert_nothing_fetched_or_broken(driver)
         if any(not s["loop"] and len(s["sections"]) >= 2 for s in manifest["scenes"]):
@@ -338,3 +361,16 @@ def test_page_works_on_synthetic_output(synthetic_quality_dir, tmp_path_factory)
 def test_page_works_on_rendered_output(tmp_path_factory):
     result = assert_page_works(Path(os.environ["PAGE_QUALITY_DIR"]), tmp_path_factory.mktemp("rendered"))
     assert result["ledger_rows"] > 0
+
+
+def test_missing_browser_fails_in_ci_and_skips_elsewhere(monkeypatch, tmp_path):
+    import sys
+
+    module = sys.modules[__name__]
+    monkeypatch.setattr(module, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI needs the browser"):
+        require_browser()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="chromium"):
+        require_browser()
