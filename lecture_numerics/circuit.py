@@ -48,28 +48,36 @@ c = chosen("circuit.c", 4, "input c of f = (a + b) × c", "q 再乘 c 等于 4 �
 CIRCUIT_INPUTS = {"a": a, "b": b, "c": c}
 
 
-def _circuit(key: str, node: str, part: str, formula: str, measures: str,
+def _circuit(key: str, node: str, part: str, uses: str, formula: str, measures: str,
              notes: str | None = None, notes_quote: str = "") -> Derived:
-    """A circuit number read off one run of the autodiff (``part``: data or grad)."""
-    return derived(key, lambda a, b, c: getattr(run_circuit(a, b, c)[node], part),
-                   inputs=CIRCUIT_INPUTS, unit="", fmt=signed, formula=formula,
-                   measures=measures, note="computed by lecture_numerics.autodiff",
+    """A circuit number read off one run of the autodiff (``part``: data or grad).
+
+    ``uses`` names the inputs the number depends on (q = a + b never sees c); the run
+    still needs all three, so the others are held at the example's values.
+    """
+    def compute(**given: float) -> float:
+        held = {name: q.value for name, q in CIRCUIT_INPUTS.items()}
+        return getattr(run_circuit(**{**held, **given})[node], part)
+
+    return derived(key, compute, inputs={name: CIRCUIT_INPUTS[name] for name in uses}, unit="",
+                   fmt=signed, formula=formula, measures=measures,
+                   note="computed by lecture_numerics.autodiff (forward, then backward from f)",
                    notes=notes, notes_quote=notes_quote)
 
 
-q = _circuit("circuit.q", "q", "data", "q = a + b", "forward value after the add gate",
+q = _circuit("circuit.q", "q", "data", "ab", "q = a + b", "forward value after the add gate",
              "−1", "a 是 2，b 是负 3，加起来 q 等于负 1。")
-f = _circuit("circuit.f", "f", "data", "f = q × c", "forward value of the circuit's output",
+f = _circuit("circuit.f", "f", "data", "abc", "f = q × c", "forward value of the circuit's output",
              "−4", "q 再乘 c 等于 4 —— f 等于负 4。")
-grad_f = _circuit("circuit.grad_f", "f", "grad", "∂f/∂f = 1 (backward's starting point)",
+grad_f = _circuit("circuit.grad_f", "f", "grad", "", "∂f/∂f = 1 (backward's starting point)",
                   "gradient of f with respect to itself", "1", "反向从最右边起步，f 对自己的梯度是 1。")
-grad_c = _circuit("circuit.grad_c", "c", "grad", "∂f/∂c = q × ∂f/∂f (multiply gate)",
+grad_c = _circuit("circuit.grad_c", "c", "grad", "ab", "∂f/∂c = q × ∂f/∂f (multiply gate)",
                   "gradient of f with respect to c", "−1", "c 的梯度是多少？……是 q，也就是负 1。")
-grad_q = _circuit("circuit.grad_q", "q", "grad", "∂f/∂q = c × ∂f/∂f (multiply gate)",
+grad_q = _circuit("circuit.grad_q", "q", "grad", "c", "∂f/∂q = c × ∂f/∂f (multiply gate)",
                   "gradient of f with respect to q", "4", "q 的梯度是多少？……是 c，也就是 4。")
-grad_a = _circuit("circuit.grad_a", "a", "grad", "∂f/∂a = ∂f/∂q (add gate)",
+grad_a = _circuit("circuit.grad_a", "a", "grad", "c", "∂f/∂a = ∂f/∂q (add gate)",
                   "gradient of f with respect to a", "4", "上游给了 4，a 和 b 各拿走 4，原样分。")
-grad_b = _circuit("circuit.grad_b", "b", "grad", "∂f/∂b = ∂f/∂q (add gate)",
+grad_b = _circuit("circuit.grad_b", "b", "grad", "c", "∂f/∂b = ∂f/∂q (add gate)",
                   "gradient of f with respect to b", "4", "上游给了 4，a 和 b 各拿走 4，原样分。")
 
 
@@ -95,32 +103,42 @@ gate_y = chosen("circuit.gates.y", -1, "second input of each example gate in pan
 
 # The multiply gate gets upstream 1 so that its swap reads directly off the screen.
 UPSTREAM = {"add": 5, "mul": 1, "max": 5}
-GATE_SYMBOL = {"add": "+", "mul": "×", "max": "max"}
+
+# Per gate: the forward formula, each input's backward rule, and the inputs each rule reads.
+GATE_RULES = {
+    "add": ("out = x + y", {"x": ("∂L/∂x = upstream (copied)", ("upstream",)),
+                            "y": ("∂L/∂y = upstream (copied)", ("upstream",))}),
+    "mul": ("out = x × y", {"x": ("∂L/∂x = y × upstream (swapped)", ("y", "upstream")),
+                            "y": ("∂L/∂y = x × upstream (swapped)", ("x", "upstream"))}),
+    "max": ("out = max(x, y)", {"x": ("∂L/∂x = upstream if x wins, else 0", ("x", "y", "upstream")),
+                                "y": ("∂L/∂y = upstream if y wins, else 0", ("x", "y", "upstream"))}),
+}
 
 
 def _declare_gate(gate: str) -> dict[str, Derived]:
     upstream = chosen(f"circuit.{gate}.upstream", UPSTREAM[gate],
                       f"gradient arriving at the {gate} gate's output from further right")
-    inputs = {"x": gate_x, "y": gate_y, "upstream": upstream}
-    sym = GATE_SYMBOL[gate]
+    available = {"x": gate_x, "y": gate_y, "upstream": upstream}
+    forward_formula, backward_rules = GATE_RULES[gate]
 
-    def read(node: str, part: str) -> Callable[..., float]:
-        return lambda x, y, upstream: getattr(run_gate(gate, x, y, upstream)[node], part)
+    def declare(name: str, node: str, part: str, uses: tuple[str, ...], formula: str,
+                measures: str) -> Derived:
+        def compute(**given: float) -> float:
+            # Inputs a number does not depend on are held at the example's values.
+            held = {n: q.value for n, q in available.items()}
+            return getattr(run_gate(gate, **{**held, **given})[node], part)
 
-    def declare(name: str, node: str, part: str, formula: str, measures: str) -> Derived:
-        return derived(f"circuit.{gate}.{name}", read(node, part), inputs=inputs, unit="",
-                       fmt=signed, formula=formula, measures=measures,
+        return derived(f"circuit.{gate}.{name}", compute, inputs={n: available[n] for n in uses},
+                       unit="", fmt=signed, formula=formula, measures=measures,
                        note="computed by lecture_numerics.autodiff")
 
-    return {
-        "upstream": upstream,
-        "out": declare("out", "out", "data", f"out = x {sym} y" if sym != "max" else "out = max(x, y)",
-                       f"forward value of the {gate} gate"),
-        "grad_x": declare("grad_x", "x", "grad", f"∂L/∂x through the {gate} gate",
-                          f"gradient the {gate} gate sends back to x"),
-        "grad_y": declare("grad_y", "y", "grad", f"∂L/∂y through the {gate} gate",
-                          f"gradient the {gate} gate sends back to y"),
-    }
+    declared = {"upstream": upstream,
+                "out": declare("out", "out", "data", ("x", "y"), forward_formula,
+                               f"forward value of the {gate} gate")}
+    for node, (formula, uses) in backward_rules.items():
+        declared[f"grad_{node}"] = declare(f"grad_{node}", node, "grad", uses, formula,
+                                           f"gradient the {gate} gate sends back to {node}")
+    return declared
 
 
 add_gate = _declare_gate("add")
