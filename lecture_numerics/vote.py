@@ -192,3 +192,8 @@ def batch_requests() -> np.ndarray:
 
 def only_first_probs() -> np.ndarray:
     return softmax(train_logits(LOGITS.value, BATCH_ANSWERS.value[:1], ONLY_FIRST_LR.value, ONLY_FIRST_STEPS.value))
+
+
+def mean_request() -> np.ndarray:
+    """The averaged push per token: minus the batch gradient shown on screen."""
+    return -np.array([MEAN_SEEDS[k].value for k in TOKEN_KEYS])

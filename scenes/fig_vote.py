@@ -4,8 +4,9 @@
    the push arrows run from each bar to its answer, longer where the gap is larger.
 Ⓑ Three ways to raise 「的」: bias, thicker wire (the brighter upstream pays more:
    ∂L/∂w = 上游亮度 × 下游梯度), a brighter previous layer — which passes the request back.
-Ⓒ Five samples vote; listening to the first alone teaches the net to always say 「的」;
-   the votes add tip to tail into their average, and that average is the gradient.
+Ⓒ Five samples vote; listening to 甲 alone teaches the net to always say 「的」; sample by
+   sample the votes land tip to tail on a running sum, and the sum shared out is the
+   average: the gradient.
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ class FigVote(LectureScene):
         # The request runs from each bar's top to its answer: the longer, the stronger.
         requests = vote.one_hot(vote.ANSWER.value) - probs
         arrows = VGroup(*(request_arrow(bar.get_top(), r, unit_height=unit) for bar, r in zip(bars, requests)))
-        self.play(*(GrowArrow(a) for a in arrows), FadeIn(talk[3]), run_time=1.2)
+        arrow_name = words("要求", size="body", color=GRAD).next_to(outline, RIGHT, buff=0.15)
+        arrow_name.set_y(arrows[0].get_center()[1])
+        self.play(*(GrowArrow(a) for a in arrows), FadeIn(arrow_name), FadeIn(talk[3]), run_time=1.2)
         self.play(FadeIn(caption("但它只是希望：没有人能直接改输出", color="accent")), run_time=0.6)
         self.wait(2.0)
 
@@ -108,9 +111,9 @@ class FigVote(LectureScene):
 
     def wire_panel(self):
         self.start_panel("B", "输出改不了：想让「的」变大，只有三条路")
-        bright = neuron(vote.BRIGHT.value).move_to([-5.8, 1.3, 0])
-        dim = neuron(vote.DIM.value).move_to([-5.8, -1.1, 0])
-        target = neuron(0.0, radius=0.6).move_to([-2.2, 0.1, 0])
+        bright = neuron(vote.BRIGHT.value, radius=0.6).move_to([-5.9, 1.35, 0])
+        dim = neuron(vote.DIM.value, radius=0.6).move_to([-5.9, -1.35, 0])
+        target = neuron(0.0, radius=0.7).move_to([-2.1, 0.0, 0])
         target_name = words("的", size="heading").move_to(target)
         target_grad = ledger_text("梯度 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=0.25)
         bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=0.15)
@@ -132,7 +135,8 @@ class FigVote(LectureScene):
         grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], UP)
         grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], DOWN)
         self.play(FadeIn(ways[4]), FadeIn(ways[5]), FadeIn(grad_bright), FadeIn(grad_dim), run_time=1.0)
-        self.play(FadeIn(ways[6]), run_time=0.6)
+        self.play(FadeIn(ways[6]), Indicate(grad_bright, color=theme.color(GRAD)),
+                  Indicate(wires[0], color=theme.color("accent"), scale_factor=1.0), run_time=0.8)
         self.wait(1.0)
 
         # The third way cannot be done directly either: the request goes back one layer.
@@ -177,6 +181,7 @@ class FigVote(LectureScene):
         columns_x = [-5.4 + 0.95 * j for j in range(len(SAMPLE_NAMES))]
         sum_x, mean_x = -0.45, 0.75
         mids = self.row_midlines(requests, unit, top=1.8)
+        # the two heads sit over their columns: 加起来 over sum + landing votes, 取平均 over arrow + number
         grid = self.vote_grid(columns_x, (sum_x + 0.15, mean_x + 0.4), mids)
         votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=unit, stroke_width=7)
                           for y, r in zip(mids, column)))
@@ -200,7 +205,7 @@ class FigVote(LectureScene):
 
         # Divided by the number of voters, the sum becomes the average: the gradient.
         mean_arrows = VGroup(*(request_arrow(np.array([mean_x, y, 0]), r, unit_height=unit, stroke_width=10)
-                               for y, r in zip(mids, requests.mean(axis=0))))
+                               for y, r in zip(mids, vote.mean_request())))
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
                                 .next_to([mean_x + 0.1, y, 0], RIGHT, buff=0.1) for k, y in zip(KEYS, mids)))
         self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), mean_arrows), run_time=1.2)

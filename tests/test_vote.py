@@ -122,6 +122,10 @@ def test_requests_drawn_are_minus_each_samples_seed():
     np.testing.assert_allclose(vote.batch_requests(), expected, atol=1e-12)
 
 
+def test_averaged_request_is_numpy_mean_of_the_votes():
+    np.testing.assert_allclose(vote.mean_request(), np.mean(vote.batch_requests(), axis=0), atol=1e-12)
+
+
 def reference_descent(answers, lr, steps):
     z = LOGITS.copy()
     targets = np.mean([np.eye(len(TOKENS))[TOKENS.index(a)] for a in answers], axis=0)
