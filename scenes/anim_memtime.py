@@ -1,0 +1,195 @@
+"""anim-memtime: memory within one training step (第五节, after fig-step Ⓐ).
+
+One section. Memory against time, stacked by category, grows over the step: forward piles
+activations up, backward recomputes, uses and frees them while gradients appear, the update
+touches all optimizer state. The activation peak, the gradient peak and the total's peak
+are marked with ledger numbers as the step passes them.
+
+Numbers follow config/scenarios.yaml: for the lecture's case the scene draws the lecture's
+own quantities (timeline.v3.*, bill.v3.*); for any other setting it draws the
+timeline.configured.* quantities computed from the same simulator for that setting.
+"""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, UpdateFromAlphaFunc, VGroup, linear
+
+from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
+from lecture_numerics.models import GIB, TIB
+from lecture_numerics.timeline import Timeline, memory_timeline
+from scenes.kit import theme
+from scenes.kit.base import LectureScene
+from scenes.kit.charts import (RESIDENT_OPACITY, BrokenScale, StackedMemoryChart, TimeAxis, ZoomStrip, guide,
+                               marker, nice_ceiling, swatch)
+from scenes.kit.panels import EDGE_BUFF, caption
+from scenes.kit.text import ledger_text, words
+
+LECTURE_READOUTS = {
+    "weights": "{bill.v3.weights_tib} TiB",
+    "optimizer": "{bill.v3.optimizer_tib} TiB",
+    "activation_peak": "{timeline.v3.activation_peak_gib} GiB",
+    "forward_end": "{timeline.v3.activations_end_of_forward_gib} GiB",
+    "gradient_peak": "{timeline.v3.gradient_peak_tib} TiB",
+    "total_peak": "{timeline.v3.total_peak_tib} TiB",
+    "total_peak_when": "{timeline.v3.total_peak_phase}，t = {timeline.v3.total_peak_t}",
+}
+CONFIGURED_READOUTS = {
+    "weights": "{timeline.configured.weights}",
+    "optimizer": "{timeline.configured.optimizer}",
+    "activation_peak": "{timeline.configured.activation_peak}",
+    "forward_end": "{timeline.configured.activations_end_of_forward}",
+    "gradient_peak": "{timeline.configured.gradient_peak}",
+    "total_peak": "{timeline.configured.total_peak}",
+    "total_peak_when": "{timeline.configured.total_peak_phase}，t = {timeline.configured.total_peak_t}",
+}
+
+RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
+NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活"}
+
+COMPUTE_SECONDS = 10.0   # forward + backward sweep, proportional to step time
+UPDATE_SECONDS = 1.2     # the update is 1 % of the step: slowed down so it can be seen
+REVEAL_SECONDS = 0.5
+HOLD_SECONDS = 2.5
+
+TIME = TimeAxis(left=-5.0, right=2.6)
+MAIN = dict(bottom=-0.3, squeezed=0.85, gap=0.25, top=2.55)
+ZOOM = dict(bottom=-2.45, top=-1.0)
+COLUMN_X = 3.05
+
+
+class AnimMemtime(LectureScene):
+    scene_id = "anim-memtime"
+    title = "一步之内的显存"
+    ledger_keys = (
+        "bill.v3.weights_tib", "bill.v3.optimizer_tib", "timeline.v3.activation_peak_gib",
+        "timeline.v3.activations_end_of_forward_gib", "timeline.v3.gradient_peak_tib",
+        "timeline.v3.total_peak_tib", "timeline.v3.total_peak_t", "timeline.v3.total_peak_phase",
+        "timeline.configured.weights", "timeline.configured.optimizer", "timeline.configured.activation_peak",
+        "timeline.configured.activations_end_of_forward", "timeline.configured.gradient_peak",
+        "timeline.configured.total_peak", "timeline.configured.total_peak_t", "timeline.configured.total_peak_phase",
+    )
+
+    def construct(self) -> None:
+        scenario = configured_scenario()
+        self.readouts = LECTURE_READOUTS if is_lecture_case(scenario) else CONFIGURED_READOUTS
+        tl = memory_timeline(scenario)
+        chart, zoom = self.build_charts(tl)
+        self.add(self.heading(), chart, zoom, self.axis_labels(zoom), self.phase_strip(tl), self.legend(),
+                 caption("峰值出现在某一个特定时刻，而你要买的是那个峰值"))
+        cursor = Line([TIME.left, ZOOM["bottom"], 0], [TIME.left, MAIN["top"], 0], stroke_width=2,
+                      color=theme.color("muted"))
+        growing = VGroup(chart.bands["gradients"], chart.bands["activations"], zoom.area, cursor)
+        self.add(growing)
+
+        # The step runs; each mark appears as the step reaches it.
+        marks = sorted([(tl.activation_peak[0], self.activation_marks(tl, zoom)),
+                        (tl.total_peak[0], self.total_peak_marks(tl, chart)),
+                        (tl.gradient_peak[0], self.gradient_marks(tl, chart))], key=lambda m: m[0])
+        now, pending = 0.0, []
+        for when, mobs in marks:
+            self.play(self.sweep(chart, zoom, cursor, growing, now, when), *pending)
+            now, pending = when, [FadeIn(mobs, run_time=REVEAL_SECONDS)]
+        self.play(self.sweep(chart, zoom, cursor, growing, now, tl.backward_end), *pending)
+
+        # The update: gradients are consumed, every optimizer state is read and written.
+        self.play(self.sweep(chart, zoom, cursor, growing, tl.backward_end, 1.0, UPDATE_SECONDS),
+                  FadeIn(self.update_marks(chart), run_time=REVEAL_SECONDS))
+        self.wait(HOLD_SECONDS)
+
+    # --- building -------------------------------------------------------------------
+
+    def build_charts(self, tl: Timeline) -> tuple[StackedMemoryChart, ZoomStrip]:
+        floor = float(sum(tl.bytes[name][0] for name in RESIDENT))
+        ceiling = nice_ceiling(float(tl.total().max()) / TIB, floor / TIB) * TIB
+        scale = BrokenScale(floor=floor, ceiling=ceiling, **MAIN)
+        chart = StackedMemoryChart(tl.t, tl.bytes, RESIDENT, VARYING, TIME, scale, unit_bytes=TIB)
+        self.zoom_unit = ("GiB", GIB) if tl.activation_peak[1] < TIB else ("TiB", TIB)
+        zoom = ZoomStrip(tl.t, tl.bytes["activations"], "activations", TIME, unit_bytes=self.zoom_unit[1], **ZOOM)
+        return chart, zoom
+
+    def heading(self):
+        return words("一步之内的显存：前向、反向、更新", size="heading").to_corner(UL, buff=EDGE_BUFF)
+
+    def axis_labels(self, zoom: ZoomStrip) -> VGroup:
+        main = words("显存（TiB，纵轴在常驻块上方断开）", size="small", color="muted")
+        main.next_to([TIME.left - 0.6, MAIN["top"], 0], UP, buff=0.18, aligned_edge=LEFT)
+        small = words(f"激活放大（{self.zoom_unit[0]}）", size="small", color="muted")
+        small.next_to([TIME.left - 0.6, ZOOM["top"], 0], UP, buff=0.15, aligned_edge=LEFT)
+        return VGroup(main, small)
+
+    def phase_strip(self, tl: Timeline) -> VGroup:
+        y = ZOOM["bottom"] - 0.35
+        spans = {"前向": (0.0, tl.forward_end),
+                 "反向（含重算）": (tl.forward_end, tl.backward_end)}
+        labels = VGroup(*[words(name, size="small", color="muted").move_to([float(TIME.x((a + b) / 2)), y, 0])
+                          for name, (a, b) in spans.items()])
+        update = words("更新", size="small", color="muted").move_to([float(TIME.x(1.0)) + 0.3, y, 0])
+        dividers = VGroup(*[guide([float(TIME.x(t)), ZOOM["bottom"] - 0.15, 0], [float(TIME.x(t)), MAIN["top"], 0],
+                                  "muted").set_stroke(opacity=0.6) for t in (tl.forward_end, tl.backward_end)])
+        axis_name = words("时间（占一步的比例）", size="small", color="muted")
+        axis_name.next_to(update, RIGHT, buff=0.4)
+        return VGroup(dividers, labels, update, axis_name)
+
+    def legend(self) -> VGroup:
+        rows = VGroup()
+        for name in (*reversed(VARYING), *reversed(RESIDENT)):
+            opacity = RESIDENT_OPACITY if name in RESIDENT else 0.9
+            parts = [swatch(name, opacity), words(NAMES[name], size="label")]
+            if name in RESIDENT:
+                parts.append(ledger_text(self.readouts[name], size="label"))
+            rows.add(VGroup(*parts).arrange(RIGHT, buff=0.2))
+        rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
+        resident_note = words("常驻：整步都在", size="small", color="muted")
+        column = VGroup(rows, resident_note).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
+        return column.move_to([COLUMN_X, 0.4, 0], aligned_edge=LEFT)
+
+    # --- marks, revealed as the step reaches them -------------------------------------
+
+    def activation_marks(self, tl: Timeline, zoom: ZoomStrip) -> VGroup:
+        peak = marker(zoom.point(*tl.activation_peak), "activations")
+        turn_value = float(tl.bytes["activations"][list(tl.t).index(tl.forward_end)])
+        turn = marker(zoom.point(tl.forward_end, turn_value), "ink")
+        peak_tag = words("激活峰", size="small").next_to(peak, UP + RIGHT, buff=0.05)
+        turn_tag = words("前向末尾", size="small").next_to(turn, LEFT, buff=0.15)
+        readout = VGroup(ledger_text("激活峰 " + self.readouts["activation_peak"], size="label"),
+                         ledger_text("前向末尾 " + self.readouts["forward_end"], size="label"))
+        readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, -1.55, 0], aligned_edge=LEFT)
+        return VGroup(peak, turn, peak_tag, turn_tag, readout)
+
+    def total_peak_marks(self, tl: Timeline, chart: StackedMemoryChart) -> VGroup:
+        when, size = tl.total_peak
+        dot = marker(chart.point(when, size), "backward")
+        level = guide([TIME.left, dot.get_y(), 0], dot.get_center(), "backward")
+        drop = guide(dot.get_center(), [dot.get_x(), ZOOM["bottom"], 0], "backward")
+        tag = words("总峰值", size="small", color="backward").next_to(level, UP, buff=0.08)
+        readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color="backward"),
+                         ledger_text(self.readouts["total_peak_when"], size="label", color="backward"))
+        readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, 2.35, 0], aligned_edge=LEFT)
+        return VGroup(level, drop, dot, tag, readout)
+
+    def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> VGroup:
+        when, size = tl.gradient_peak
+        dot = marker(chart.point(when, chart.scale.floor + size), "gradients")
+        tag = ledger_text("梯度峰 " + self.readouts["gradient_peak"], size="small")
+        tag.next_to(chart.point(when, chart.scale.floor + size / 2), LEFT, buff=0.15)
+        return VGroup(dot, tag)
+
+    def update_marks(self, chart: StackedMemoryChart) -> VGroup:
+        low, high = chart.resident_band_box("optimizer")
+        outline = chart.bands["optimizer"].copy().set_fill(opacity=0).set_stroke(theme.color("optimizer"), width=5)
+        note = words("更新：所有优化器状态读写一遍", size="small").move_to([float(TIME.x(0.5)), (low + high) / 2, 0])
+        return VGroup(outline, note)
+
+    # --- animating ------------------------------------------------------------------
+
+    def sweep(self, chart, zoom, cursor, growing, start: float, end: float, seconds: float | None = None):
+        """Grow both charts from step time ``start`` to ``end`` at a steady pace."""
+        run_time = seconds if seconds is not None else max((end - start) * COMPUTE_SECONDS, 1 / 60)
+
+        def grow(_, alpha: float) -> None:
+            now = start + (end - start) * alpha
+            chart.grow_to(now)
+            zoom.grow_to(now)
+            cursor.move_to([float(TIME.x(now)), cursor.get_y(), 0])
+
+        return UpdateFromAlphaFunc(growing, grow, run_time=run_time, rate_func=linear)

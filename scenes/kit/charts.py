@@ -1,0 +1,205 @@
+"""Memory against time: a stacked chart whose value axis is broken above the resident
+block, and a zoom strip for one small category. Handed the simulator's arrays; draws
+them and grows them to a moment in time, never computes memory itself.
+
+Why a broken axis: the resident block (weights + optimizer state, ~8.5 TiB for V3) would
+flatten everything that moves during a step into a few pixels. Below the break the block is
+drawn to its own (squeezed) scale; above it the scale is expanded and every tick says so.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from manim import LEFT, DashedLine, Dot, Line, Square, VGroup, VMobject
+
+from scenes.kit import theme
+from scenes.kit.text import formula, words
+
+AXIS_WIDTH = 3
+RESIDENT_OPACITY = 0.5   # light enough for ink text on the resident block
+TICK = 0.08
+
+
+def nice_ticks(low: float, high: float, count: int = 3) -> tuple[np.ndarray, float]:
+    """Round tick values covering [low, high] (about ``count`` steps) and the step."""
+    raw = (high - low) / count
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    first = math.ceil(low / step - 1e-9) * step
+    return np.arange(first, high + step * 1e-6, step), step
+
+
+def nice_ceiling(value: float, floor: float = 0.0) -> float:
+    """The next round value above ``value`` for an axis starting at ``floor``."""
+    _, step = nice_ticks(floor, value)
+    return math.ceil(value / step + 1e-9) * step
+
+
+def tick_label(value: float, step: float) -> str:
+    if value == 0:
+        return "0"
+    decimals = next(d for d in range(4) if abs(round(step, d) - step) < 1e-9 * max(step, 1))
+    return f"{value:.{decimals}f}"
+
+
+def band(color: str, opacity: float = 0.9) -> VMobject:
+    return VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=opacity)
+
+
+def set_area(shape: VMobject, xs: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
+    """Make ``shape`` the region between two curves over ``xs``."""
+    top = np.column_stack([xs, upper, np.zeros_like(xs)])
+    bottom = np.column_stack([xs[::-1], lower[::-1], np.zeros_like(xs)])
+    shape.set_points_as_corners(np.vstack([top, bottom, top[:1]]))
+
+
+@dataclass(frozen=True)
+class TimeAxis:
+    """Step time (0 → 1) to scene x."""
+
+    left: float
+    right: float
+
+    def x(self, t):
+        return self.left + np.asarray(t) * (self.right - self.left)
+
+
+@dataclass(frozen=True)
+class BrokenScale:
+    """Bytes to scene y: [0, floor] squeezed into ``squeezed`` units, a ``gap`` for the
+    break marks, then [floor, ceiling] over the rest up to ``top``."""
+
+    floor: float
+    ceiling: float
+    bottom: float
+    squeezed: float
+    gap: float
+    top: float
+
+    def below(self, value):
+        return self.bottom + np.asarray(value) / self.floor * self.squeezed
+
+    def above(self, value):
+        start = self.bottom + self.squeezed + self.gap
+        return start + (np.asarray(value) - self.floor) / (self.ceiling - self.floor) * (self.top - start)
+
+
+class StackedMemoryChart(VGroup):
+    """Resident categories stacked below the break, varying ones stacked above it."""
+
+    def __init__(self, t: np.ndarray, series: dict[str, np.ndarray], resident: tuple[str, ...],
+                 varying: tuple[str, ...], time: TimeAxis, scale: BrokenScale, unit_bytes: float) -> None:
+        super().__init__()
+        for name in resident:
+            if np.ptp(series[name]) != 0:
+                raise ValueError(f"{name} changes during the step; it cannot sit below the break")
+        self.t, self.series, self.resident, self.varying = t, series, resident, varying
+        self.time, self.scale, self.unit_bytes = time, scale, unit_bytes
+        self.axes = self._axes()
+        # The resident block is there before, during and after the step: drawn whole at once.
+        self.bands = {name: band(name, RESIDENT_OPACITY) for name in resident}
+        self.bands.update({name: band(name) for name in varying})
+        self._draw_resident()
+        self.add(*[self.bands[name] for name in resident], self.axes)
+
+    def _draw_resident(self) -> None:
+        xs = self.time.x(np.array([0.0, 1.0]))
+        for name in self.resident:
+            low, high = self.resident_band_box(name)
+            set_area(self.bands[name], xs, np.full(2, low), np.full(2, high))
+
+    def _axes(self) -> VGroup:
+        s, x0, x1 = self.scale, self.time.left, self.time.right
+        muted = theme.color("muted")
+        split = s.bottom + s.squeezed + s.gap / 2
+        lower = Line([x0, s.bottom, 0], [x0, split - 0.07, 0], stroke_width=AXIS_WIDTH, color=muted)
+        upper = Line([x0, split + 0.07, 0], [x0, s.top, 0], stroke_width=AXIS_WIDTH, color=muted)
+        base = Line([x0, s.bottom, 0], [x1, s.bottom, 0], stroke_width=AXIS_WIDTH, color=muted)
+        marks = VGroup(*[Line([x0 - 0.12, y - 0.05, 0], [x0 + 0.12, y + 0.05, 0], stroke_width=AXIS_WIDTH,
+                              color=muted) for y in (split - 0.07, split + 0.07)])
+        ticks, step = nice_ticks(s.floor / self.unit_bytes, s.ceiling / self.unit_bytes)
+        ticks = [v for v in ticks if v * self.unit_bytes > s.floor + 0.02 * (s.ceiling - s.floor)]
+        labels = VGroup(self._tick(0.0, s.bottom, step),
+                        *[self._tick(v, float(s.above(v * self.unit_bytes)), step) for v in ticks])
+        return VGroup(lower, upper, base, marks, labels)
+
+    def _tick(self, value: float, y: float, step: float) -> VGroup:
+        x0 = self.time.left
+        mark = Line([x0 - TICK, y, 0], [x0, y, 0], stroke_width=AXIS_WIDTH, color=theme.color("muted"))
+        label = formula(tick_label(value, step), size="small", color="muted").next_to(mark, LEFT, buff=0.1)
+        return VGroup(mark, label)
+
+    def grow_to(self, now: float) -> None:
+        """Grow the varying categories from the step's start up to time ``now`` (0 → 1)."""
+        ts = np.append(self.t[self.t < now], now)
+        xs = self.time.x(ts)
+        level = np.full_like(ts, self.scale.floor)
+        for name in self.varying:
+            top = level + np.interp(ts, self.t, self.series[name])
+            set_area(self.bands[name], xs, self.scale.above(level), self.scale.above(top))
+            level = top
+
+    def point(self, t: float, value: float) -> np.ndarray:
+        """Scene point of a total ``value`` (bytes) at time ``t``, above the break."""
+        return np.array([float(self.time.x(t)), float(self.scale.above(value)), 0.0])
+
+    def resident_band_box(self, name: str) -> tuple[float, float]:
+        """(bottom y, top y) of a resident category's band."""
+        level = 0.0
+        for other in self.resident:
+            height = float(self.series[other][0])
+            if other == name:
+                return float(self.scale.below(level)), float(self.scale.below(level + height))
+            level += height
+        raise KeyError(name)
+
+
+class ZoomStrip(VGroup):
+    """One category alone, on its own scale from zero: the small one made readable."""
+
+    def __init__(self, t: np.ndarray, values: np.ndarray, color: str, time: TimeAxis,
+                 bottom: float, top: float, unit_bytes: float) -> None:
+        super().__init__()
+        self.t, self.values, self.time = t, values, time
+        self.bottom, self.top, self.unit_bytes = bottom, top, unit_bytes
+        self.ceiling = nice_ceiling(float(values.max()) / unit_bytes) * unit_bytes
+        self.area = band(color)
+        self.add(self._axes())
+
+    def y(self, value):
+        return self.bottom + np.asarray(value) / self.ceiling * (self.top - self.bottom)
+
+    def _axes(self) -> VGroup:
+        x0, x1, muted = self.time.left, self.time.right, theme.color("muted")
+        axis = Line([x0, self.bottom, 0], [x0, self.top, 0], stroke_width=AXIS_WIDTH, color=muted)
+        base = Line([x0, self.bottom, 0], [x1, self.bottom, 0], stroke_width=AXIS_WIDTH, color=muted)
+        ticks, step = nice_ticks(0, self.ceiling / self.unit_bytes, 2)
+        labels = VGroup()
+        for v in ticks:
+            y = float(self.y(v * self.unit_bytes))
+            mark = Line([x0 - TICK, y, 0], [x0, y, 0], stroke_width=AXIS_WIDTH, color=muted)
+            labels.add(mark, formula(tick_label(v, step), size="small", color="muted").next_to(mark, LEFT, buff=0.1))
+        return VGroup(axis, base, labels)
+
+    def grow_to(self, now: float) -> None:
+        ts = np.append(self.t[self.t < now], now)
+        top = self.y(np.interp(ts, self.t, self.values))
+        set_area(self.area, self.time.x(ts), np.full_like(ts, self.bottom), top)
+
+    def point(self, t: float, value: float) -> np.ndarray:
+        return np.array([float(self.time.x(t)), float(self.y(value)), 0.0])
+
+
+def marker(point: np.ndarray, color: str = "ink") -> Dot:
+    return Dot(point, radius=0.07, color=theme.color(color))
+
+
+def guide(start: np.ndarray, end: np.ndarray, color: str = "ink") -> DashedLine:
+    return DashedLine(start, end, dash_length=0.08, stroke_width=2, color=theme.color(color))
+
+
+def swatch(color: str, opacity: float = 0.9) -> VMobject:
+    return Square(side_length=0.28, stroke_width=0, fill_color=theme.color(color), fill_opacity=opacity)
