@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, CurvedArrow, FadeIn, FadeOut,
-                   Indicate, LaggedStart, ShowPassingFlash, Square, SurroundingRectangle, TransformFromCopy,
-                   VGroup, Write, config)
+                   Indicate, LaggedStart, ShowPassingFlash, SurroundingRectangle, TransformFromCopy, VGroup,
+                   Write, config)
 
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.circuit_widgets import (GateDiagram, Wire, forward_label, forward_value, gate_node,
-                                        gradient_label, toward, value_glyphs)
+from scenes.kit.circuit_widgets import (GateCard, GateDiagram, Wire, forward_label, gate_card, gate_field,
+                                        gate_node, gradient_label, toward, value_glyphs)
 from scenes.kit.panels import EDGE_BUFF, caption, panel_header
 from scenes.kit.text import formula, ledger_text, words
 
@@ -140,55 +140,42 @@ class FigCircuit(LectureScene):
     def three_temperaments(self) -> None:
         self.clear_panel()
         header = panel_header("B", "常见的门就三种脾气")
-        columns = [self.temperament_column(*spec) for spec in (
-            ("add", "+", "加法门", "分发器", ("上游给多少，", "两边原样各拿一份")),
-            ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
-            ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿零")),
-        )]
-        row = VGroup(*[c["group"] for c in columns]).arrange(RIGHT, buff=0.6)
+        cards = {gate: gate_card(symbol, self.gate_keys(gate), title, temperament, rule)
+                 for gate, symbol, title, temperament, rule in (
+                     ("add", "+", "加法门", "分发器", ("上游给多少，", "两边原样各拿一份")),
+                     ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
+                     ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿零")))}
+        row = VGroup(*[card.group for card in cards.values()]).arrange(RIGHT, buff=0.6)
         row.move_to([0, (header.get_bottom()[1] - config.frame_height / 2) / 2, 0])   # centred under the header
         self.play(FadeIn(header), run_time=0.5)
-        self.play(*[FadeIn(VGroup(c["title"], c["diagram"], *c["black"])) for c in columns], run_time=1.0)
+        self.play(*[FadeIn(VGroup(c.title, c.diagram, *c.black.values())) for c in cards.values()], run_time=1.0)
         self.wait(0.3)
-        for column in columns:
-            self.play(Write(column["name"]), FadeIn(column["upstream"], scale=1.3), run_time=0.6)
-            self.play(*column["flow"](), FadeIn(column["rule"]), run_time=1.0)
+        temperaments = {"add": self.distribute, "mul": self.swap, "max": self.route}
+        for gate, card in cards.items():
+            self.play(Write(card.temperament), FadeIn(card.upstream, scale=1.3), run_time=0.6)
+            self.play(*temperaments[gate](card), FadeIn(card.rule), run_time=1.0)
             self.wait(0.6)
         self.wait(1.5)
 
-    def temperament_column(self, gate: str, symbol: str, title: str, name: str, rule: tuple[str, str]) -> dict:
-        """One gate's card: title, temperament, a worked example, and the rule in the speaker's words."""
-        diagram = GateDiagram(symbol, gap=1.9, in_run=1.3, bend=0.35, out_run=1.1, radius=0.45,
-                              symbol_size="heading" if symbol != "max" else "label")
-        w = diagram.wires
-        black = [w["x"].above(forward_label("x", "circuit.gates.x", size="body")),
-                 w["y"].above(forward_label("y", "circuit.gates.y", size="body")),
-                 w["out"].above(forward_value(f"circuit.{gate}.out", size="body"))]
-        upstream = w["out"].below(gradient_label(f"circuit.{gate}.upstream", size="body"))
-        grads = {n: w[n].below(gradient_label(f"circuit.{gate}.grad_{n}", size="body")) for n in "xy"}
-        title_mob = words(title, size="heading")
-        name_mob = words(name, size="heading", color="backward")
-        heading = VGroup(title_mob, name_mob).arrange(DOWN, buff=0.2)
-        rule_mob = VGroup(*[words(part, size="body") for part in rule]).arrange(DOWN, buff=0.15)
-        group = VGroup(heading, diagram, *black, upstream, *grads.values(), rule_mob)
-        heading.next_to(diagram, UP, buff=0.9)
-        rule_mob.next_to(diagram, DOWN, buff=0.9)
-        flows = {"add": self.distribute, "mul": self.swap, "max": self.route}
-        return {"group": group, "title": title_mob, "name": name_mob, "diagram": diagram, "black": black,
-                "upstream": upstream, "rule": rule_mob,
-                "flow": lambda: flows[gate](diagram, black, upstream, grads)}
+    @staticmethod
+    def gate_keys(gate: str) -> dict[str, str]:
+        return {"x": "circuit.gates.x", "y": "circuit.gates.y",
+                **{part: f"circuit.{gate}.{part}" for part in ("out", "upstream", "grad_x", "grad_y")}}
 
-    def distribute(self, diagram, black, upstream, grads):
-        return [TransformFromCopy(upstream, grads["x"]), TransformFromCopy(upstream, grads["y"])]
+    def distribute(self, card: GateCard):
+        """Add gate: the upstream gradient is copied to both inputs."""
+        sent = card.upstream[0]
+        return [TransformFromCopy(sent, card.grads["x"]), TransformFromCopy(sent, card.grads["y"])]
 
-    def swap(self, diagram, black, upstream, grads):
-        x_value, y_value = value_glyphs(black[0]), value_glyphs(black[1])
-        return [TransformFromCopy(y_value, grads["x"], path_arc=1.2),
-                TransformFromCopy(x_value, grads["y"], path_arc=1.2)]
+    def swap(self, card: GateCard):
+        """Multiply gate: each input's gradient is the other input's forward value."""
+        return [TransformFromCopy(value_glyphs(card.black["y"]), card.grads["x"], path_arc=1.2),
+                TransformFromCopy(value_glyphs(card.black["x"]), card.grads["y"], path_arc=1.2)]
 
-    def route(self, diagram, black, upstream, grads):
-        winner, loser = diagram.wires["x"], diagram.wires["y"]
-        return [TransformFromCopy(upstream, grads["x"]), FadeIn(grads["y"]),
+    def route(self, card: GateCard):
+        """Max gate: all of it to the winner (x here), zero to the loser."""
+        winner, loser = card.diagram.wires["x"], card.diagram.wires["y"]
+        return [TransformFromCopy(card.upstream[0], card.grads["x"]), FadeIn(card.grads["y"]),
                 winner.animate.set_color(theme.color("backward")),
                 loser.animate.set_color(theme.color("muted")).set_opacity(0.5)]
 
@@ -218,7 +205,7 @@ class FigCircuit(LectureScene):
         self.wait(0.6)
 
         line = self.say(line, "把这一个门乘以几百亿次，就是「激活」账单")
-        bill = self.many_gates().to_edge(RIGHT, buff=0.6).shift(DOWN * 0.05)
+        bill = gate_field(rows=8, cols=10).to_edge(RIGHT, buff=0.6).shift(DOWN * 0.05)
         times = words("× 几百亿次", size="heading").next_to(bill, UP, buff=0.3)
         bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=0.3)
         self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=0.5) for g in bill], lag_ratio=0.02),
@@ -238,13 +225,3 @@ class FigCircuit(LectureScene):
         red = {n: w[wire].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n, wire in
                (("q", "x"), ("c", "y"), ("f", "out"))}
         return diagram, black, red
-
-    def many_gates(self) -> VGroup:
-        """A field of tiny multiply gates, each holding its forward value (no text: a texture)."""
-        tiles = []
-        for _ in range(8 * 10):
-            ring = Circle(radius=0.13, color=theme.color("ink"), stroke_width=2)
-            box = Square(side_length=0.12, color=theme.color("activations"), stroke_width=0)
-            box.set_fill(theme.color("activations"), opacity=1).next_to(ring, LEFT, buff=0.04)
-            tiles.append(VGroup(box, ring))
-        return VGroup(*tiles).arrange_in_grid(rows=8, cols=10, buff=(0.16, 0.14))

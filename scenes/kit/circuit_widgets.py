@@ -7,11 +7,13 @@ the numbers come from the ledger through scenes.kit.text.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Mobject, Text, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Mobject, Square, Text, VGroup
 
 from scenes.kit import theme
-from scenes.kit.text import formula, ledger_text, number
+from scenes.kit.text import formula, ledger_text, number, words
 
 WIRE_WIDTH = 4
 LABEL_BUFF = 0.16
@@ -97,3 +99,58 @@ class GateDiagram(VGroup):
         out_start = self.node.get_right()
         self.wires["out"] = Wire(out_start, out_start + RIGHT * out_run)
         super().__init__(*self.wires.values(), self.node)
+
+
+@dataclass
+class GateCard:
+    """One gate's worked example for a side-by-side comparison of gate temperaments.
+
+    Handed the ledger keys of its numbers; ``black`` holds x, y and the output (forward),
+    ``upstream`` the gradient arriving at the output, ``grads`` what x and y get back.
+    """
+
+    title: Text
+    temperament: Text
+    diagram: GateDiagram
+    black: dict[str, Text]
+    upstream: VGroup          # the red number and the word 上游 under it
+    grads: dict[str, Text]
+    rule: VGroup
+
+    @property
+    def group(self) -> VGroup:
+        return VGroup(self.title, self.temperament, self.diagram, *self.black.values(), self.upstream,
+                      *self.grads.values(), self.rule)
+
+
+def gate_card(symbol: str, keys: dict[str, str], title: str, temperament: str, rule: tuple[str, ...]) -> GateCard:
+    """Title and temperament on top, the gate with its numbers, the rule in words below.
+
+    ``keys`` maps ``x``, ``y``, ``out``, ``upstream``, ``grad_x``, ``grad_y`` to ledger keys.
+    """
+    diagram = GateDiagram(symbol, gap=1.9, in_run=1.3, bend=0.35, out_run=1.1, radius=0.45,
+                          symbol_size="label" if len(symbol) > 1 else "heading")
+    w = diagram.wires
+    black = {"x": w["x"].above(forward_label("x", keys["x"])),
+             "y": w["y"].above(forward_label("y", keys["y"])),
+             "out": w["out"].above(forward_value(keys["out"]))}
+    upstream_value = w["out"].below(gradient_label(keys["upstream"]))
+    upstream = VGroup(upstream_value, words("上游", size="small", color="backward").next_to(upstream_value, DOWN, buff=0.1))
+    grads = {n: w[n].below(gradient_label(keys[f"grad_{n}"])) for n in "xy"}
+    title_mob = words(title, size="heading")
+    temperament_mob = words(temperament, size="heading", color="backward")
+    VGroup(title_mob, temperament_mob).arrange(DOWN, buff=0.2).next_to(diagram, UP, buff=0.9)
+    rule_mob = VGroup(*[words(part, size="body") for part in rule]).arrange(DOWN, buff=0.15)
+    rule_mob.next_to(diagram, DOWN, buff=0.9)
+    return GateCard(title_mob, temperament_mob, diagram, black, upstream, grads, rule_mob)
+
+
+def gate_field(rows: int, cols: int) -> VGroup:
+    """Many tiny gates, each with the forward value it keeps (a texture: no text)."""
+    tiles = []
+    for _ in range(rows * cols):
+        ring = Circle(radius=0.13, color=theme.color("ink"), stroke_width=2)
+        kept = Square(side_length=0.12, stroke_width=0)
+        kept.set_fill(theme.color("activations"), opacity=1).next_to(ring, LEFT, buff=0.04)
+        tiles.append(VGroup(kept, ring))
+    return VGroup(*tiles).arrange_in_grid(rows=rows, cols=cols, buff=(0.16, 0.14))
