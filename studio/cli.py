@@ -68,11 +68,58 @@ def write_page(quality_dir: Path, manifest: dict, ledger: dict) -> None:
         atomic.write_text(quality_dir / name, content)
 
 
-def list_scenes() -> int:
-    from studio.stills import dry_run_duration
+def scene_durations(ids: list[str]) -> dict[str, str]:
+    """Each scene's duration from a construct with animations skipped, in a child process
+    (restarted past any scene that kills it), so one broken scene cannot hide the rest."""
+    found: dict[str, str] = {}
+    pending = list(ids)
+    env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT))
+    while pending:
+        child = subprocess.run([sys.executable, "-m", "studio.stills", "--durations", *pending],
+                               cwd=config.PROJECT_ROOT, env=env, capture_output=True, text=True)
+        for line in child.stdout.splitlines():
+            scene_id, _, value = line.partition("\t")
+            found[scene_id] = value
+        pending = [i for i in pending if i not in found]
+        if pending:
+            found[pending.pop(0)] = f"error: process died ({child.returncode})"
+    return found
 
-    for entry in registry.discover().values():
-        print(f"{entry.scene_id:<14} {dry_run_duration(entry.scene_id):6.1f} s  {entry.title}")
+
+def known_durations(out_dir: Path, entries: dict) -> dict[str, str]:
+    """Durations measured before for the scenes' current content (``<out>/.durations.json``),
+    then a dry run for the rest, remembered for next time."""
+    import json
+
+    from studio import cache
+
+    path = out_dir / ".durations.json"
+    try:
+        remembered = json.loads(path.read_text())
+    except (OSError, ValueError):
+        remembered = {}
+    keys = {sid: cache.cache_key(entry, "any", {}) for sid, entry in entries.items()}
+    found = {sid: remembered[sid]["duration"] for sid in entries
+             if remembered.get(sid, {}).get("key") == keys[sid]}
+    fresh = scene_durations([sid for sid in entries if sid not in found])
+    found.update(fresh)
+    remembered.update({sid: {"key": keys[sid], "duration": value} for sid, value in fresh.items()
+                       if not value.startswith("error")})
+    try:
+        atomic.write_json(path, remembered)
+    except OSError:
+        pass  # listing must work even where the output folder cannot be written
+    return found
+
+
+def list_scenes(out_dir: Path) -> int:
+    entries = registry.discover()
+    durations = known_durations(out_dir, entries)
+    for sid, entry in entries.items():
+        value = durations[sid]
+        shown = f"{float(value):6.1f} s" if not value.startswith("error") else "     ? s"
+        problem = f"  ({value})" if value.startswith("error") else ""
+        print(f"{sid:<14} {shown}  {entry.title}{problem}")
     return EXIT_OK
 
 
@@ -89,7 +136,7 @@ def _open(path: Path) -> None:
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.list:
-        return list_scenes()
+        return list_scenes(args.out)
     if args.ledger:
         _check_out_dir(args.out)
         write_ledger(args.out)

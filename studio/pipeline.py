@@ -136,8 +136,12 @@ class Renderer:
         staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
         encode.faststart_mp4(movie, staged[f"{sid}.mp4"])
         encode.gif(movie, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"])
-        encode.poster(movie, staged[f"{sid}.png"], first_frame=entry.loop)
-        for section in result["sections"]:
+        # The poster is what the deck shows before playing: a loop's opening frame, a
+        # walkthrough's first panel complete, otherwise the finished picture.
+        sections = result["sections"]
+        poster_source = Path(sections[0]["file"]) if sections else movie
+        encode.poster(poster_source, staged[f"{sid}.png"], first_frame=entry.loop)
+        for section in sections:
             name = f"{sid}/{section['name']}.mp4"
             staged[name] = out / name
             encode.faststart_mp4(Path(section["file"]), staged[name])

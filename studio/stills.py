@@ -41,13 +41,27 @@ def draw(mobjects, path: Path, width: int, height: int) -> None:
         camera.get_image().convert("RGB").save(path)
 
 
+def print_durations(ids: list[str]) -> int:
+    """One line per scene, ``id<TAB>seconds`` or ``id<TAB>error: …``, flushed as it goes."""
+    for scene_id in ids:
+        try:
+            line = f"{dry_run_duration(scene_id):.3f}"
+        except Exception as error:  # a broken scene must not hide the others
+            line = f"error: {type(error).__name__}: {error}"
+        print(f"{scene_id}\t{line}", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m studio.stills", description=__doc__.splitlines()[0])
     parser.add_argument("ids", nargs="+")
+    parser.add_argument("--durations", action="store_true", help="print each scene's duration instead")
     parser.add_argument("--out", type=Path, default=Path("scratch/stills"))
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=720)
     args = parser.parse_args(argv)
+    if args.durations:
+        return print_durations(args.ids)
     args.out.mkdir(parents=True, exist_ok=True)
     for scene_id in args.ids:
         for still in section_stills(scene_id):
@@ -56,9 +70,6 @@ def main(argv: list[str] | None = None) -> int:
             print(path)
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 def dry_run_duration(scene_id: str) -> float:
@@ -71,3 +82,7 @@ def dry_run_duration(scene_id: str) -> float:
         scene = cls()
         scene.render()
     return float(scene.renderer.time)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
