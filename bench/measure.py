@@ -226,6 +226,17 @@ def _copy_frames(source, target: Path, frame_bytes: int, max_frames: int) -> int
     return frames
 
 
+def gif_encode(mp4: Path, width: int, fps: int, scratch: Path) -> float:
+    """Wall of the pipeline's own GIF step on ``mp4`` (the second encode of the same frames)."""
+    target = scratch / f"bench-{os.getpid()}.gif"
+    start = time.perf_counter()
+    try:
+        encode.gif(mp4, target, width, fps)
+        return time.perf_counter() - start
+    finally:
+        target.unlink(missing_ok=True)
+
+
 def scratch_dir() -> Path:
     shm = Path("/dev/shm")
     return shm if shm.is_dir() and shutil.disk_usage(shm).free > 2 * RAW_CHUNK_BYTES else Path("/tmp")

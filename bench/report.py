@@ -143,14 +143,14 @@ def _grid(header: list[str], lines: list[list[str]]) -> list[str]:
     return [fmt(header), "  ".join("-" * w for w in widths), *(fmt(line) for line in lines)]
 
 
-SCENE_COLUMNS = ["scene", "status", "frames", "video s", "render s", "worker s", "post s", "encode s",
+SCENE_COLUMNS = ["scene", "status", "frames", "video s", "render s", "worker s", "post s", "gif s", "encode s",
                  "rend/enc", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "GIF MB/10s"]
 
 
 def _scene_cells(r: dict) -> list[str]:
     rss = lambda kb: None if kb is None else kb / 1024
     return [r["id"], r.get("status") or "—", _num(r.get("frames")), _num(r.get("video_s")), _num(r.get("render_s")),
-            _num(r.get("worker_s")), _num(r.get("post_s")), _num(r.get("encode_only_s")),
+            _num(r.get("worker_s")), _num(r.get("post_s")), _num(r.get("gif_s")), _num(r.get("encode_only_s")),
             _num(r.get("render_over_encode"), 2), _num(rss(r.get("peak_rss_kb")), 0), _num(r.get("manim_s")),
             _num(r.get("manim_over_pipeline"), 2), _num(rss(r.get("manim_peak_rss_kb")), 0),
             _num(r.get("preview_s")), _num(r.get("gif_mb_per_10s"), 2)]
@@ -195,7 +195,8 @@ def format_table(summary: dict) -> str:
     judged = sum(t["met"] is not None for t in summary["targets"])
     lines += ["", f"{met}/{judged} targets met.",
               "render s = pipeline per scene (worker start → files published) = worker s + post s (mp4 remux, GIF, poster, "
-              "section clips); encode s = x264 alone on the same frames; manim s = stock `manim render` command wall."]
+              "section clips); gif s = the GIF step alone (the second encode of the frames); encode s = x264 alone "
+              "on the same frames; manim s = stock `manim render` command wall; RSS = peak of the scene's worker."]
     return "\n".join(lines)
 
 

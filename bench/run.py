@@ -94,8 +94,9 @@ class Measurements:
         for sid, row in self.rows.items():
             if row.get("mp4"):
                 self.log(f"encode-only {sid} ({row.get('frames')} frames)")
-                row["encode_only_s"] = measure.encode_only(Path(row["mp4"]), self.preset["width"],
-                                                           self.preset["height"], self.preset["fps"], scratch)
+                mp4, preset = Path(row["mp4"]), self.preset
+                row["encode_only_s"] = measure.encode_only(mp4, preset["width"], preset["height"], preset["fps"], scratch)
+                row["gif_s"] = measure.gif_encode(mp4, preset["width"], preset["fps"], scratch)
 
     def parallel_batch(self) -> None:
         self.log(f"render.py … --jobs {self.jobs} (default) --force")
