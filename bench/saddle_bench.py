@@ -1,0 +1,210 @@
+"""anim-saddle at 1080p60: render wall against the wall x264 alone needs for the same frames.
+
+    .venv/bin/python bench/saddle_bench.py [--skip-stock] [--quality high] [--json PATH]
+
+Two renders, each in a fresh process through manim's Python API with the settings the
+pipeline's worker uses (studio/worker.py), so the wall includes start-up and manim's own
+x264 encode of the movie:
+
+- ours: the anim-saddle scene (ShadedMesh, one vectorised pass per frame);
+- stock: manim's ``Surface`` in a ``ThreeDScene`` showing the same mesh (same grid, paths,
+  dot, duration and full turn), the per-face way (skipped with ``--skip-stock``).
+
+For each output the frames are decoded to raw yuv420p in RAM first, then only the x264
+encode of those frames is timed (libx264, crf 23, preset medium, yuv420p, same fps: what
+manim 0.22 writes). Ratio = render wall ÷ encode-only wall; the target is ≤ 2.0.
+Prints a table and writes JSON (default bench/results/saddle.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+TARGET_RATIO = 2.0
+X264 = ["-c:v", "libx264", "-crf", "23", "-preset", "medium", "-pix_fmt", "yuv420p"]
+
+
+# ---- the two scenes, rendered in a child process ---------------------------------------
+
+def stock_scene_class():
+    """Manim's own per-face Surface showing the anim-saddle mesh, turned once."""
+    import numpy as np
+    from manim import TAU, Dot3D, ParametricFunction, Surface, ThreeDScene
+
+    from lecture_numerics import saddle
+    from scenes import anim_saddle as ours
+    from scenes.kit import theme
+
+    view = ours.START_VIEW
+    half = saddle.HALF_WIDTH
+
+    class StockSaddle(ThreeDScene):
+        def construct(self):
+            self.camera.background_color = theme.background()
+            self.set_camera_orientation(phi=np.pi / 2 - view.elevation, theta=view.azimuth - np.pi / 2,
+                                        zoom=view.scale / 2, frame_center=(0, 0, 0))
+            surface = Surface(lambda u, v: np.array([u, v, saddle.height(u, v)]),
+                              u_range=[-half, half], v_range=[-half, half],
+                              resolution=(ours.MESH_CELLS, ours.MESH_CELLS),
+                              fill_color=theme.color("accent"), checkerboard_colors=False,
+                              fill_opacity=1.0, stroke_width=0.5)
+            red = ParametricFunction(lambda s: np.array([s, 0.0, saddle.height(s, 0.0)]),
+                                     t_range=[-half, half], color=theme.color("backward"), stroke_width=8)
+            green = ParametricFunction(lambda s: np.array([0.0, s, saddle.height(0.0, s)]),
+                                       t_range=[-half, half], color=theme.color("good"), stroke_width=8)
+            self.add(surface, red, green, Dot3D(saddle.flat_point(), color=theme.color("ink")))
+            self.begin_ambient_camera_rotation(rate=TAU / ours.TURN_SECONDS)
+            self.wait(ours.TURN_SECONDS)
+
+    return StockSaddle
+
+
+def render_child(kind: str, quality: str, media: Path) -> None:
+    """Render one scene like studio/worker.py does: manim's Python API, caching off."""
+    from manim import tempconfig
+
+    from studio import config
+
+    preset = config.presets()[quality]
+    if kind == "ours":
+        from scenes.anim_saddle import AnimSaddle as scene_cls
+    else:
+        scene_cls = stock_scene_class()
+    settings = {
+        "pixel_width": preset["width"], "pixel_height": preset["height"], "frame_rate": preset["fps"],
+        "media_dir": str(media), "disable_caching": True, "save_sections": True,
+        "write_to_movie": True, "format": "mp4", "progress_bar": "none", "verbosity": "WARNING",
+        "output_file": kind, "preview": False,
+    }
+    with tempconfig(settings):
+        scene_cls().render()
+
+
+# ---- measuring ---------------------------------------------------------------------------
+
+def children_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_clocked(cmd: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, all threads) of one child process."""
+    cpu, start = children_cpu_s(), time.perf_counter()
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    return time.perf_counter() - start, children_cpu_s() - cpu
+
+
+def timed_render(kind: str, quality: str, work: Path) -> tuple[float, float, Path]:
+    media = work / kind
+    wall, cpu = run_clocked([sys.executable, __file__, "--child", kind, "--quality", quality,
+                             "--media", str(media)])
+    return wall, cpu, next(p for p in media.rglob(f"{kind}.mp4") if "sections" not in p.parts)
+
+
+def probe(mp4: Path) -> dict:
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames",
+                          "-show_entries", "stream=width,height,r_frame_rate,nb_read_frames",
+                          "-of", "json", str(mp4)], check=True, capture_output=True, text=True).stdout
+    stream = json.loads(out)["streams"][0]
+    num, den = (int(x) for x in stream["r_frame_rate"].split("/"))
+    return {"width": stream["width"], "height": stream["height"], "fps": num / den,
+            "frames": int(stream["nb_read_frames"])}
+
+
+def encode_only(mp4: Path, info: dict, scratch: Path) -> tuple[float, float]:
+    """Wall of x264 alone on the decoded frames (decoding happens before the clock starts)."""
+    raw = scratch / f"saddle-bench-{os.getpid()}.yuv"
+    try:
+        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", str(mp4), "-f", "rawvideo",
+                        "-pix_fmt", "yuv420p", str(raw)], check=True)
+        with open(raw, "rb") as f:   # warm the page cache so the encoder never waits on disk
+            while f.read(1 << 24):
+                pass
+        return run_clocked(["ffmpeg", "-v", "error", "-nostdin", "-f", "rawvideo", "-pix_fmt", "yuv420p",
+                            "-s", f"{info['width']}x{info['height']}", "-r", f"{info['fps']:g}", "-i", str(raw),
+                            *X264, "-f", "mp4", "-y", os.devnull])
+    finally:
+        raw.unlink(missing_ok=True)
+
+
+def scratch_dir() -> Path:
+    shm = Path("/dev/shm")
+    return shm if shm.is_dir() and shutil.disk_usage(shm).free > 4 * 1024**3 else Path(tempfile.gettempdir())
+
+
+def measure(kind: str, quality: str, work: Path, keep: Path | None) -> dict:
+    print(f"rendering {kind} …", file=sys.stderr, flush=True)
+    render_s, render_cpu_s, mp4 = timed_render(kind, quality, work)
+    info = probe(mp4)
+    print(f"encoding {kind}'s frames with x264 alone …", file=sys.stderr, flush=True)
+    encode_s, encode_cpu_s = encode_only(mp4, info, scratch_dir())
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        shutil.copy(mp4, keep / f"{kind}.mp4")
+    # CPU seconds are steadier than walls when others share the cores.
+    return {"renderer": kind, **info, "video_s": info["frames"] / info["fps"],
+            "render_s": render_s, "encode_only_s": encode_s, "ratio": render_s / encode_s,
+            "render_cpu_s": render_cpu_s, "encode_only_cpu_s": encode_cpu_s,
+            "cpu_ratio": render_cpu_s / encode_cpu_s,
+            "render_ms_per_frame": 1000 * render_s / info["frames"]}
+
+
+def table(rows: list[dict]) -> str:
+    head = (f"{'renderer':<8} {'frames':>6} {'video s':>7} {'render s':>9} {'x264-only s':>11} {'ratio':>6}"
+            f" {'render cpu s':>12} {'x264 cpu s':>10} {'cpu ratio':>9}")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(f"{r['renderer']:<8} {r['frames']:>6} {r['video_s']:>7.2f} {r['render_s']:>9.1f} "
+                     f"{r['encode_only_s']:>11.1f} {r['ratio']:>6.2f} {r['render_cpu_s']:>12.1f}"
+                     f" {r['encode_only_cpu_s']:>10.1f} {r['cpu_ratio']:>9.2f}")
+    ours = rows[0]
+    verdict = "met" if ours["ratio"] <= TARGET_RATIO else "NOT met"
+    lines.append(f"target: ours render ÷ x264-only ≤ {TARGET_RATIO:g} → {verdict}")
+    if len(rows) > 1:
+        lines.append(f"stock ÷ ours render wall: {rows[1]['render_s'] / ours['render_s']:.1f}×")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quality", default="high")
+    parser.add_argument("--skip-stock", action="store_true", help="only our renderer (stock takes minutes)")
+    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "saddle.json")
+    parser.add_argument("--keep", type=Path, help="copy the rendered movies into this folder")
+    parser.add_argument("--child", choices=["ours", "stock"], help=argparse.SUPPRESS)
+    parser.add_argument("--media", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        render_child(args.child, args.quality, args.media)
+        return 0
+
+    load_at_start = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="saddle-bench-") as tmp:
+        rows = [measure("ours", args.quality, Path(tmp), args.keep)]
+        if not args.skip_stock:
+            rows.append(measure("stock", args.quality, Path(tmp), args.keep))
+    report = {"scene": "anim-saddle", "quality": args.quality, "target_ratio": TARGET_RATIO,
+              "cores": os.cpu_count(), "load_avg_at_start": load_at_start,
+              "load_avg_at_end": os.getloadavg(), "rows": rows}
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(report, indent=2))
+    print(table(rows))
+    print(f"written {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

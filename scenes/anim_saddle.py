@@ -1,0 +1,91 @@
+"""anim-saddle: the saddle in 3D, one slow full turn that loops (第三节, after fig-saddle).
+
+One section: the surface z = (x² − y²) / 2 turns once around its vertical axis. The red
+path rises on both sides of the black flat point, the green one falls on both sides;
+the legend on the right and the speaker's line below stay still while it turns.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UL, Dot, Line, VGroup
+
+from lecture_numerics import saddle
+from scenes.kit import theme
+from scenes.kit.base import LectureScene
+from scenes.kit.panels import EDGE_BUFF, caption
+from scenes.kit.surface import FullTurn, ShadedMesh, SurfaceCamera, View
+from scenes.kit.text import formula, ledger_text, words
+
+TURN_SECONDS = 9.0
+MESH_CELLS = 40           # even, so both paths run along grid lines through the centre
+# The eye: 30° above the horizon, starting a quarter-turn off the red path so both paths
+# show at once; the mesh sits left of the legend.
+START_VIEW = View(azimuth=np.radians(-35), elevation=np.radians(30), scale=2.55,
+                  centre=(-2.3, -0.2), eye_distance=7.0)
+PATH_WIDTH = 0.075        # manim units (about 10 px at 1080p)
+DOT_RADIUS = 0.1
+
+
+def saddle_mesh() -> ShadedMesh:
+    """The surface with its two paths and the flat point, all from lecture_numerics.saddle."""
+    accent, paper = theme.color("accent"), theme.background()
+    mesh = ShadedMesh(
+        saddle.grid(MESH_CELLS), START_VIEW,
+        low_color=accent.interpolate(paper, 0.35), high_color=accent.interpolate(paper, 0.8),
+        underside_color=theme.color("muted").interpolate(paper, 0.65),
+    )
+    # Two samples per cell, one cell per depth-sorted piece.
+    samples = 2 * MESH_CELLS + 1
+    mesh.add_path(saddle.rising_path(samples), theme.color("backward"), PATH_WIDTH)
+    mesh.add_path(saddle.falling_path(samples), theme.color("good"), PATH_WIDTH)
+    mesh.add_dot(saddle.flat_point(), theme.color("ink"), DOT_RADIUS, rim_color=paper)
+    return mesh
+
+
+def legend_row(marker, label) -> VGroup:
+    return VGroup(marker, label).arrange(RIGHT, buff=0.3)
+
+
+def swatch(color_name: str) -> Line:
+    return Line(LEFT * 0.35, RIGHT * 0.35, color=theme.color(color_name), stroke_width=10)
+
+
+def legend() -> VGroup:
+    """What the colours mean, in the speaker's words, and the numbers at the black point."""
+    rows = VGroup(
+        legend_row(swatch("backward"), words("红线：往上翘", size="label", color="backward")),
+        legend_row(swatch("good"), words("绿线：往下沉", size="label", color="good")),
+        legend_row(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")).set_z_index(1),
+                   words("黑点：脚下是平的", size="label")),
+    ).arrange(DOWN, aligned_edge=LEFT, buff=0.4)
+    facts = VGroup(
+        formula("z = (x² − y²) / 2", size="small", color="muted"),
+        ledger_text("黑点的坡度：{saddle.slope_at_centre}", size="small", color="muted"),
+        ledger_text("两个方向的弯曲：{saddle.curvature_up} 和 {saddle.curvature_down}",
+                    size="small", color="muted"),
+    ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+    return VGroup(rows, facts).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
+
+
+class AnimSaddle(LectureScene):
+    scene_id = "anim-saddle"
+    title = "鞍点：脚下是平的，路还在"
+    loop = True
+    ledger_keys = ("saddle.slope_at_centre", "saddle.curvature_up", "saddle.curvature_down")
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("camera_class", SurfaceCamera)
+        super().__init__(**kwargs)
+
+    def construct(self) -> None:
+        # The still parts go in first: they become the static background the turn is drawn on.
+        heading = words("垭口：一个方向往上，一个方向往下", size="heading").to_corner(UL, buff=EDGE_BUFF)
+        key = legend().to_edge(RIGHT, buff=EDGE_BUFF + 0.1).shift(DOWN * 0.2)
+        line = caption("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")
+        self.add(heading, key, line)
+
+        # One full turn; the last frame leads back into the first.
+        mesh = saddle_mesh()
+        self.add(mesh)
+        self.play(FullTurn(mesh, run_time=TURN_SECONDS))
