@@ -54,7 +54,12 @@ def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = ROOT) -> Run:
                                                           for line in child.stderr))]
     for reader in readers:
         reader.start()
-    _, status, usage = os.wait4(child.pid, 0)
+    try:
+        _, status, usage = os.wait4(child.pid, 0)
+    except BaseException:  # interrupted: don't leave a render running behind us
+        child.terminate()
+        child.wait()
+        raise
     wall = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
     for reader in readers:

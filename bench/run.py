@@ -13,10 +13,10 @@ Prints the table and writes the JSON (bench/results/bench-<quality>-<time>.json 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -128,43 +128,56 @@ class Measurements:
             self.note(f"render.py --preview {sid}", run)
             self.rows[sid]["preview_s"] = run.wall_s
 
-    def run(self) -> dict:
+    def raw(self) -> dict:
+        scenes = [{k: v for k, v in row.items() if k != "mp4"} for row in self.rows.values()]
+        return {"meta": {**self.meta, "load_after": load()}, "scenes": scenes, "batch": self.batch,
+                "problems": self.problems}
+
+    def run(self, checkpoint) -> dict:
+        """Every step in order; ``checkpoint(raw)`` after each, so a stopped run keeps what it measured."""
         self.log("import manim alone")
         self.batch["import_manim_s"] = measure.import_manim_s(self.env)
         self.sequential_batch()
+        checkpoint(self.raw())
         steps = {"encode": self.encode_only, "batch": self.parallel_batch,
                  "baseline": self.baseline, "preview": self.previews}
         for name, step in steps.items():
             if name not in self.args.skip:
                 step()
-        self.meta["load_after"] = load()
-        for row in self.rows.values():
-            row.pop("mp4", None)
-        return {"meta": self.meta, "scenes": list(self.rows.values()), "batch": self.batch,
-                "problems": self.problems}
+                checkpoint(self.raw())
+        return self.raw()
 
 
 def default_json_path(quality: str) -> Path:
     return measure.ROOT / "bench" / "results" / f"bench-{quality}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
+def _stop(signum, _frame):
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    signal.signal(signal.SIGTERM, _stop)  # stop the running command and keep the JSON so far
     log = measure.Log()
     work = args.work or Path(tempfile.mkdtemp(prefix="lecture-bench-"))
     work = work.resolve()
+    target = args.json or default_json_path(args.quality)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    checkpoint = lambda raw: target.write_text(report.to_json(report.summarise(raw)))
     try:
         if args.scenes_dir:
             os.environ["LECTURE_SCENES_DIR"] = args.scenes_dir  # the registry reads it here too
-        raw = Measurements(args, work, log).run()
+        raw = Measurements(args, work, log).run(checkpoint)
+    except KeyboardInterrupt:
+        kept = f"what was measured so far is in {target}" if target.exists() else "nothing was measured yet"
+        print(f"bench: interrupted; {kept}", file=sys.stderr)
+        return 130
     finally:
         if args.work is None:
             shutil.rmtree(work, ignore_errors=True)
-    summary = report.summarise(raw)
-    target = args.json or default_json_path(args.quality)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(report.to_json(summary))
-    print(report.format_table(summary))
+    checkpoint(raw)
+    print(report.format_table(report.summarise(raw)))
     print(f"\nJSON: {target}")
     return 0
 
