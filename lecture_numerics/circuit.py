@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lecture_numerics.autodiff import Value
-from lecture_numerics.provenance import Derived, derived
+from lecture_numerics.provenance import Derived, Sourced, derived, sourced
 
 MINUS = "\u2212"   # a real minus sign on screen, not a hyphen
 
@@ -24,10 +24,15 @@ def signed(x: float) -> str:
     return text.replace("-", MINUS)
 
 
-def chosen(key: str, value: float, measures: str, notes_quote: str = "") -> Derived:
-    """An input the example picks: given, not looked up, so it depends on nothing."""
-    return derived(key, lambda: value, inputs={}, unit="", fmt=signed, measures=measures,
-                   formula="given: the worked example's chosen input",
+NOTES = "lecture-notes.txt, 第一节 fig-circuit"
+
+
+def chosen(key: str, value: float, measures: str, notes_quote: str = "") -> Sourced:
+    """An input of the worked example: read off the notes where they state it (Ⓐ), else
+    picked for the figure (Ⓑ). Either way looked up, never computed."""
+    citation = f"{NOTES}: the worked example's input" if notes_quote else \
+        f"chosen for fig-circuit Ⓑ (illustrative input, not a measurement); {NOTES}"
+    return sourced(key, value, unit="", fmt=signed, measures=measures, citation=citation,
                    notes=signed(value) if notes_quote else None, notes_quote=notes_quote)
 
 

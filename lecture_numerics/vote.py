@@ -16,7 +16,7 @@ import numpy as np
 
 from lecture_numerics.provenance import derived, sourced
 
-NOTES = "/work/shared/lecture-notes.txt, 第一节 (fig-vote)"
+NOTES = "lecture-notes.txt, 第一节 fig-vote"
 CHOSEN = "illustrative choice for fig-vote, not a measurement; " + NOTES
 
 TOKENS = ("的", "了", "是", "在")
