@@ -27,6 +27,10 @@ from manim.camera.camera import Camera
 # Anti-aliased neighbours let the background shine through their shared edge; pushing each
 # face's corners outward by this many device pixels closes those hairline seams.
 SEAM_OVERLAP_PX = 0.6
+# Only faces near an outline (the mesh border, or where the surface turns from facing the eye
+# to facing away) can show an edge against something of another colour; they alone pay for
+# anti-aliasing. Inside, neighbours differ by a shade or two and tile exactly without it.
+OUTLINE_RING = 1
 # Depth nudge that orders a path after the faces it lies on (view depth is in world units).
 ON_SURFACE_NUDGE = 1e-6
 
@@ -135,6 +139,10 @@ class ShadedMesh(VMobject):
         t = ((z - z.min()) / max(np.ptp(z), 1e-12))[:, None]
         self.top_bgr = (1 - t) * _bgr(low) + t * _bgr(high)
         self.underside_bgr = _bgr(underside)
+        self.face_centres = self.face_corners.mean(axis=1)
+        border = np.ones((self.rows, self.cols), dtype=bool)
+        border[1:-1, 1:-1] = False
+        self.on_border = border.ravel()
 
     def set_view(self, view: View) -> "ShadedMesh":
         """Point the eye anew; the outline (the mobject's points) follows."""
@@ -184,10 +192,35 @@ class ShadedMesh(VMobject):
 
     # ---- per frame -------------------------------------------------------------------
 
-    def face_colors(self, view: View) -> np.ndarray:
+    def seen_from_below(self, view: View) -> np.ndarray:
+        """Per face: does the eye look at its underside?"""
+        toward_eye = view.axes()[2]
+        if view.eye_distance is None:
+            return self.face_normals @ toward_eye < 0
+        to_eye = view.eye_distance * toward_eye - self.face_centres
+        return np.einsum("ij,ij->i", self.face_normals, to_eye) < 0
+
+    def needs_antialias(self, below: np.ndarray) -> np.ndarray:
+        """Faces on the border or within OUTLINE_RING cells of a facing flip."""
+        grid = below.reshape(self.rows, self.cols)
+        flip = np.zeros_like(grid)
+        flip[:, 1:] |= grid[:, 1:] != grid[:, :-1]
+        flip[:, :-1] |= grid[:, 1:] != grid[:, :-1]
+        flip[1:, :] |= grid[1:, :] != grid[:-1, :]
+        flip[:-1, :] |= grid[1:, :] != grid[:-1, :]
+        for _ in range(OUTLINE_RING):
+            grown = flip.copy()
+            grown[1:, :] |= flip[:-1, :]
+            grown[:-1, :] |= flip[1:, :]
+            grown[:, 1:] |= flip[:, :-1]
+            grown[:, :-1] |= flip[:, 1:]
+            flip = grown
+        return flip.ravel() | self.on_border
+
+    def face_colors(self, view: View, below: np.ndarray | None = None) -> np.ndarray:
         """B, G, R per face: base colour times (ambient + diffuse), underside where seen."""
         n_eye = self.face_normals @ view.axes().T
-        seen_from_below = n_eye[:, 2] < 0
+        seen_from_below = self.seen_from_below(view) if below is None else below
         n_eye[seen_from_below] *= -1
         diffuse = np.clip(n_eye @ self.light, 0.0, 1.0)
         base = np.where(seen_from_below[:, None], self.underside_bgr, self.top_bgr)
@@ -213,9 +246,12 @@ class ShadedMesh(VMobject):
         quads, _, order = self.draw_order(view)
         quads = self._widen(quads, SEAM_OVERLAP_PX * camera.frame_width / camera.pixel_width)
         n_faces = len(quads)
-        # One row per face, already in painting order: 4 corners then B, G, R.
+        below = self.seen_from_below(view)
+        # One row per face, already in painting order: 4 corners, B, G, R, anti-alias or not.
         is_face = order < n_faces
-        faces = np.hstack([quads.reshape(n_faces, 8), self.face_colors(view)])[order[is_face]].tolist()
+        table = np.hstack([quads.reshape(n_faces, 8), self.face_colors(view, below),
+                           self.needs_antialias(below)[:, None]])
+        faces = table[order[is_face]].tolist()
         others = order[~is_face] - n_faces
         # Where each path piece or dot falls among the faces.
         breaks = (np.flatnonzero(~is_face) - np.arange(len(others))).tolist()
@@ -230,6 +266,7 @@ class ShadedMesh(VMobject):
             done = at
             if extra is not None:
                 draw, args = extras[extra]
+                ctx.set_antialias(cairo.ANTIALIAS_DEFAULT)  # paths and dots always smooth
                 draw(ctx, *args)
         ctx.restore()
 
@@ -237,7 +274,11 @@ class ShadedMesh(VMobject):
     def _fill_faces(ctx: cairo.Context, rows: list) -> None:
         """The hot loop: one quad and one fill per face, nothing else."""
         move_to, line_to, set_rgb, fill = ctx.move_to, ctx.line_to, ctx.set_source_rgb, ctx.fill
-        for x0, y0, x1, y1, x2, y2, x3, y3, b, g, r in rows:
+        set_antialias, smooth = ctx.set_antialias, None
+        for x0, y0, x1, y1, x2, y2, x3, y3, b, g, r, aa in rows:
+            if aa != smooth:
+                smooth = aa
+                set_antialias(cairo.ANTIALIAS_DEFAULT if aa else cairo.ANTIALIAS_NONE)
             move_to(x0, y0)
             line_to(x1, y1)
             line_to(x2, y2)
@@ -247,11 +288,18 @@ class ShadedMesh(VMobject):
 
     @staticmethod
     def _widen(quads: np.ndarray, amount: float) -> np.ndarray:
-        """Push each corner ``amount`` away from its face's centre (closes AA seams)."""
-        centre = quads.mean(axis=1, keepdims=True)
-        out = quads - centre
-        length = np.linalg.norm(out, axis=2, keepdims=True)
-        return centre + out * (1 + amount / np.maximum(length, 1e-9))
+        """Move every edge of each quad ``amount`` outward (mitred corners), closing AA seams.
+
+        Offsetting edges rather than pushing corners from the centre also widens thin,
+        foreshortened faces across their narrow side, where seams show first."""
+        edges = np.roll(quads, -1, axis=1) - quads                       # edge i runs corner i → i+1
+        x, y = quads[..., 0], quads[..., 1]
+        winding = np.sign(np.sum(x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y, axis=1))
+        normal = np.stack([edges[..., 1], -edges[..., 0]], axis=-1) * winding[:, None, None]
+        normal /= np.maximum(np.linalg.norm(normal, axis=-1, keepdims=True), 1e-12)
+        before = np.roll(normal, 1, axis=1)                              # the edge ending at corner i
+        miter = (before + normal) / np.maximum(1 + np.sum(before * normal, axis=-1, keepdims=True), 0.25)
+        return quads + amount * miter
 
     def _piece_table(self, view: View) -> list[tuple]:
         rows = []
