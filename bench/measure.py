@@ -31,6 +31,7 @@ PROGRESS_LINE = re.compile(r"^\[\d+/\d+\] (?P<id>\S+): (?P<state>\w+)(?: in (?P<
 X264 = ["-c:v", "libx264", "-crf", "23", "-preset", "medium", "-pix_fmt", "yuv420p"]
 RAW_CHUNK_BYTES = 2 * 1024**3   # raw frames held in /dev/shm at once while timing the encoder
 SAMPLE_EVERY_S = 0.2
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Run:
     stdout: str
     stderr: list[tuple[float, str]]   # (seconds since start, line)
     peak_rss_kb: int
+    cpu_s: float = 0.0                 # user + system CPU of the whole process tree
 
 
 def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = ROOT) -> Run:
@@ -64,15 +66,18 @@ def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = ROOT) -> Run:
     child.returncode = os.waitstatus_to_exitcode(status)
     for reader in readers:
         reader.join()
-    return Run(wall, child.returncode, "".join(out), err, usage.ru_maxrss)
+    return Run(wall, child.returncode, "".join(out), err, usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 
 
 class WorkerPeaks:
-    """Samples the peak RSS (VmHWM) of every ``studio.worker`` staged under ``out_dir``."""
+    """Samples the peak RSS (VmHWM) and CPU time of every ``studio.worker`` staged under ``out_dir``.
+
+    CPU is the last sample before the worker exits (within SAMPLE_EVERY_S of its end)."""
 
     def __init__(self, out_dir: Path):
         self.out_dir = str(out_dir.resolve())
         self.peaks_kb: dict[str, int] = {}
+        self.cpu_s: dict[str, float] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True)
 
@@ -102,11 +107,14 @@ class WorkerPeaks:
                 if not str(Path(staging).resolve()).startswith(self.out_dir):
                     continue
                 status = (proc / "status").read_text()
+                fields = (proc / "stat").read_text().rpartition(")")[2].split()
             except (OSError, IndexError, ValueError):
                 continue  # the process ended while we looked
             match = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
             if match:
                 self.peaks_kb[scene_id] = max(self.peaks_kb.get(scene_id, 0), int(match.group(1)))
+            ticks = sum(int(f) for f in fields[11:15])  # utime, stime, and those of waited-for children
+            self.cpu_s[scene_id] = max(self.cpu_s.get(scene_id, 0.0), ticks / CLOCK_TICKS)
 
 
 def pipeline_env(scenes_dir: str | None = None) -> dict:
@@ -175,6 +183,8 @@ def pipeline_batch(ids: list[str], quality: str, out_dir: Path, jobs: int | None
     timings = scene_timings(run.stderr)
     for sid, peak in peaks.peaks_kb.items():
         timings.setdefault(sid, {})["peak_rss_kb"] = peak
+    for sid, cpu in peaks.cpu_s.items():
+        timings.setdefault(sid, {})["worker_cpu_s"] = cpu
     return run, timings
 
 
@@ -189,8 +199,8 @@ def published(quality_dir: Path, scene_id: str) -> dict:
             "gif_bytes": gif.stat().st_size if gif.is_file() else None}
 
 
-def encode_only(mp4: Path, width: int, height: int, fps: int, scratch: Path) -> float:
-    """Wall x264 needs for the frames of ``mp4``, excluding decoding.
+def encode_only(mp4: Path, width: int, height: int, fps: int, scratch: Path) -> tuple[float, float]:
+    """Wall and CPU seconds x264 needs for the frames of ``mp4``, excluding decoding.
 
     Frames are decoded to raw yuv420p in ``scratch`` (a RAM disk) chunk by chunk while the
     encoder is idle; only the encoder's runs are timed. The decoder blocks on its pipe between
@@ -200,22 +210,22 @@ def encode_only(mp4: Path, width: int, height: int, fps: int, scratch: Path) -> 
     raw = scratch / f"bench-raw-{os.getpid()}.yuv"
     decoder = subprocess.Popen([ffmpeg_binary(), "-v", "error", "-nostdin", "-i", str(mp4), "-f", "rawvideo",
                                 "-pix_fmt", "yuv420p", "-s", f"{width}x{height}", "-"], stdout=subprocess.PIPE)
-    total = 0.0
+    wall = cpu = 0.0
     try:
         while True:
             frames = _copy_frames(decoder.stdout, raw, frame_bytes, chunk_frames)
             if frames == 0:
                 break
-            start = time.perf_counter()
-            subprocess.run([ffmpeg_binary(), "-v", "error", "-nostdin", "-f", "rawvideo", "-pix_fmt", "yuv420p",
-                            "-s", f"{width}x{height}", "-r", str(fps), "-i", str(raw), *X264, "-f", "null", "-"],
-                           check=True)
-            total += time.perf_counter() - start
+            run = run_timed([ffmpeg_binary(), "-v", "error", "-nostdin", "-f", "rawvideo", "-pix_fmt", "yuv420p",
+                             "-s", f"{width}x{height}", "-r", str(fps), "-i", str(raw), *X264, "-f", "null", "-"])
+            if run.returncode != 0:
+                raise RuntimeError(f"x264 encode failed: {failure_tail(run)}")
+            wall, cpu = wall + run.wall_s, cpu + run.cpu_s
     finally:
         decoder.kill()
         decoder.wait()
         raw.unlink(missing_ok=True)
-    return total
+    return wall, cpu
 
 
 def _copy_frames(source, target: Path, frame_bytes: int, max_frames: int) -> int:

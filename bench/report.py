@@ -59,6 +59,8 @@ def scene_row(raw: dict) -> dict:
     row = dict(raw)
     row["render_over_encode"] = _ratio(raw.get("render_s"), raw.get("encode_only_s"))
     row["manim_over_pipeline"] = _ratio(raw.get("manim_s"), raw.get("render_s"))
+    # The same comparison in CPU seconds: far less sensitive to other people's load than wall.
+    row["worker_cpu_over_encode_cpu"] = _ratio(raw.get("worker_cpu_s"), raw.get("encode_cpu_s"))
     gif_mb = raw["gif_bytes"] / MB if raw.get("gif_bytes") is not None else None
     row["gif_mb_per_10s"] = _ratio(gif_mb * 10 if gif_mb is not None else None, raw.get("video_s"))
     return row
@@ -84,6 +86,8 @@ def batch_summary(raw: dict, rows: list[dict]) -> dict:
     summary["realtime_factor"] = _ratio(video_s, wall_n)
     summary["parallel_efficiency"] = _ratio(wall_1, jobs * wall_n) if jobs and wall_n else None
     summary["efficiency_ceiling"] = ideal_efficiency([r["render_s"] for r in rendered if r.get("render_s")], jobs or 0)
+    summary["cores_used_jobs1"] = _ratio(raw.get("cpu_jobs1_s"), wall_1)
+    summary["cores_used_default"] = _ratio(raw.get("cpu_default_s"), wall_n)
     summary["manim_over_pipeline_jobs1"] = _ratio(raw.get("manim_total_s"), wall_1)
     summary["manim_over_pipeline_default"] = _ratio(raw.get("manim_total_s"), wall_n)
     return summary
@@ -144,14 +148,15 @@ def _grid(header: list[str], lines: list[list[str]]) -> list[str]:
 
 
 SCENE_COLUMNS = ["scene", "status", "frames", "video s", "render s", "worker s", "post s", "gif s", "encode s",
-                 "rend/enc", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "GIF MB/10s"]
+                 "rend/enc", "wkr CPU s", "enc CPU s", "CPU ratio", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "GIF MB/10s"]
 
 
 def _scene_cells(r: dict) -> list[str]:
     rss = lambda kb: None if kb is None else kb / 1024
     return [r["id"], r.get("status") or "—", _num(r.get("frames")), _num(r.get("video_s")), _num(r.get("render_s")),
             _num(r.get("worker_s")), _num(r.get("post_s")), _num(r.get("gif_s")), _num(r.get("encode_only_s")),
-            _num(r.get("render_over_encode"), 2), _num(rss(r.get("peak_rss_kb")), 0), _num(r.get("manim_s")),
+            _num(r.get("render_over_encode"), 2), _num(r.get("worker_cpu_s")), _num(r.get("encode_cpu_s")),
+            _num(r.get("worker_cpu_over_encode_cpu"), 2), _num(rss(r.get("peak_rss_kb")), 0), _num(r.get("manim_s")),
             _num(r.get("manim_over_pipeline"), 2), _num(rss(r.get("manim_peak_rss_kb")), 0),
             _num(r.get("preview_s")), _num(r.get("gif_mb_per_10s"), 2)]
 
@@ -162,6 +167,8 @@ def _batch_lines(b: dict) -> list[list[str]]:
         ["batch video", _num(b.get("video_s"), 1, " s")],
         ["wall, --jobs 1", _num(b.get("wall_jobs1_s"), 1, " s")],
         [f"wall, --jobs {b.get('jobs')} (default)", _num(b.get("wall_default_s"), 1, " s")],
+        ["cores we got, --jobs 1 (CPU s ÷ wall)", _num(b.get("cores_used_jobs1"), 2)],
+        ["cores we got, default jobs", _num(b.get("cores_used_default"), 2)],
         ["parallel efficiency", _num(pct(b.get("parallel_efficiency")), 0, " %")],
         ["  ceiling from scene lengths", _num(pct(b.get("efficiency_ceiling")), 0, " %")],
         ["real-time factor (video ÷ default wall)", _num(b.get("realtime_factor"), 2, "×")],
@@ -196,7 +203,7 @@ def format_table(summary: dict) -> str:
     lines += ["", f"{met}/{judged} targets met.",
               "render s = pipeline per scene (worker start → files published) = worker s + post s (mp4 remux, GIF, poster, "
               "section clips); gif s = the GIF step alone (the second encode of the frames); encode s = x264 alone "
-              "on the same frames; manim s = stock `manim render` command wall; RSS = peak of the scene's worker."]
+              "on the same frames; CPU ratio = worker CPU ÷ x264 CPU (load-independent view of rend/enc); manim s = stock `manim render` command wall; RSS = peak of the scene's worker."]
     return "\n".join(lines)
 
 

@@ -83,7 +83,7 @@ class Measurements:
         self.log(f"render.py {' '.join(self.ids)} --quality {args.quality} --jobs 1 --force")
         run, timings = measure.pipeline_batch(self.ids, args.quality, self.work / "jobs1", 1, self.env)
         self.note("render.py --jobs 1", run)
-        self.batch.update(wall_jobs1_s=run.wall_s, peak_rss_kb_jobs1=run.peak_rss_kb)
+        self.batch.update(wall_jobs1_s=run.wall_s, cpu_jobs1_s=run.cpu_s, peak_rss_kb_jobs1=run.peak_rss_kb)
         quality_dir = self.work / "jobs1" / args.quality
         for sid in self.ids:
             self.rows[sid].update(timings.get(sid, {"status": "missing"}))
@@ -95,7 +95,8 @@ class Measurements:
             if row.get("mp4"):
                 self.log(f"encode-only {sid} ({row.get('frames')} frames)")
                 mp4, preset = Path(row["mp4"]), self.preset
-                row["encode_only_s"] = measure.encode_only(mp4, preset["width"], preset["height"], preset["fps"], scratch)
+                row["encode_only_s"], row["encode_cpu_s"] = measure.encode_only(
+                    mp4, preset["width"], preset["height"], preset["fps"], scratch)
                 row["gif_s"] = measure.gif_encode(mp4, preset["width"], preset["fps"], scratch)
 
     def parallel_batch(self) -> None:
@@ -103,7 +104,7 @@ class Measurements:
         out = self.work / "default"
         run, _ = measure.pipeline_batch(self.ids, self.args.quality, out, None, self.env)
         self.note("render.py (default jobs)", run)
-        self.batch.update(wall_default_s=run.wall_s, peak_rss_kb_default=run.peak_rss_kb)
+        self.batch.update(wall_default_s=run.wall_s, cpu_default_s=run.cpu_s, peak_rss_kb_default=run.peak_rss_kb)
         self.log("no-op re-run (everything cached)")
         run, _ = measure.pipeline_batch(self.ids, self.args.quality, out, None, self.env, force=False)
         self.note("render.py no-op re-run", run)
@@ -117,7 +118,8 @@ class Measurements:
             self.log(f"stock manim render {entry.path.name} {entry.class_name}")
             run = measure.manim_baseline(entry, self.preset, self.work / "manim" / entry.scene_id, self.env)
             self.note(f"manim render {entry.scene_id}", run)
-            self.rows[entry.scene_id].update(manim_s=run.wall_s, manim_peak_rss_kb=run.peak_rss_kb)
+            self.rows[entry.scene_id].update(manim_s=run.wall_s, manim_cpu_s=run.cpu_s,
+                                             manim_peak_rss_kb=run.peak_rss_kb)
             total += run.wall_s
         self.batch["manim_total_s"] = total
 

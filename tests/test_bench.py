@@ -14,14 +14,14 @@ def synthetic(**batch_overrides) -> dict:
     """Two rendered scenes and one failed, with round numbers whose derived values are known by hand."""
     scenes = [
         {"id": "fig-a", "status": "done", "frames": 600, "video_s": 10.0, "render_s": 15.0, "worker_s": 12.0,
-         "post_s": 3.0, "encode_only_s": 10.0, "peak_rss_kb": 512 * 1024, "manim_s": 45.0,
+         "post_s": 3.0, "encode_only_s": 10.0, "worker_cpu_s": 20.0, "encode_cpu_s": 16.0, "peak_rss_kb": 512 * 1024, "manim_s": 45.0,
          "manim_peak_rss_kb": 400 * 1024, "preview_s": 9.0, "gif_bytes": 4_000_000},
         {"id": "anim-b", "status": "done", "frames": 1200, "video_s": 20.0, "render_s": 60.0, "worker_s": 55.0,
          "post_s": 5.0, "encode_only_s": 20.0, "peak_rss_kb": 900 * 1024, "manim_s": 300.0,
          "manim_peak_rss_kb": 1000 * 1024, "preview_s": 21.0, "gif_bytes": 12_000_000},
         {"id": "broken", "status": "failed", "render_s": 2.0, "error": "RuntimeError: boom"},
     ]
-    batch = {"jobs": 2, "wall_jobs1_s": 80.0, "wall_default_s": 50.0, "noop_s": 1.5, "noop_all_cached": True,
+    batch = {"jobs": 2, "wall_jobs1_s": 80.0, "wall_default_s": 50.0, "cpu_jobs1_s": 120.0, "cpu_default_s": 95.0, "noop_s": 1.5, "noop_all_cached": True,
              "manim_total_s": 345.0, "import_manim_s": 1.2, **batch_overrides}
     meta = {"quality": "high", "width": 1920, "height": 1080, "fps": 60, "cpus": 2}
     return {"meta": meta, "scenes": scenes, "batch": batch, "problems": []}
@@ -40,6 +40,8 @@ def test_per_scene_ratios():
     # 4 MB over 10 s and 12 MB over 20 s
     assert rows["fig-a"]["gif_mb_per_10s"] == pytest.approx(4.0)
     assert rows["anim-b"]["gif_mb_per_10s"] == pytest.approx(6.0)
+    assert rows["fig-a"]["worker_cpu_over_encode_cpu"] == pytest.approx(1.25)
+    assert rows["anim-b"]["worker_cpu_over_encode_cpu"] is None          # CPU not sampled
     assert rows["broken"]["render_over_encode"] is None
 
 
@@ -51,6 +53,8 @@ def test_batch_measures_count_only_rendered_scenes():
     # longest scene 60 s of 75 s total: 2 jobs can at best finish in 60 s → 75 / 120
     assert batch["efficiency_ceiling"] == pytest.approx(75.0 / 120.0)
     assert batch["manim_over_pipeline_jobs1"] == pytest.approx(345.0 / 80.0)
+    assert batch["cores_used_jobs1"] == pytest.approx(1.5)
+    assert batch["cores_used_default"] == pytest.approx(1.9)
 
 
 def test_ideal_efficiency_when_scenes_balance():
