@@ -76,24 +76,27 @@ class AnimMemtime(LectureScene):
         chart, zoom = self.build_charts(tl)
         self.add(self.heading(), chart, zoom, self.axis_labels(zoom), self.phase_strip(tl), self.legend(),
                  caption("峰值出现在某一个特定时刻，而你要买的是那个峰值"))
-        cursor = Line([TIME.left, ZOOM["bottom"], 0], [TIME.left, MAIN["top"], 0], stroke_width=2,
-                      color=theme.color("muted"))
-        growing = VGroup(chart.bands["gradients"], chart.bands["activations"], zoom.area, cursor)
-        self.add(growing)
+        # Passed parts of the curves sit at the back and stay static; only the live edge,
+        # the cursor and the marks on that edge are redrawn each frame.
+        self.chart, self.zoom = chart, zoom
+        self.bring_to_back(*chart.settled.values(), zoom.settled)
+        self.cursor = Line([TIME.left, ZOOM["bottom"], 0], [TIME.left, MAIN["top"], 0], stroke_width=2,
+                           color=theme.color("muted"))
+        self.growing = VGroup(*chart.live.values(), zoom.live, self.cursor)
+        self.add(self.growing)
 
         # The step runs; each mark appears as the step reaches it.
-        marks = sorted([(tl.activation_peak[0], self.activation_marks(tl, zoom)),
-                        (tl.total_peak[0], self.total_peak_marks(tl, chart)),
-                        (tl.gradient_peak[0], self.gradient_marks(tl, chart))], key=lambda m: m[0])
-        now, pending = 0.0, []
-        for when, mobs in marks:
-            self.play(self.sweep(chart, zoom, cursor, growing, now, when), *pending)
-            now, pending = when, [FadeIn(mobs, run_time=REVEAL_SECONDS)]
-        self.play(self.sweep(chart, zoom, cursor, growing, now, tl.backward_end), *pending)
+        marks = sorted([(tl.activation_peak[0], *self.activation_marks(tl, zoom)),
+                        (tl.total_peak[0], *self.total_peak_marks(tl, chart)),
+                        (tl.gradient_peak[0], *self.gradient_marks(tl, chart))], key=lambda m: m[0])
+        now, reveal = 0.0, None
+        for when, group, on_edge in marks:
+            self.run_step(now, when, reveal)
+            now, reveal = when, (group, on_edge)
+        self.run_step(now, tl.backward_end, reveal)
 
         # The update: gradients are consumed, every optimizer state is read and written.
-        self.play(self.sweep(chart, zoom, cursor, growing, tl.backward_end, 1.0, UPDATE_SECONDS),
-                  FadeIn(self.update_marks(chart), run_time=REVEAL_SECONDS))
+        self.run_step(tl.backward_end, 1.0, (self.update_marks(chart), []), seconds=UPDATE_SECONDS)
         self.wait(HOLD_SECONDS)
 
     # --- building -------------------------------------------------------------------
@@ -145,7 +148,9 @@ class AnimMemtime(LectureScene):
 
     # --- marks, revealed as the step reaches them -------------------------------------
 
-    def activation_marks(self, tl: Timeline, zoom: ZoomStrip) -> VGroup:
+    # Each returns the marks and those of them on the curve's growing edge (drawn above it).
+
+    def activation_marks(self, tl: Timeline, zoom: ZoomStrip) -> tuple[VGroup, list]:
         peak = marker(zoom.point(*tl.activation_peak), "activations")
         turn_value = float(tl.bytes["activations"][list(tl.t).index(tl.forward_end)])
         turn = marker(zoom.point(tl.forward_end, turn_value), "ink")
@@ -154,9 +159,9 @@ class AnimMemtime(LectureScene):
         readout = VGroup(ledger_text("激活峰 " + self.readouts["activation_peak"], size="label"),
                          ledger_text("前向末尾 " + self.readouts["forward_end"], size="label"))
         readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, -1.55, 0], aligned_edge=LEFT)
-        return VGroup(peak, turn, peak_tag, turn_tag, readout)
+        return VGroup(peak, turn, peak_tag, turn_tag, readout), [peak]
 
-    def total_peak_marks(self, tl: Timeline, chart: StackedMemoryChart) -> VGroup:
+    def total_peak_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
         when, size = tl.total_peak
         dot = marker(chart.point(when, size), "backward")
         level = guide([TIME.left, dot.get_y(), 0], dot.get_center(), "backward")
@@ -165,14 +170,14 @@ class AnimMemtime(LectureScene):
         readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color="backward"),
                          ledger_text(self.readouts["total_peak_when"], size="label", color="backward"))
         readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, 2.35, 0], aligned_edge=LEFT)
-        return VGroup(level, drop, dot, tag, readout)
+        return VGroup(level, drop, dot, tag, readout), [drop, dot]
 
-    def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> VGroup:
+    def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
         when, size = tl.gradient_peak
         dot = marker(chart.point(when, chart.scale.floor + size), "gradients")
         tag = ledger_text("梯度峰 " + self.readouts["gradient_peak"], size="small")
         tag.next_to(chart.point(when, chart.scale.floor + size / 2), LEFT, buff=0.15)
-        return VGroup(dot, tag)
+        return VGroup(dot, tag), [dot]
 
     def update_marks(self, chart: StackedMemoryChart) -> VGroup:
         low, high = chart.resident_band_box("optimizer")
@@ -182,14 +187,28 @@ class AnimMemtime(LectureScene):
 
     # --- animating ------------------------------------------------------------------
 
-    def sweep(self, chart, zoom, cursor, growing, start: float, end: float, seconds: float | None = None):
-        """Grow both charts from step time ``start`` to ``end`` at a steady pace."""
+    def run_step(self, start: float, end: float, reveal: tuple[VGroup, list] | None, seconds: float | None = None):
+        """Grow the curves from step time ``start`` to ``end`` while ``reveal``'s marks fade in;
+        then what was passed becomes static and the live edge goes back on top."""
         run_time = seconds if seconds is not None else max((end - start) * COMPUTE_SECONDS, 1 / 60)
+        fades = [FadeIn(reveal[0], run_time=min(REVEAL_SECONDS, run_time))] if reveal else []
+        self.play(self.sweep(start, end, run_time), *fades)
+        self.chart.settle(end)
+        self.zoom.settle(end)
+        self.chart.grow_to(end, since=end)
+        self.zoom.grow_to(end, since=end)
+        if reveal:
+            self.growing.add(*reveal[1])
+        self.bring_to_front(self.growing)
+
+    def sweep(self, start: float, end: float, run_time: float) -> UpdateFromAlphaFunc:
+        """The live edge and the cursor, from ``start`` to ``end`` at a steady pace."""
+        chart, zoom, cursor = self.chart, self.zoom, self.cursor
 
         def grow(_, alpha: float) -> None:
             now = start + (end - start) * alpha
-            chart.grow_to(now)
-            zoom.grow_to(now)
+            chart.grow_to(now, since=start)
+            zoom.grow_to(now, since=start)
             cursor.move_to([float(TIME.x(now)), cursor.get_y(), 0])
 
-        return UpdateFromAlphaFunc(growing, grow, run_time=run_time, rate_func=linear)
+        return UpdateFromAlphaFunc(self.growing, grow, run_time=run_time, rate_func=linear)

@@ -125,7 +125,7 @@ class AnimReverse(LectureScene):
                        for i, mob in zip(trip.gradients_in_order, handed)]
         else:
             passing, arrival = [], handed + arrival
-        return BallTrip(row.layer, row.runner, start, end, passing=passing, on_arrival=arrival)
+        return BallTrip(row.runner, start, end, passing=passing, on_arrival=arrival)
 
     def snapshot(self, name: str) -> None:
         """A loop ends on its opening frame, so also keep the full-stacks moment for the

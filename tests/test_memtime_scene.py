@@ -95,12 +95,12 @@ def test_total_peak_mark_sits_on_the_top_of_the_stack():
     scene = AnimMemtime.__new__(AnimMemtime)
     tl = memory_timeline(lecture_scenario())
     chart, zoom = scene.build_charts(tl)
-    chart.grow_to(1.0)
-    zoom.grow_to(1.0)
+    chart.settle(1.0)
+    zoom.settle(1.0)
     when, size = tl.total_peak
-    top_of_stack = chart.bands["activations"].get_top()[1]
+    top_of_stack = chart.settled["activations"].get_top()[1]
     assert chart.point(when, size)[1] == pytest.approx(top_of_stack, abs=1e-6)
-    assert zoom.point(*tl.activation_peak)[1] == pytest.approx(zoom.area.get_top()[1], abs=1e-6)
+    assert zoom.point(*tl.activation_peak)[1] == pytest.approx(zoom.settled.get_top()[1], abs=1e-6)
     # The broken scale is continuous on each side of the break and keeps order.
     s: BrokenScale = chart.scale
     assert s.below(s.floor) < s.above(s.floor) < s.above(size) <= s.top

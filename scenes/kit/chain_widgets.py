@@ -142,19 +142,26 @@ class BallTrip(Animation):
     """A ball seeded at ``start`` runs to ``end``; each reveal (share of the way, mobject)
     fades in as the ball passes that point; ``on_arrival`` mobjects fade in when it lands.
 
-    ``layer`` is the scene-resident group holding the runner and every reveal: the trip
-    animates parts of it in place, so nothing is copied or added twice."""
+    The runner and reveals already sit in the scene (hidden). The trip animates them
+    through a throwaway group (adding it lifts them out of their groups in the scene), and
+    when done puts them back as separate mobjects, so that each frame redraws only the
+    parts this trip touches."""
 
-    def __init__(self, layer: VGroup, runner: Dot, start: np.ndarray, end: np.ndarray, *,
+    def __init__(self, runner: Dot, start: np.ndarray, end: np.ndarray, *,
                  passing: list[tuple[float, Mobject]] = (), on_arrival: list[Mobject] = (), **kwargs) -> None:
         self.runner, self.start, self.end = runner, np.array(start), np.array(end)
         self.reveals = [(_time_at(share), mob) for share, mob in passing]
         self.reveals += [(ARRIVE, mob) for mob in on_arrival]
         kwargs.setdefault("rate_func", lambda t: t)
-        super().__init__(layer, **kwargs)
+        super().__init__(VGroup(runner, *[mob for _, mob in self.reveals]), **kwargs)
 
     def create_starting_mobject(self) -> Mobject:
         return self.mobject      # parts are set absolutely each frame; no copy needed
+
+    def clean_up_from_scene(self, scene) -> None:
+        super().clean_up_from_scene(scene)
+        scene.remove(self.mobject)
+        scene.add(*self.mobject.submobjects)
 
     def interpolate_mobject(self, alpha: float) -> None:
         self.runner.move_to(self.start + (self.end - self.start) * _travel(alpha))

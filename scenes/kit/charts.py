@@ -16,10 +16,15 @@ import numpy as np
 from manim import LEFT, DashedLine, Dot, Line, Square, VGroup, VMobject
 
 from scenes.kit import theme
-from scenes.kit.text import formula, words
+from scenes.kit.text import formula
 
 AXIS_WIDTH = 3
 RESIDENT_OPACITY = 0.5   # light enough for ink text on the resident block
+# A growing curve is two pieces: the part already passed ("settled", static, drawn once per
+# animation) and the part being drawn now ("live", redrawn each frame). The live piece
+# reaches this far (scene units, ~3 px at 1080p) back under the settled one so no seam shows;
+# both are opaque, so the overlap is invisible.
+SEAM_OVERLAP = 0.02
 TICK = 0.08
 
 
@@ -47,6 +52,12 @@ def tick_label(value: float, step: float) -> str:
 
 def band(color: str, opacity: float = 0.9) -> VMobject:
     return VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=opacity)
+
+
+def window(t: np.ndarray, since: float, until: float) -> np.ndarray:
+    """Times from ``since`` to ``until``: both ends and every event in between."""
+    inner = t[(t > since) & (t < until)]
+    return np.concatenate([[since], inner, [until]])
 
 
 def set_area(shape: VMobject, xs: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
@@ -101,7 +112,8 @@ class StackedMemoryChart(VGroup):
         self.axes = self._axes()
         # The resident block is there before, during and after the step: drawn whole at once.
         self.bands = {name: band(name, RESIDENT_OPACITY) for name in resident}
-        self.bands.update({name: band(name) for name in varying})
+        self.settled = {name: band(name, 1.0) for name in varying}
+        self.live = {name: band(name, 1.0) for name in varying}
         self._draw_resident()
         self.add(*[self.bands[name] for name in resident], self.axes)
 
@@ -132,15 +144,24 @@ class StackedMemoryChart(VGroup):
         label = formula(tick_label(value, step), size="small", color="muted").next_to(mark, LEFT, buff=0.1)
         return VGroup(mark, label)
 
-    def grow_to(self, now: float) -> None:
-        """Grow the varying categories from the step's start up to time ``now`` (0 → 1)."""
-        ts = np.append(self.t[self.t < now], now)
+    def _draw_varying(self, pieces: dict[str, VMobject], since: float, until: float) -> None:
+        ts = window(self.t, since, until)
         xs = self.time.x(ts)
+        if since > 0:
+            xs[0] -= SEAM_OVERLAP
         level = np.full_like(ts, self.scale.floor)
         for name in self.varying:
             top = level + np.interp(ts, self.t, self.series[name])
-            set_area(self.bands[name], xs, self.scale.above(level), self.scale.above(top))
+            set_area(pieces[name], xs, self.scale.above(level), self.scale.above(top))
             level = top
+
+    def settle(self, until: float) -> None:
+        """The static piece: the varying categories from the step's start to ``until``."""
+        self._draw_varying(self.settled, 0.0, until)
+
+    def grow_to(self, now: float, since: float = 0.0) -> None:
+        """The live piece: the varying categories from ``since`` (settled so far) to ``now``."""
+        self._draw_varying(self.live, since, now)
 
     def point(self, t: float, value: float) -> np.ndarray:
         """Scene point of a total ``value`` (bytes) at time ``t``, above the break."""
@@ -166,7 +187,7 @@ class ZoomStrip(VGroup):
         self.t, self.values, self.time = t, values, time
         self.bottom, self.top, self.unit_bytes = bottom, top, unit_bytes
         self.ceiling = nice_ceiling(float(values.max()) / unit_bytes) * unit_bytes
-        self.area = band(color)
+        self.settled, self.live = band(color, 1.0), band(color, 1.0)
         self.add(self._axes())
 
     def y(self, value):
@@ -184,10 +205,18 @@ class ZoomStrip(VGroup):
             labels.add(mark, formula(tick_label(v, step), size="small", color="muted").next_to(mark, LEFT, buff=0.1))
         return VGroup(axis, base, labels)
 
-    def grow_to(self, now: float) -> None:
-        ts = np.append(self.t[self.t < now], now)
-        top = self.y(np.interp(ts, self.t, self.values))
-        set_area(self.area, self.time.x(ts), np.full_like(ts, self.bottom), top)
+    def _draw(self, piece: VMobject, since: float, until: float) -> None:
+        ts = window(self.t, since, until)
+        xs = self.time.x(ts)
+        if since > 0:
+            xs[0] -= SEAM_OVERLAP
+        set_area(piece, xs, np.full_like(ts, self.bottom), self.y(np.interp(ts, self.t, self.values)))
+
+    def settle(self, until: float) -> None:
+        self._draw(self.settled, 0.0, until)
+
+    def grow_to(self, now: float, since: float = 0.0) -> None:
+        self._draw(self.live, since, now)
 
     def point(self, t: float, value: float) -> np.ndarray:
         return np.array([float(self.time.x(t)), float(self.y(value)), 0.0])
