@@ -34,6 +34,7 @@ class Progress:
     states: dict[str, SceneState]
     console: Console = field(default_factory=lambda: Console(stderr=True))
     _live: Live | None = None
+    _started: float = field(default_factory=time.monotonic)
 
     def __enter__(self) -> "Progress":
         if self.console.is_terminal:
@@ -65,7 +66,10 @@ class Progress:
 
     def _table(self) -> Table:
         done = sum(x.state in ("done", "cached", "failed") for x in self.states.values())
-        table = Table(title=f"rendering {done}/{len(self.states)} scenes", title_justify="left")
+        video = sum(x.video_s for x in self.states.values())
+        title = (f"{done}/{len(self.states)} scenes finished · {video:.1f} s of video rendered · "
+                 f"{time.monotonic() - self._started:.0f} s elapsed")
+        table = Table(title=title, title_justify="left")
         for column in ("scene", "state", "video", "wall"):
             table.add_column(column)
         for s in self.states.values():
