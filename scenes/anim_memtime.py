@@ -12,7 +12,7 @@ timeline.configured.* quantities computed from the same simulator for that setti
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, UpdateFromAlphaFunc, VGroup, linear
+from manim import DOWN, LEFT, RIGHT, UL, UP, Line, VGroup, linear
 
 from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
 from lecture_numerics.models import GIB, TIB
@@ -22,6 +22,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.charts import (RESIDENT_OPACITY, BrokenScale, StackedMemoryChart, TimeAxis, ZoomStrip, guide,
                                marker, nice_ceiling, swatch)
 from scenes.kit.panels import EDGE_BUFF, caption
+from scenes.kit.reveal import Driven, Reveal
 from scenes.kit.text import ledger_text, words
 
 LECTURE_READOUTS = {
@@ -189,9 +190,9 @@ class AnimMemtime(LectureScene):
 
     def run_step(self, start: float, end: float, reveal: tuple[VGroup, list] | None, seconds: float | None = None):
         """Grow the curves from step time ``start`` to ``end`` while ``reveal``'s marks fade in;
-        then what was passed becomes static and the live edge goes back on top."""
+        then what was passed becomes static and the live edge, with the marks on it, goes on top."""
         run_time = seconds if seconds is not None else max((end - start) * COMPUTE_SECONDS, 1 / 60)
-        fades = [FadeIn(reveal[0], run_time=min(REVEAL_SECONDS, run_time))] if reveal else []
+        fades = [Reveal(reveal[0], run_time=min(REVEAL_SECONDS, run_time))] if reveal else []
         self.play(self.sweep(start, end, run_time), *fades)
         self.chart.settle(end)
         self.zoom.settle(end)
@@ -201,14 +202,14 @@ class AnimMemtime(LectureScene):
             self.growing.add(*reveal[1])
         self.bring_to_front(self.growing)
 
-    def sweep(self, start: float, end: float, run_time: float) -> UpdateFromAlphaFunc:
+    def sweep(self, start: float, end: float, run_time: float) -> Driven:
         """The live edge and the cursor, from ``start`` to ``end`` at a steady pace."""
         chart, zoom, cursor = self.chart, self.zoom, self.cursor
 
-        def grow(_, alpha: float) -> None:
+        def grow(alpha: float) -> None:
             now = start + (end - start) * alpha
             chart.grow_to(now, since=start)
             zoom.grow_to(now, since=start)
             cursor.move_to([float(TIME.x(now)), cursor.get_y(), 0])
 
-        return UpdateFromAlphaFunc(self.growing, grow, run_time=run_time, rate_func=linear)
+        return Driven([self.growing], grow, run_time=run_time, rate_func=linear)

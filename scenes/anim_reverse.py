@@ -16,7 +16,8 @@ from lecture_numerics import quantity
 from lecture_numerics.trips import Trip, trip_schedule
 from scenes.kit import theme
 from scenes.kit.base import LectureScene, SectionStill
-from scenes.kit.chain_widgets import BallTrip, ParameterChain, TripStack, ball, hidden, passing_share
+from scenes.kit.chain_widgets import BallTrip, ParameterChain, TripStack, ball, passing_share
+from scenes.kit.reveal import hidden
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.text import ledger_text, number, words
 

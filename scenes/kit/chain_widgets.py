@@ -3,7 +3,7 @@ counts the runs. Handed the counts and schedules by numerics; draws, never decid
 
 Everything that appears during a run (ball, lit blocks, ticks, stack blocks) is built
 once, hidden at zero opacity, and faded by :class:`BallTrip`, so no mobject is rebuilt
-per frame and the static chain stays in the renderer's cached background.
+per frame and each frame redraws only what the trip touches.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Animation, Arrow, Dot, Line, Mobject, RoundedRectangle,
-                   VGroup, VMobject)
+from manim import DOWN, LEFT, RIGHT, UP, Arrow, Dot, Line, Mobject, RoundedRectangle, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.reveal import InPlace, hidden, show_fraction
 from scenes.kit.text import words
 
 BLOCK_SIDE = 0.56
@@ -105,21 +105,6 @@ def ball(color: str) -> Dot:
     return hidden(Dot(radius=0.13, color=theme.color(color)))
 
 
-def hidden(mob: Mobject) -> Mobject:
-    """Remember each part's opacities as its 'shown' state, then hide it."""
-    for part in mob.family_members_with_points():
-        part.shown_opacity = (part.get_fill_opacity(), part.get_stroke_opacity())
-        part.set_fill(opacity=0).set_stroke(opacity=0)
-    return mob
-
-
-def show_fraction(mob: Mobject, fraction: float) -> None:
-    """Set ``mob`` to ``fraction`` of its remembered opacities (0 hidden, 1 shown)."""
-    for part in mob.family_members_with_points():
-        fill, stroke = part.shown_opacity
-        part.set_fill(opacity=fill * fraction).set_stroke(opacity=stroke * fraction)
-
-
 # Phases of a trip as fractions of its run time: the ball fades in at the seed, travels,
 # and hands over what it carries on arrival.
 APPEAR, ARRIVE, SETTLE = 0.12, 0.80, 0.95
@@ -138,14 +123,10 @@ def _time_at(travel: float) -> float:
     return APPEAR + u * (ARRIVE - APPEAR)
 
 
-class BallTrip(Animation):
+class BallTrip(InPlace):
     """A ball seeded at ``start`` runs to ``end``; each reveal (share of the way, mobject)
     fades in as the ball passes that point; ``on_arrival`` mobjects fade in when it lands.
-
-    The runner and reveals already sit in the scene (hidden). The trip animates them
-    through a throwaway group (adding it lifts them out of their groups in the scene), and
-    when done puts them back as separate mobjects, so that each frame redraws only the
-    parts this trip touches."""
+    The runner and reveals already sit in the scene, hidden."""
 
     def __init__(self, runner: Dot, start: np.ndarray, end: np.ndarray, *,
                  passing: list[tuple[float, Mobject]] = (), on_arrival: list[Mobject] = (), **kwargs) -> None:
@@ -153,15 +134,7 @@ class BallTrip(Animation):
         self.reveals = [(_time_at(share), mob) for share, mob in passing]
         self.reveals += [(ARRIVE, mob) for mob in on_arrival]
         kwargs.setdefault("rate_func", lambda t: t)
-        super().__init__(VGroup(runner, *[mob for _, mob in self.reveals]), **kwargs)
-
-    def create_starting_mobject(self) -> Mobject:
-        return self.mobject      # parts are set absolutely each frame; no copy needed
-
-    def clean_up_from_scene(self, scene) -> None:
-        super().clean_up_from_scene(scene)
-        scene.remove(self.mobject)
-        scene.add(*self.mobject.submobjects)
+        super().__init__([runner, *[mob for _, mob in self.reveals]], **kwargs)
 
     def interpolate_mobject(self, alpha: float) -> None:
         self.runner.move_to(self.start + (self.end - self.start) * _travel(alpha))

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from manim import LEFT, DashedLine, Dot, Line, Square, VGroup, VMobject
+from manim import LEFT, Dot, Line, Square, VGroup, VMobject
 
 from scenes.kit import theme
 from scenes.kit.text import formula
@@ -226,8 +226,16 @@ def marker(point: np.ndarray, color: str = "ink") -> Dot:
     return Dot(point, radius=0.07, color=theme.color(color))
 
 
-def guide(start: np.ndarray, end: np.ndarray, color: str = "ink") -> DashedLine:
-    return DashedLine(start, end, dash_length=0.08, stroke_width=2, color=theme.color(color))
+def guide(start: np.ndarray, end: np.ndarray, color: str = "ink", dash: float = 0.08) -> VMobject:
+    """A dashed line as one mobject (one path of many pieces), cheap to copy and draw."""
+    start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
+    pieces = max(int(np.linalg.norm(end - start) / (2 * dash)), 1)
+    line = VMobject(stroke_width=2, stroke_color=theme.color(color))
+    for k in range(pieces):
+        a = start + (end - start) * (2 * k + 0.5) / (2 * pieces)
+        line.start_new_path(a)
+        line.add_line_to(start + (end - start) * (2 * k + 1.5) / (2 * pieces))
+    return line
 
 
 def swatch(color: str, opacity: float = 0.9) -> VMobject:
