@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -142,3 +143,13 @@ def test_progress_lines_give_phases():
 def test_summary_line_counts():
     assert measure.batch_counts("x\n0 rendered, 3 cached, 0 failed → out/high\n") == {"rendered": 0, "cached": 3, "failed": 0}
     assert measure.batch_counts("Traceback …") is None
+
+
+def test_raw_frames_are_copied_in_whole_chunks(tmp_path):
+    frame_bytes, frames = 6, 10
+    source = io.BytesIO(bytes(range(frame_bytes * frames)) + b"xy")   # a torn last frame is dropped
+    target = tmp_path / "chunk.yuv"
+    copied = []
+    while (n := measure._copy_frames(source, target, frame_bytes, max_frames=4)):
+        copied.append((n, target.stat().st_size))
+    assert copied == [(4, 24), (4, 24), (2, 12)]
