@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -241,15 +242,21 @@ def _copy_frames(source, target: Path, frame_bytes: int, max_frames: int) -> int
     return frames
 
 
-def gif_encode(mp4: Path, width: int, fps: int, scratch: Path) -> float:
-    """Wall of the pipeline's own GIF step on ``mp4`` (the second encode of the same frames)."""
+def gif_encode(mp4: Path, width: int, fps: int, scratch: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of the pipeline's own GIF step on ``mp4`` (the second encode of the frames).
+
+    CPU is this process's children's usage before and after: the GIF's ffmpeg is the only child
+    that ends in between."""
     target = scratch / f"bench-{os.getpid()}.gif"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
         encode.gif(mp4, target, width, fps)
-        return time.perf_counter() - start
+        wall = time.perf_counter() - start
     finally:
         target.unlink(missing_ok=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def scratch_dir() -> Path:

@@ -97,7 +97,7 @@ class Measurements:
                 mp4, preset = Path(row["mp4"]), self.preset
                 row["encode_only_s"], row["encode_cpu_s"] = measure.encode_only(
                     mp4, preset["width"], preset["height"], preset["fps"], scratch)
-                row["gif_s"] = measure.gif_encode(mp4, preset["width"], preset["fps"], scratch)
+                row["gif_s"], row["gif_cpu_s"] = measure.gif_encode(mp4, preset["width"], preset["fps"], scratch)
 
     def parallel_batch(self) -> None:
         self.log(f"render.py … --jobs {self.jobs} (default) --force")
