@@ -109,13 +109,13 @@ def test_projection_matches_a_look_at_camera(azimuth):
     assert np.allclose(depth, ref_depth)
 
 
-def _tiny_mesh(azimuth: float, elevation: float):
+def _tiny_mesh(azimuth: float, elevation: float, cells: int = 10):
     from scenes.kit.surface import ShadedMesh, View
     from manim import BLUE, GRAY, RED, WHITE
 
     view = View(azimuth=azimuth, elevation=elevation, scale=1.0, centre=(0.0, 0.0), eye_distance=None)
-    mesh = ShadedMesh(saddle.grid(10), view, low_color=BLUE, high_color=WHITE, underside_color=GRAY)
-    mesh.add_path(saddle.falling_path(21), RED, 0.02)
+    mesh = ShadedMesh(saddle.grid(cells), view, low_color=BLUE, high_color=WHITE, underside_color=GRAY)
+    mesh.add_path(saddle.falling_path(2 * cells + 1), RED, 0.02)
     return mesh, view
 
 
@@ -193,11 +193,11 @@ def test_path_pieces_show_exactly_where_the_zbuffer_sees_the_path():
     """Low eye, so part of the green path hides behind the rising red ridge."""
     from scenes.kit.surface import project
 
-    mesh, view = _tiny_mesh(0.0, np.radians(12))
+    mesh, view = _tiny_mesh(0.0, np.radians(12), cells=24)
     quads, _, order = mesh.draw_order(view)
     _, corner_depth = project(mesh.face_corners, view)
     n_faces = len(quads)
-    rank = np.empty(len(order), dtype=int)
+    rank = np.full(n_faces + len(mesh.paths[0].pieces), -1)   # -1: left out (behind the sheet)
     rank[order] = np.arange(len(order))
     path = mesh.paths[0]
     agree = []
@@ -209,7 +209,7 @@ def test_path_pieces_show_exactly_where_the_zbuffer_sees_the_path():
         hidden_by_zbuffer = _nearest_depth(quads, corner_depth, px, py) > d + 0.05
         # Painter: is any face covering that pixel painted after the piece?
         covering = [f for f in range(n_faces) if _covers(quads[f], x, y)]
-        hidden_by_painter = any(rank[f] > rank[n_faces + k] for f in covering)
+        hidden_by_painter = rank[n_faces + k] < 0 or any(rank[f] > rank[n_faces + k] for f in covering)
         agree.append(hidden_by_zbuffer == hidden_by_painter)
     assert np.mean(agree) >= 0.9
     assert any(_nearest_depth(quads, corner_depth, *[np.array([c]) for c in project(p, view)[0]])
@@ -273,3 +273,27 @@ def test_a_rendered_frame_shows_surface_paths_and_dot():
     background = np.all(image == np.array(theme.background().to_rgb()) * 255, axis=2)
     assert 0.1 < 1 - background.mean() < 0.6        # a sizeable, shaded surface, not a blank frame
     assert len(np.unique(image[~background].reshape(-1, 3), axis=0)) > 200   # shaded, not flat
+
+
+def test_the_turning_mesh_never_meets_a_text_or_the_frame_edge():
+    """The legibility test sees only the last frame; the mesh moves, so check the whole turn."""
+    from dataclasses import replace
+
+    from manim import Text, config
+
+    from scenes.kit.surface import ShadedMesh, project
+    from studio.stills import section_stills
+
+    shown = section_stills("anim-saddle")[-1].mobjects
+    mesh = next(m for m in shown if isinstance(m, ShadedMesh))
+    texts = [part for m in shown for part in m.get_family() if isinstance(part, Text)]
+    boxes = [(t.get_critical_point([-1, -1, 0])[:2], t.get_critical_point([1, 1, 0])[:2]) for t in texts]
+    half = np.array([config.frame_width, config.frame_height]) / 2
+    gap = 0.1   # manim units of clear space around every text
+    for k in range(120):
+        view = replace(mesh.view, azimuth=mesh.view.azimuth + 2 * np.pi * k / 120)
+        screen, _ = project(mesh.vertices.reshape(-1, 3), view)
+        assert np.all(np.abs(screen) < half), f"mesh leaves the frame at step {k}"
+        for (lo, hi), text in zip(boxes, texts):
+            inside = np.all((screen > lo - gap) & (screen < hi + gap), axis=1)
+            assert not inside.any(), f"mesh reaches {text.text!r} at step {k}"

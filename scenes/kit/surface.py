@@ -31,6 +31,10 @@ SEAM_OVERLAP_PX = 0.6
 # to facing away) can show an edge against something of another colour; they alone pay for
 # anti-aliasing. Inside, neighbours differ by a shade or two and tile exactly without it.
 OUTLINE_RING = 1
+UNDERSIDE_AMBIENT = 0.75
+# Near a face seen closer to edge-on than this (cosine), the sheet may be thinner on screen
+# than a path's stroke: such path pieces are clipped to the faces around them.
+EDGE_ON_COSINE = 0.25
 # Depth nudge that orders a path after the faces it lies on (view depth is in world units).
 ON_SURFACE_NUDGE = 1e-6
 
@@ -84,6 +88,8 @@ class MeshPath:
     width: float        # manim units
     pieces: list[range] = field(default_factory=list, repr=False)   # point indices per piece
     faces_under: np.ndarray = field(default=None, repr=False)       # (pieces, k) face indices
+    faces_carrying: np.ndarray = field(default=None, repr=False)    # (pieces, 4) faces it lies on
+    clip_faces: list = field(default_factory=list, repr=False)      # per piece: faces along it
 
 
 @dataclass
@@ -95,6 +101,7 @@ class MeshDot:
     radius: float       # manim units
     rim_color: ManimColor
     faces_under: np.ndarray = field(default=None, repr=False)  # (k,) face indices
+    faces_carrying: np.ndarray = field(default=None, repr=False)  # (4,) faces it lies on
 
 
 def _bgr(color: ManimColor) -> np.ndarray:
@@ -163,7 +170,11 @@ class ShadedMesh(VMobject):
         # Every piece sorts after all faces near any of its points (padded to equal width).
         width_k = (segments_per_piece + 1) * around.shape[1]
         under = [np.resize(around[list(piece)].ravel(), width_k) for piece in pieces]
-        self.paths.append(MeshPath(points, color, width, pieces, np.stack(under)))
+        middles = np.array([points[list(piece)].mean(axis=0) for piece in pieces])
+        touching = self.faces_touching(points[:, :2])
+        clip_faces = [np.unique(touching[list(piece)]) for piece in pieces]
+        self.paths.append(MeshPath(points, color, width, pieces, np.stack(under),
+                                   self.faces_touching(middles[:, :2]), clip_faces))
         return self
 
     def add_dot(self, point: np.ndarray, color: ManimColor, radius: float,
@@ -171,8 +182,22 @@ class ShadedMesh(VMobject):
         point = np.asarray(point, dtype=float)
         # Two rings: wider than any path piece's neighbourhood, so the dot sits on the paths.
         self.dots.append(MeshDot(point, color, radius, rim_color,
-                                 self.faces_around(point[None, :2], ring=2)[0]))
+                                 self.faces_around(point[None, :2], ring=2)[0],
+                                 self.faces_touching(point[None, :2])[0]))
         return self
+
+    def faces_touching(self, xy: np.ndarray) -> np.ndarray:
+        """The faces each x-y point lies on (1, 2 or 4 of them; repeated to fill 4 columns)."""
+        eps = 1e-9 * max(np.ptp(self.x_edges), np.ptp(self.y_edges))
+
+        def cells(edges, values, count):
+            lo = np.searchsorted(edges, values - eps) - 1
+            hi = np.searchsorted(edges, values + eps) - 1
+            return np.clip(lo, 0, count - 1), np.clip(hi, 0, count - 1)
+
+        col_lo, col_hi = cells(self.x_edges, xy[:, 0], self.cols)
+        row_lo, row_hi = cells(self.y_edges, xy[:, 1], self.rows)
+        return np.stack([r * self.cols + c for r in (row_lo, row_hi) for c in (col_lo, col_hi)], axis=1)
 
     def faces_around(self, xy: np.ndarray, ring: int = 1) -> np.ndarray:
         """Indices of the faces within ``ring`` cells of each x-y point, shape (N, k).
@@ -192,13 +217,19 @@ class ShadedMesh(VMobject):
 
     # ---- per frame -------------------------------------------------------------------
 
-    def seen_from_below(self, view: View) -> np.ndarray:
-        """Per face: does the eye look at its underside?"""
+    def facing(self, view: View) -> np.ndarray:
+        """Per face: cosine between its (upward) normal and the direction to the eye.
+        Negative: the eye sees its underside; near zero: seen edge-on."""
         toward_eye = view.axes()[2]
         if view.eye_distance is None:
-            return self.face_normals @ toward_eye < 0
+            return self.face_normals @ toward_eye
         to_eye = view.eye_distance * toward_eye - self.face_centres
-        return np.einsum("ij,ij->i", self.face_normals, to_eye) < 0
+        to_eye /= np.linalg.norm(to_eye, axis=1, keepdims=True)
+        return np.einsum("ij,ij->i", self.face_normals, to_eye)
+
+    def seen_from_below(self, view: View) -> np.ndarray:
+        """Per face: does the eye look at its underside?"""
+        return self.facing(view) < 0
 
     def needs_antialias(self, below: np.ndarray) -> np.ndarray:
         """Faces on the border or within OUTLINE_RING cells of a facing flip."""
@@ -221,10 +252,14 @@ class ShadedMesh(VMobject):
         """B, G, R per face: base colour times (ambient + diffuse), underside where seen."""
         n_eye = self.face_normals @ view.axes().T
         seen_from_below = self.seen_from_below(view) if below is None else below
-        n_eye[seen_from_below] *= -1
-        diffuse = np.clip(n_eye @ self.light, 0.0, 1.0)
+        lit = n_eye @ self.light
+        # The top takes the light as it falls; the underside is lit through (|n·l|) and from a
+        # brighter floor, so it reads as "the other side" without going dark.
+        top = self.ambient + (1 - self.ambient) * np.clip(lit, 0.0, 1.0)
+        under = UNDERSIDE_AMBIENT + (1 - UNDERSIDE_AMBIENT) * np.abs(lit)
+        shade = np.where(seen_from_below, under, top)
         base = np.where(seen_from_below[:, None], self.underside_bgr, self.top_bgr)
-        return np.clip(base * (self.ambient + (1 - self.ambient) * diffuse)[:, None], 0, 1)
+        return np.clip(base * shade[:, None], 0, 1)
 
     def draw_order(self, view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Face screen quads, face depths and the painter's order of every primitive.
@@ -232,13 +267,22 @@ class ShadedMesh(VMobject):
         Primitives are numbered faces first, then path pieces, then dots; the order runs
         from farthest to nearest. A path piece or dot sorts just after the nearest face
         around it, so it is painted over its own faces and under anything in front.
+        Paths and dots are painted on the top side: where a face they lie on, or one next
+        to it, shows the eye its underside, they are behind the sheet and left out.
         """
         quads, corner_depth = project(self.face_corners, view)
         face_depth = corner_depth.mean(axis=1)
+        below = self.seen_from_below(view)
         keys = [face_depth]
-        keys += [face_depth[p.faces_under].max(axis=1) + ON_SURFACE_NUDGE for p in self.paths]
-        keys += [np.array([face_depth[d.faces_under].max() + 2 * ON_SURFACE_NUDGE]) for d in self.dots]
-        return quads, face_depth, np.argsort(np.concatenate(keys), kind="stable")
+        shown = [np.ones(len(face_depth), dtype=bool)]
+        for p in self.paths:
+            keys.append(face_depth[p.faces_under].max(axis=1) + ON_SURFACE_NUDGE)
+            shown.append(~below[p.faces_under].any(axis=1))
+        for d in self.dots:
+            keys.append(np.array([face_depth[d.faces_under].max() + 2 * ON_SURFACE_NUDGE]))
+            shown.append(np.array([not below[d.faces_carrying].any()]))
+        order = np.argsort(np.concatenate(keys), kind="stable")
+        return quads, face_depth, order[np.concatenate(shown)[order]]
 
     def draw_with_cairo(self, ctx: cairo.Context, camera: Camera) -> None:
         """Paint the whole mesh into the camera's context (user space = manim units)."""
@@ -255,7 +299,7 @@ class ShadedMesh(VMobject):
         others = order[~is_face] - n_faces
         # Where each path piece or dot falls among the faces.
         breaks = (np.flatnonzero(~is_face) - np.arange(len(others))).tolist()
-        extras = self._piece_table(view) + self._dot_table(view)
+        extras = self._piece_table(view, quads) + self._dot_table(view)
         ctx.save()
         ctx.new_path()  # manim's camera leaves the previous mobject's path in the context
         ctx.set_line_cap(cairo.LINE_CAP_ROUND)
@@ -301,23 +345,41 @@ class ShadedMesh(VMobject):
         miter = (before + normal) / np.maximum(1 + np.sum(before * normal, axis=-1, keepdims=True), 0.25)
         return quads + amount * miter
 
-    def _piece_table(self, view: View) -> list[tuple]:
+    def _piece_table(self, view: View, quads: np.ndarray) -> list[tuple]:
+        edge_on = self.facing(view) < EDGE_ON_COSINE
         rows = []
         for path in self.paths:
             screen = project(path.points, view)[0].tolist()
             rgb = tuple(_bgr(path.color))
-            rows += [(self._draw_piece, ([screen[i] for i in piece], path.width, rgb))
-                     for piece in path.pieces]
+            clipped = edge_on[path.faces_under].any(axis=1).tolist()
+            for piece, faces, clip in zip(path.pieces, path.clip_faces, clipped):
+                outline = self._counter_clockwise(quads[faces]).tolist() if clip else None
+                rows.append((self._draw_piece, ([screen[i] for i in piece], path.width, rgb, outline)))
         return rows
 
     @staticmethod
-    def _draw_piece(ctx: cairo.Context, points: list, width: float, rgb) -> None:
+    def _counter_clockwise(quads: np.ndarray) -> np.ndarray:
+        """Quads all wound one way, so their union clips as one region (nonzero rule)."""
+        x, y = quads[..., 0], quads[..., 1]
+        area = np.sum(x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y, axis=1)
+        return np.where((area < 0)[:, None, None], quads[:, ::-1], quads).reshape(len(quads), 8)
+
+    @staticmethod
+    def _draw_piece(ctx: cairo.Context, points: list, width: float, rgb, clip_quads) -> None:
+        if clip_quads is not None:
+            ctx.save()
+            for x0, y0, x1, y1, x2, y2, x3, y3 in clip_quads:
+                ctx.move_to(x0, y0), ctx.line_to(x1, y1), ctx.line_to(x2, y2), ctx.line_to(x3, y3)
+                ctx.close_path()
+            ctx.clip()
         ctx.move_to(*points[0])
         for point in points[1:]:
             ctx.line_to(*point)
         ctx.set_line_width(width)
         ctx.set_source_rgb(*rgb)
         ctx.stroke()
+        if clip_quads is not None:
+            ctx.restore()
 
     def _dot_table(self, view: View) -> list[tuple]:
         rows = []
