@@ -90,6 +90,7 @@ def batch_summary(raw: dict, rows: list[dict]) -> dict:
     summary["cores_used_default"] = _ratio(raw.get("cpu_default_s"), wall_n)
     summary["manim_over_pipeline_jobs1"] = _ratio(raw.get("manim_total_s"), wall_1)
     summary["manim_over_pipeline_default"] = _ratio(raw.get("manim_total_s"), wall_n)
+    summary["manim_cpu_over_pipeline_cpu"] = _ratio(raw.get("manim_cpu_total_s"), raw.get("cpu_jobs1_s"))
     return summary
 
 
@@ -177,6 +178,7 @@ def _batch_lines(b: dict) -> list[list[str]]:
         ["stock manim, sequential, caching off", _num(b.get("manim_total_s"), 1, " s")],
         ["  stock ÷ ours --jobs 1", _num(b.get("manim_over_pipeline_jobs1"), 2, "×")],
         ["  stock ÷ ours default jobs", _num(b.get("manim_over_pipeline_default"), 2, "×")],
+        ["  stock CPU s ÷ ours CPU s (--jobs 1)", _num(b.get("manim_cpu_over_pipeline_cpu"), 2, "×")],
     ]
 
 

@@ -113,15 +113,15 @@ class Measurements:
                           noop_all_cached=None if counts is None else counts["cached"] == len(self.ids))
 
     def baseline(self) -> None:
-        total = 0.0
+        total = total_cpu = 0.0
         for entry in self.entries:
             self.log(f"stock manim render {entry.path.name} {entry.class_name}")
             run = measure.manim_baseline(entry, self.preset, self.work / "manim" / entry.scene_id, self.env)
             self.note(f"manim render {entry.scene_id}", run)
             self.rows[entry.scene_id].update(manim_s=run.wall_s, manim_cpu_s=run.cpu_s,
                                              manim_peak_rss_kb=run.peak_rss_kb)
-            total += run.wall_s
-        self.batch["manim_total_s"] = total
+            total, total_cpu = total + run.wall_s, total_cpu + run.cpu_s
+        self.batch.update(manim_total_s=total, manim_cpu_total_s=total_cpu)
 
     def previews(self) -> None:
         for sid in self.ids:

@@ -23,7 +23,7 @@ def synthetic(**batch_overrides) -> dict:
         {"id": "broken", "status": "failed", "render_s": 2.0, "error": "RuntimeError: boom"},
     ]
     batch = {"jobs": 2, "wall_jobs1_s": 80.0, "wall_default_s": 50.0, "cpu_jobs1_s": 120.0, "cpu_default_s": 95.0, "noop_s": 1.5, "noop_all_cached": True,
-             "manim_total_s": 345.0, "import_manim_s": 1.2, **batch_overrides}
+             "manim_total_s": 345.0, "manim_cpu_total_s": 240.0, "import_manim_s": 1.2, **batch_overrides}
     meta = {"quality": "high", "width": 1920, "height": 1080, "fps": 60, "cpus": 2}
     return {"meta": meta, "scenes": scenes, "batch": batch, "problems": []}
 
@@ -54,6 +54,7 @@ def test_batch_measures_count_only_rendered_scenes():
     # longest scene 60 s of 75 s total: 2 jobs can at best finish in 60 s → 75 / 120
     assert batch["efficiency_ceiling"] == pytest.approx(75.0 / 120.0)
     assert batch["manim_over_pipeline_jobs1"] == pytest.approx(345.0 / 80.0)
+    assert batch["manim_cpu_over_pipeline_cpu"] == pytest.approx(2.0)
     assert batch["cores_used_jobs1"] == pytest.approx(1.5)
     assert batch["cores_used_default"] == pytest.approx(1.9)
 
