@@ -40,9 +40,13 @@ X264 = ["-c:v", "libx264", "-crf", "23", "-preset", "medium", "-pix_fmt", "yuv42
 # ---- the two scenes, rendered in a child process ---------------------------------------
 
 def stock_scene_class():
-    """Manim's own per-face Surface showing the anim-saddle mesh, turned once."""
+    """Manim's own per-face Surface showing the anim-saddle mesh, turned once, with the
+    same texts held still in the frame (the stock way: fixed-in-frame mobjects)."""
     import numpy as np
-    from manim import TAU, Dot3D, ParametricFunction, Surface, ThreeDScene
+    from manim import DOWN, RIGHT, TAU, UL, Dot3D, ParametricFunction, Surface, ThreeDScene
+
+    from scenes.kit.panels import EDGE_BUFF, caption
+    from scenes.kit.text import words
 
     from lecture_numerics import saddle
     from scenes import anim_saddle as ours
@@ -55,7 +59,11 @@ def stock_scene_class():
         def construct(self):
             self.camera.background_color = theme.background()
             self.set_camera_orientation(phi=np.pi / 2 - view.elevation, theta=view.azimuth - np.pi / 2,
-                                        zoom=view.scale / 2, frame_center=(0, 0, 0))
+                                        zoom=view.scale)
+            heading = words("垭口：一个方向往上，另一个方向往下", size="heading").to_corner(UL, buff=EDGE_BUFF)
+            key = ours.legend().to_edge(RIGHT, buff=EDGE_BUFF + 0.1).shift(DOWN * 0.2)
+            line = caption("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")
+            self.add_fixed_in_frame_mobjects(heading, key, line)
             surface = Surface(lambda u, v: np.array([u, v, saddle.height(u, v)]),
                               u_range=[-half, half], v_range=[-half, half],
                               resolution=(ours.MESH_CELLS, ours.MESH_CELLS),
@@ -65,7 +73,8 @@ def stock_scene_class():
                                      t_range=[-half, half], color=theme.color("backward"), stroke_width=8)
             green = ParametricFunction(lambda s: np.array([0.0, s, saddle.height(0.0, s)]),
                                        t_range=[-half, half], color=theme.color("good"), stroke_width=8)
-            self.add(surface, red, green, Dot3D(saddle.flat_point(), color=theme.color("ink")))
+            self.add(surface, red, green, Dot3D(saddle.flat_point(), radius=ours.DOT_RADIUS,
+                                                color=theme.color("ink"), resolution=(8, 8)))
             self.begin_ambient_camera_rotation(rate=TAU / ours.TURN_SECONDS)
             self.wait(ours.TURN_SECONDS)
 
