@@ -50,6 +50,7 @@ NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯�
 COMPUTE_SECONDS = 10.0   # forward + backward sweep, proportional to step time
 UPDATE_SECONDS = 1.2     # the update is 1 % of the step: slowed down so it can be seen
 REVEAL_SECONDS = 0.5
+MIN_SEGMENT_SECONDS = 0.05   # shorter stretches of the sweep are merged into the next one
 HOLD_SECONDS = 2.5
 
 TIME = TimeAxis(left=-5.0, right=2.6)
@@ -90,14 +91,15 @@ class AnimMemtime(LectureScene):
         marks = sorted([(tl.activation_peak[0], *self.activation_marks(tl, zoom)),
                         (tl.total_peak[0], *self.total_peak_marks(tl, chart)),
                         (tl.gradient_peak[0], *self.gradient_marks(tl, chart))], key=lambda m: m[0])
-        now, reveal = 0.0, None
+        now, waiting = 0.0, []
         for when, group, on_edge in marks:
-            self.run_step(now, when, reveal)
-            now, reveal = when, (group, on_edge)
-        self.run_step(now, tl.backward_end, reveal)
+            now, waiting = self.run_step(now, when, waiting)
+            waiting.append((group, on_edge))
+        now, waiting = self.run_step(now, tl.backward_end, waiting)
 
         # The update: gradients are consumed, every optimizer state is read and written.
-        self.run_step(tl.backward_end, 1.0, (self.update_marks(chart), []), seconds=UPDATE_SECONDS)
+        waiting.append((self.update_marks(chart), []))
+        self.run_step(now, 1.0, waiting, seconds=UPDATE_SECONDS)
         self.wait(HOLD_SECONDS)
 
     # --- building -------------------------------------------------------------------
@@ -188,18 +190,33 @@ class AnimMemtime(LectureScene):
 
     # --- animating ------------------------------------------------------------------
 
-    def run_step(self, start: float, end: float, reveal: tuple[VGroup, list] | None, seconds: float | None = None):
-        """Grow the curves from step time ``start`` to ``end`` while ``reveal``'s marks fade in;
-        then what was passed becomes static and the live edge, with the marks on it, goes on top."""
-        run_time = seconds if seconds is not None else max((end - start) * COMPUTE_SECONDS, 1 / 60)
-        fades = [Reveal(reveal[0], run_time=min(REVEAL_SECONDS, run_time))] if reveal else []
-        self.play(self.sweep(start, end, run_time), *fades)
-        self.chart.settle(end)
-        self.zoom.settle(end)
-        self.chart.grow_to(end, since=end)
-        self.zoom.grow_to(end, since=end)
-        if reveal:
-            self.growing.add(*reveal[1])
+    def run_step(self, start: float, end: float, reveals: list[tuple[VGroup, list]], seconds: float | None = None):
+        """Grow the curves from step time ``start`` to ``end``; ``reveals`` (marks, and those
+        of them on the growing edge) fade in over its first moments. Returns where the curves
+        now end and the reveals still waiting (a segment too short to see passes them on)."""
+        run_time = seconds if seconds is not None else (end - start) * COMPUTE_SECONDS
+        if run_time < MIN_SEGMENT_SECONDS:
+            return start, reveals
+        if reveals:
+            # A play of its own, so the marks are redrawn only while they fade in.
+            share = min(1.0, REVEAL_SECONDS / run_time)
+            middle = start + (end - start) * share
+            parts = [part for group, _ in reveals for part in group]
+            self.play(self.sweep(start, middle, run_time * share), Reveal(parts, run_time=run_time * share))
+            self.settle(middle, [part for _, on_edge in reveals for part in on_edge])
+            start, run_time = middle, run_time * (1 - share)
+        if run_time >= MIN_SEGMENT_SECONDS:
+            self.play(self.sweep(start, end, run_time))
+            self.settle(end, [])
+        return end, []
+
+    def settle(self, until: float, on_edge: list) -> None:
+        """What the cursor passed becomes static; the live edge, with ``on_edge``, goes on top."""
+        self.chart.settle(until)
+        self.zoom.settle(until)
+        self.chart.grow_to(until, since=until)
+        self.zoom.grow_to(until, since=until)
+        self.growing.add(*on_edge)
         self.bring_to_front(self.growing)
 
     def sweep(self, start: float, end: float, run_time: float) -> Driven:
