@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import measure, report  # noqa: E402
 from studio import config, registry  # noqa: E402
+from studio.errors import UsageError  # noqa: E402
 
 STEPS = ("encode", "batch", "baseline", "preview")
 
@@ -64,7 +65,10 @@ class Measurements:
         self.env = measure.pipeline_env(args.scenes_dir)
         self.entries = registry.select(args.scenes or [])
         self.ids = [e.scene_id for e in self.entries]
-        self.preset = config.presets()[args.quality]
+        presets = config.presets()
+        if args.quality not in presets:
+            raise UsageError(f"unknown quality {args.quality!r}; choose one of: {', '.join(presets)}")
+        self.preset = presets[args.quality]
         self.jobs = os.cpu_count() or 1
         self.rows = {sid: {"id": sid} for sid in self.ids}
         self.batch: dict = {"jobs": self.jobs}
@@ -171,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.scenes_dir:
             os.environ["LECTURE_SCENES_DIR"] = args.scenes_dir  # the registry reads it here too
         raw = Measurements(args, work, log).run(checkpoint)
+    except UsageError as error:
+        print(f"bench/run.py: error: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         kept = f"what was measured so far is in {target}" if target.exists() else "nothing was measured yet"
         print(f"bench: interrupted; {kept}", file=sys.stderr)
