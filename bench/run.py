@@ -130,7 +130,9 @@ class Measurements:
     def previews(self) -> None:
         for sid in self.ids:
             self.log(f"cold preview {sid}")
-            run = measure.cold_preview(sid, self.work / "preview" / sid, self.env)
+            fresh = self.work / "preview" / sid
+            shutil.rmtree(fresh, ignore_errors=True)  # a kept --work folder must not make it warm
+            run = measure.cold_preview(sid, fresh, self.env)
             self.note(f"render.py --preview {sid}", run)
             self.rows[sid]["preview_s"] = run.wall_s
 
