@@ -53,6 +53,13 @@ def git_commit() -> str:
     return result.stdout.strip() or "unknown"
 
 
+def uncommitted() -> list[str]:
+    """Files the measured code differs from the commit by (scenes are edited while we measure)."""
+    result = subprocess.run(["git", "status", "--porcelain", "--", "scenes", "studio", "lecture_numerics", "config",
+                             "render.py"], cwd=measure.ROOT, capture_output=True, text=True)
+    return [line[3:] for line in result.stdout.splitlines()]
+
+
 def load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -74,7 +81,7 @@ class Measurements:
         self.batch: dict = {"jobs": self.jobs}
         self.problems: list[dict] = []
         self.meta = {"quality": args.quality, **self.preset, "cpus": self.jobs, "scenes": self.ids,
-                     "commit": git_commit(), "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+                     "commit": git_commit(), "uncommitted": uncommitted(), "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
                      "load_before": load(), "host": platform.node(), "python": platform.python_version()}
 
     def note(self, step: str, run: measure.Run) -> measure.Run:
