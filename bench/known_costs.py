@@ -10,7 +10,8 @@ Each line times one thing in isolation, in this process (manim imported once):
   any updater, and every mobject after it in the scene's order, is redrawn every frame
   (Scene.get_moving_mobjects);
 - one frame of a 24×24 stock manim ``Surface`` (one VMobject per face, ThreeDCamera)
-  against one frame of the kit's vectorised ``ShadedMesh``, at the chosen resolution.
+  against one frame of the kit's vectorised ``ShadedMesh``, at the chosen resolution;
+- one RGBA frame converted to yuv420p for the encoder, as manim does for every frame.
 Import time of manim itself is measured by ``bench/run.py`` in a fresh process.
 """
 
@@ -92,6 +93,18 @@ def surface_costs(repeat: int) -> dict[str, float]:
     }
 
 
+def frame_handoff_costs(width: int, height: int, repeat: int) -> dict[str, float]:
+    """What manim's encoder thread does to every frame before x264 sees it (video_segment_encoder.py):
+    wrap the RGBA array in a PyAV frame and convert it to yuv420p, once per written frame,
+    repeated frames of a wait() included."""
+    import av
+    import numpy as np
+
+    pixels = np.random.default_rng(0).integers(0, 256, (height, width, 4), dtype=np.uint8)
+    convert = lambda: av.VideoFrame.from_ndarray(pixels, format="rgba").reformat(format="yuv420p")
+    return {"RGBA frame → yuv420p for the encoder (PyAV)": per_call_ms(convert, repeat * 4)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/known_costs.py", description=__doc__.splitlines()[0])
     parser.add_argument("--quality", default="high")
@@ -104,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = {"pixel_width": preset["width"], "pixel_height": preset["height"], "frame_rate": preset["fps"],
                 "verbosity": "WARNING"}
     with tempconfig(settings):
-        costs = {**text_costs(args.repeat), **surface_costs(args.repeat)}
+        costs = {**text_costs(args.repeat), **surface_costs(args.repeat),
+                 **frame_handoff_costs(preset["width"], preset["height"], args.repeat)}
     print(f"known costs at {args.quality} ({preset['width']}x{preset['height']}@{preset['fps']}), "
           f"CPU ms per call, mean of {args.repeat}:")
     for label, ms in costs.items():
