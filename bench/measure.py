@@ -79,6 +79,7 @@ class WorkerPeaks:
         self.out_dir = str(out_dir.resolve())
         self.peaks_kb: dict[str, int] = {}
         self.cpu_s: dict[str, float] = {}
+        self.main_cpu_s: dict[str, float] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True)
 
@@ -109,6 +110,7 @@ class WorkerPeaks:
                     continue
                 status = (proc / "status").read_text()
                 fields = (proc / "stat").read_text().rpartition(")")[2].split()
+                main = (proc / "task" / proc.name / "stat").read_text().rpartition(")")[2].split()
             except (OSError, IndexError, ValueError):
                 continue  # the process ended while we looked
             match = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
@@ -116,6 +118,9 @@ class WorkerPeaks:
                 self.peaks_kb[scene_id] = max(self.peaks_kb.get(scene_id, 0), int(match.group(1)))
             ticks = sum(int(f) for f in fields[11:15])  # utime, stime, and those of waited-for children
             self.cpu_s[scene_id] = max(self.cpu_s.get(scene_id, 0.0), ticks / CLOCK_TICKS)
+            # The main thread builds and draws; manim's encoder runs in other threads.
+            main_ticks = int(main[11]) + int(main[12])
+            self.main_cpu_s[scene_id] = max(self.main_cpu_s.get(scene_id, 0.0), main_ticks / CLOCK_TICKS)
 
 
 def pipeline_env(scenes_dir: str | None = None) -> dict:
@@ -186,6 +191,8 @@ def pipeline_batch(ids: list[str], quality: str, out_dir: Path, jobs: int | None
         timings.setdefault(sid, {})["peak_rss_kb"] = peak
     for sid, cpu in peaks.cpu_s.items():
         timings.setdefault(sid, {})["worker_cpu_s"] = cpu
+    for sid, cpu in peaks.main_cpu_s.items():
+        timings.setdefault(sid, {})["worker_main_cpu_s"] = cpu
     return run, timings
 
 
