@@ -60,6 +60,10 @@ def _declare(key: str, read: Callable[[Timeline], Any], *, unit: str, formula: s
                    inputs=SETTINGS, unit=unit, fmt=fmt, formula=f"{formula}, from {_SIM}", measures=measures)
 
 
+# Byte quantities: the value is in bytes; the display string carries GiB or TiB itself.
+IN_DISPLAY = ""
+
+
 def _at_start(category: str) -> Callable[[Timeline], float]:
     return lambda tl: float(tl.bytes[category][0])
 
@@ -69,18 +73,18 @@ def _activations_at_forward_end(tl: Timeline) -> float:
     return float(tl.bytes["activations"][last_forward])
 
 
-WEIGHTS = _declare("weights", _at_start("weights"), unit="B", formula="weights bytes (resident all step)",
+WEIGHTS = _declare("weights", _at_start("weights"), unit=IN_DISPLAY, formula="weights bytes (resident all step)",
                    measures="resident weights of the configured scenario")
-OPTIMIZER = _declare("optimizer", _at_start("optimizer"), unit="B", formula="optimizer bytes (resident all step)",
+OPTIMIZER = _declare("optimizer", _at_start("optimizer"), unit=IN_DISPLAY, formula="optimizer bytes (resident all step)",
                      measures="resident optimizer state of the configured scenario")
 ACTIVATIONS_END_OF_FORWARD = _declare(
-    "activations_end_of_forward", _activations_at_forward_end, unit="B",
+    "activations_end_of_forward", _activations_at_forward_end, unit=IN_DISPLAY,
     formula="activations after the last forward event", measures="activations when the forward pass ends")
-ACTIVATION_PEAK = _declare("activation_peak", lambda tl: tl.activation_peak[1], unit="B",
+ACTIVATION_PEAK = _declare("activation_peak", lambda tl: tl.activation_peak[1], unit=IN_DISPLAY,
                            formula="max over events of activations", measures="activation peak")
-GRADIENT_PEAK = _declare("gradient_peak", lambda tl: tl.gradient_peak[1], unit="B",
+GRADIENT_PEAK = _declare("gradient_peak", lambda tl: tl.gradient_peak[1], unit=IN_DISPLAY,
                          formula="max over events of gradients", measures="gradient peak")
-TOTAL_PEAK = _declare("total_peak", lambda tl: tl.total_peak[1], unit="B",
+TOTAL_PEAK = _declare("total_peak", lambda tl: tl.total_peak[1], unit=IN_DISPLAY,
                       formula="max over events of the four categories' sum", measures="the step's memory peak")
 TOTAL_PEAK_T = _declare("total_peak_t", lambda tl: tl.total_peak[0], unit="step fraction", fmt="{:.2f}",
                         formula="time of the total's peak", measures="when the total peaks")
