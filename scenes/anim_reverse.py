@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DOWN, LEFT, RIGHT, UL, FadeOut, VGroup
+from manim import DOWN, LEFT, RIGHT, UL, Dot, FadeOut, RoundedRectangle, Text, VGroup, VMobject
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import Trip, trip_schedule
@@ -40,11 +40,11 @@ class Row:
     chain: ParameterChain
     stack: TripStack
     schedule: list[Trip]
-    runner: object
-    lit: list
-    ticks: list
-    stack_blocks: list
-    count: object
+    runner: Dot
+    lit: list[RoundedRectangle]
+    ticks: list[VMobject]
+    stack_blocks: list[RoundedRectangle]
+    count: Text
     layer: VGroup
 
 
@@ -56,7 +56,7 @@ class AnimReverse(LectureScene):
 
     def construct(self) -> None:
         n_params = quantity("trips.parameters").value
-        capacity = quantity("trips.forward").value
+        capacity = quantity("trips.forward").value    # both stacks on one scale: room for the longer
         rows = [
             self.build_row("forward", n_params, capacity, header=("正向模式", "一趟只为一个参数，跑完才点亮那一个"),
                            ball_color="accent", count_key="trips.forward"),
@@ -64,7 +64,7 @@ class AnimReverse(LectureScene):
                            ball_color="backward", count_key="trips.reverse"),
         ]
         self.add(self.caption())
-        # Overlays last, so the chains stay in the renderer's static background.
+        # What the trips will light up, hidden, above the chains.
         self.add(*[row.layer for row in rows])
 
         # Both chains start at the same instant; each play is one trip per row still running.
@@ -79,7 +79,8 @@ class AnimReverse(LectureScene):
 
     # --- building -------------------------------------------------------------------
 
-    def build_row(self, mode, n_params, capacity, *, header, ball_color, count_key) -> Row:
+    def build_row(self, mode: str, n_params: int, capacity: int, *, header: tuple[str, str], ball_color: str,
+                  count_key: str) -> Row:
         chain = ParameterChain(n_params)
         chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN, 0])
@@ -103,7 +104,7 @@ class AnimReverse(LectureScene):
         top = {"forward": 0, "reverse": ROW_Y["forward"] - ROW_Y["reverse"]}[mode]
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * top)
 
-    def caption(self):
+    def caption(self) -> Text:
         line = ledger_text("真实模型里，那个「{trips.forward}」是三千亿", size="heading",
                            t2c={"三千亿": theme.color("backward")})
         return line.to_edge(DOWN, buff=EDGE_BUFF)
