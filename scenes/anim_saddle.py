@@ -57,7 +57,7 @@ def legend() -> VGroup:
     rows = VGroup(
         legend_row(swatch("backward"), words("红线：往上翘", size="label", color="backward")),
         legend_row(swatch("good"), words("绿线：往下沉", size="label", color="good")),
-        legend_row(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")).set_z_index(1),
+        legend_row(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")),
                    words("黑点：脚下是平的", size="label")),
     ).arrange(DOWN, aligned_edge=LEFT, buff=0.4)
     facts = VGroup(
@@ -71,7 +71,7 @@ def legend() -> VGroup:
 
 class AnimSaddle(LectureScene):
     scene_id = "anim-saddle"
-    title = "鞍点：脚下是平的，路还在"
+    title = "鞍点：脚下是平的，路就在旁边"
     loop = True
     ledger_keys = ("saddle.slope_at_centre", "saddle.curvature_up", "saddle.curvature_down")
 

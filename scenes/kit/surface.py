@@ -8,6 +8,10 @@ paths/dots lying on the surface by depth (painter's algorithm), and then issues 
 cairo path per face straight into the camera's cairo context. The paths and dots enter
 the same depth order, so the part of a path hidden behind a ridge stays hidden.
 
+Only faces near an outline are anti-aliased (inside, neighbours tile exactly), and a path
+piece near a sheet seen edge-on is clipped to its own faces so its stroke cannot hang over
+the sheet's edge.
+
 Drawing hooks into manim's Cairo camera through :class:`SurfaceCamera`, which hands any
 VMobject with a ``draw_with_cairo`` method the camera's own cairo context. A scene that
 shows a mesh passes ``camera_class=SurfaceCamera``. Under a plain ``Camera`` the mesh
@@ -24,13 +28,14 @@ import numpy as np
 from manim import TAU, Animation, ManimColor, VMobject, config, linear
 from manim.camera.camera import Camera
 
-# Anti-aliased neighbours let the background shine through their shared edge; pushing each
-# face's corners outward by this many device pixels closes those hairline seams.
+# Anti-aliased neighbours let the background shine through their shared edge; moving each
+# face's edges outward by this many device pixels closes those hairline seams.
 SEAM_OVERLAP_PX = 0.6
 # Only faces near an outline (the mesh border, or where the surface turns from facing the eye
 # to facing away) can show an edge against something of another colour; they alone pay for
 # anti-aliasing. Inside, neighbours differ by a shade or two and tile exactly without it.
 OUTLINE_RING = 1
+# Light floor of the underside: it reads as "the other side" without going dark.
 UNDERSIDE_AMBIENT = 0.75
 # Near a face seen closer to edge-on than this (cosine), the sheet may be thinner on screen
 # than a path's stroke: such path pieces are clipped to the faces around them.
@@ -88,8 +93,7 @@ class MeshPath:
     width: float        # manim units
     pieces: list[range] = field(default_factory=list, repr=False)   # point indices per piece
     faces_under: np.ndarray = field(default=None, repr=False)       # (pieces, k) face indices
-    faces_carrying: np.ndarray = field(default=None, repr=False)    # (pieces, 4) faces it lies on
-    clip_faces: list = field(default_factory=list, repr=False)      # per piece: faces along it
+    faces_carrying: np.ndarray = field(default=None, repr=False)    # (pieces, k) faces it lies on
 
 
 @dataclass
@@ -102,6 +106,25 @@ class MeshDot:
     rim_color: ManimColor
     faces_under: np.ndarray = field(default=None, repr=False)  # (k,) face indices
     faces_carrying: np.ndarray = field(default=None, repr=False)  # (4,) faces it lies on
+
+
+def _grow(mask: np.ndarray) -> np.ndarray:
+    """A grid mask widened by one cell in each of the four directions."""
+    grown = mask.copy()
+    grown[1:, :] |= mask[:-1, :]
+    grown[:-1, :] |= mask[1:, :]
+    grown[:, 1:] |= mask[:, :-1]
+    grown[:, :-1] |= mask[:, 1:]
+    return grown
+
+
+NEXT_CORNER, PREVIOUS_CORNER = [1, 2, 3, 0], [3, 0, 1, 2]
+
+
+def _winding(quads: np.ndarray) -> np.ndarray:
+    """+1 for quads wound counter-clockwise on screen, −1 for clockwise (twice the area's sign)."""
+    x, y = quads[..., 0], quads[..., 1]
+    return np.sign(np.sum(x * y[:, NEXT_CORNER] - x[:, NEXT_CORNER] * y, axis=1))
 
 
 def _bgr(color: ManimColor) -> np.ndarray:
@@ -170,11 +193,11 @@ class ShadedMesh(VMobject):
         # Every piece sorts after all faces near any of its points (padded to equal width).
         width_k = (segments_per_piece + 1) * around.shape[1]
         under = [np.resize(around[list(piece)].ravel(), width_k) for piece in pieces]
-        middles = np.array([points[list(piece)].mean(axis=0) for piece in pieces])
         touching = self.faces_touching(points[:, :2])
-        clip_faces = [np.unique(touching[list(piece)]) for piece in pieces]
-        self.paths.append(MeshPath(points, color, width, pieces, np.stack(under),
-                                   self.faces_touching(middles[:, :2]), clip_faces))
+        carrying = [np.unique(touching[list(piece)]) for piece in pieces]
+        width_c = max(len(c) for c in carrying)
+        carrying = np.stack([np.resize(c, width_c) for c in carrying])   # repeats change no union
+        self.paths.append(MeshPath(points, color, width, pieces, np.stack(under), carrying))
         return self
 
     def add_dot(self, point: np.ndarray, color: ManimColor, radius: float,
@@ -234,18 +257,9 @@ class ShadedMesh(VMobject):
     def needs_antialias(self, below: np.ndarray) -> np.ndarray:
         """Faces on the border or within OUTLINE_RING cells of a facing flip."""
         grid = below.reshape(self.rows, self.cols)
-        flip = np.zeros_like(grid)
-        flip[:, 1:] |= grid[:, 1:] != grid[:, :-1]
-        flip[:, :-1] |= grid[:, 1:] != grid[:, :-1]
-        flip[1:, :] |= grid[1:, :] != grid[:-1, :]
-        flip[:-1, :] |= grid[1:, :] != grid[:-1, :]
+        flip = (_grow(grid) & ~grid) | (_grow(~grid) & grid)   # a neighbour faces the other way
         for _ in range(OUTLINE_RING):
-            grown = flip.copy()
-            grown[1:, :] |= flip[:-1, :]
-            grown[:-1, :] |= flip[1:, :]
-            grown[:, 1:] |= flip[:, :-1]
-            grown[:, :-1] |= flip[:, 1:]
-            flip = grown
+            flip = _grow(flip)
         return flip.ravel() | self.on_border
 
     def face_colors(self, view: View, below: np.ndarray | None = None) -> np.ndarray:
@@ -267,17 +281,20 @@ class ShadedMesh(VMobject):
         Primitives are numbered faces first, then path pieces, then dots; the order runs
         from farthest to nearest. A path piece or dot sorts just after the nearest face
         around it, so it is painted over its own faces and under anything in front.
-        Paths and dots are painted on the top side: where a face they lie on, or one next
-        to it, shows the eye its underside, they are behind the sheet and left out.
+        Paths and dots are painted on the top side: where every face they lie on shows the
+        eye its underside, they are behind the sheet and left out; and a face nearby that
+        shows its underside is on the far side of the sheet from them, so it never pushes
+        them later in the order (it is painted over them where they overlap).
         """
         quads, corner_depth = project(self.face_corners, view)
         face_depth = corner_depth.mean(axis=1)
         below = self.seen_from_below(view)
         keys = [face_depth]
         shown = [np.ones(len(face_depth), dtype=bool)]
+        top_depth = np.where(below, -np.inf, face_depth)
         for p in self.paths:
-            keys.append(face_depth[p.faces_under].max(axis=1) + ON_SURFACE_NUDGE)
-            shown.append(~below[p.faces_under].any(axis=1))
+            keys.append(top_depth[p.faces_under].max(axis=1) + ON_SURFACE_NUDGE)
+            shown.append(~below[p.faces_carrying].all(axis=1))
         for d in self.dots:
             keys.append(np.array([face_depth[d.faces_under].max() + 2 * ON_SURFACE_NUDGE]))
             shown.append(np.array([not below[d.faces_carrying].any()]))
@@ -288,7 +305,10 @@ class ShadedMesh(VMobject):
         """Paint the whole mesh into the camera's context (user space = manim units)."""
         view = self.view
         quads, _, order = self.draw_order(view)
-        quads = self._widen(quads, SEAM_OVERLAP_PX * camera.frame_width / camera.pixel_width)
+        winding = _winding(quads)
+        # Paths clip to the faces as they are: the widened ones reach past the sheet's edge.
+        extras = self._piece_table(view, quads, winding) + self._dot_table(view)
+        quads = self._widen(quads, winding, SEAM_OVERLAP_PX * camera.frame_width / camera.pixel_width)
         n_faces = len(quads)
         below = self.seen_from_below(view)
         # One row per face, already in painting order: 4 corners, B, G, R, anti-alias or not.
@@ -299,7 +319,6 @@ class ShadedMesh(VMobject):
         others = order[~is_face] - n_faces
         # Where each path piece or dot falls among the faces.
         breaks = (np.flatnonzero(~is_face) - np.arange(len(others))).tolist()
-        extras = self._piece_table(view, quads) + self._dot_table(view)
         ctx.save()
         ctx.new_path()  # manim's camera leaves the previous mobject's path in the context
         ctx.set_line_cap(cairo.LINE_CAP_ROUND)
@@ -331,38 +350,34 @@ class ShadedMesh(VMobject):
             fill()
 
     @staticmethod
-    def _widen(quads: np.ndarray, amount: float) -> np.ndarray:
+    def _widen(quads: np.ndarray, winding: np.ndarray, amount: float) -> np.ndarray:
         """Move every edge of each quad ``amount`` outward (mitred corners), closing AA seams.
 
         Offsetting edges rather than pushing corners from the centre also widens thin,
         foreshortened faces across their narrow side, where seams show first."""
-        edges = np.roll(quads, -1, axis=1) - quads                       # edge i runs corner i → i+1
-        x, y = quads[..., 0], quads[..., 1]
-        winding = np.sign(np.sum(x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y, axis=1))
+        edges = quads[:, NEXT_CORNER] - quads                            # edge i runs corner i → i+1
         normal = np.stack([edges[..., 1], -edges[..., 0]], axis=-1) * winding[:, None, None]
         normal /= np.maximum(np.linalg.norm(normal, axis=-1, keepdims=True), 1e-12)
-        before = np.roll(normal, 1, axis=1)                              # the edge ending at corner i
+        before = normal[:, PREVIOUS_CORNER]                              # the edge ending at corner i
         miter = (before + normal) / np.maximum(1 + np.sum(before * normal, axis=-1, keepdims=True), 0.25)
         return quads + amount * miter
 
-    def _piece_table(self, view: View, quads: np.ndarray) -> list[tuple]:
-        edge_on = self.facing(view) < EDGE_ON_COSINE
+    def _piece_table(self, view: View, quads: np.ndarray, winding: np.ndarray) -> list[tuple]:
+        facing = self.facing(view)
+        below, edge_on = facing < 0, facing < EDGE_ON_COSINE
+        # Clip outlines wound one way, so a union of faces clips as one region (nonzero rule).
+        one_way = np.where((winding < 0)[:, None, None], quads[:, ::-1], quads).reshape(len(quads), 8)
         rows = []
         for path in self.paths:
             screen = project(path.points, view)[0].tolist()
             rgb = tuple(_bgr(path.color))
-            clipped = edge_on[path.faces_under].any(axis=1).tolist()
-            for piece, faces, clip in zip(path.pieces, path.clip_faces, clipped):
-                outline = self._counter_clockwise(quads[faces]).tolist() if clip else None
+            # Near an outline (a face nearby seen from below or edge-on) the stroke could hang
+            # over the sheet's edge: there it is clipped to the carrying faces seen from above.
+            clipped = (edge_on | below)[path.faces_under].any(axis=1).tolist()
+            for piece, faces, clip in zip(path.pieces, path.faces_carrying, clipped):
+                outline = one_way[faces[~below[faces]]].tolist() if clip else None
                 rows.append((self._draw_piece, ([screen[i] for i in piece], path.width, rgb, outline)))
         return rows
-
-    @staticmethod
-    def _counter_clockwise(quads: np.ndarray) -> np.ndarray:
-        """Quads all wound one way, so their union clips as one region (nonzero rule)."""
-        x, y = quads[..., 0], quads[..., 1]
-        area = np.sum(x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y, axis=1)
-        return np.where((area < 0)[:, None, None], quads[:, ::-1], quads).reshape(len(quads), 8)
 
     @staticmethod
     def _draw_piece(ctx: cairo.Context, points: list, width: float, rgb, clip_quads) -> None:
