@@ -36,10 +36,10 @@ def saddle_mesh() -> ShadedMesh:
         low_color=accent.interpolate(paper, 0.35), high_color=accent.interpolate(paper, 0.8),
         underside_color=theme.color("muted").interpolate(paper, 0.75),
     )
-    # Two samples per cell, one cell per depth-sorted piece.
+    # Two samples per cell; each depth-sorted piece spans two cells (one stroke each).
     samples = 2 * MESH_CELLS + 1
-    mesh.add_path(saddle.rising_path(samples), theme.color("backward"), PATH_WIDTH)
-    mesh.add_path(saddle.falling_path(samples), theme.color("good"), PATH_WIDTH)
+    mesh.add_path(saddle.rising_path(samples), theme.color("backward"), PATH_WIDTH, segments_per_piece=4)
+    mesh.add_path(saddle.falling_path(samples), theme.color("good"), PATH_WIDTH, segments_per_piece=4)
     mesh.add_dot(saddle.flat_point(), theme.color("ink"), DOT_RADIUS, rim_color=paper)
     return mesh
 

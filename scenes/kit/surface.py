@@ -203,7 +203,6 @@ class ShadedMesh(VMobject):
     def add_dot(self, point: np.ndarray, color: ManimColor, radius: float,
                 rim_color: ManimColor) -> "ShadedMesh":
         point = np.asarray(point, dtype=float)
-        # Two rings: wider than any path piece's neighbourhood, so the dot sits on the paths.
         self.dots.append(MeshDot(point, color, radius, rim_color,
                                  self.faces_around(point[None, :2], ring=2)[0],
                                  self.faces_touching(point[None, :2])[0]))
@@ -296,7 +295,11 @@ class ShadedMesh(VMobject):
             keys.append(top_depth[p.faces_under].max(axis=1) + ON_SURFACE_NUDGE)
             shown.append(~below[p.faces_carrying].all(axis=1))
         for d in self.dots:
-            keys.append(np.array([face_depth[d.faces_under].max() + 2 * ON_SURFACE_NUDGE]))
+            # A dot sits on top of the faces round it and of any path piece crossing them.
+            crossing = [k[np.isin(p.faces_carrying, d.faces_under).any(axis=1)]
+                        for p, k in zip(self.paths, keys[1:])]
+            keys.append(np.array([max([face_depth[d.faces_under].max(), *np.concatenate(crossing + [[]])])
+                                  + ON_SURFACE_NUDGE]))
             shown.append(np.array([not below[d.faces_carrying].any()]))
         order = np.argsort(np.concatenate(keys), kind="stable")
         return quads, face_depth, order[np.concatenate(shown)[order]]
