@@ -274,7 +274,8 @@ class ShadedMesh(VMobject):
         base = np.where(seen_from_below[:, None], self.underside_bgr, self.top_bgr)
         return np.clip(base * shade[:, None], 0, 1)
 
-    def draw_order(self, view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def draw_order(self, view: View, facing: np.ndarray | None = None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Face screen quads, face depths and the painter's order of every primitive.
 
         Primitives are numbered faces first, then path pieces, then dots; the order runs
@@ -287,7 +288,7 @@ class ShadedMesh(VMobject):
         """
         quads, corner_depth = project(self.face_corners, view)
         face_depth = corner_depth.mean(axis=1)
-        below = self.seen_from_below(view)
+        below = (self.facing(view) if facing is None else facing) < 0
         keys = [face_depth]
         shown = [np.ones(len(face_depth), dtype=bool)]
         top_depth = np.where(below, -np.inf, face_depth)
@@ -307,13 +308,14 @@ class ShadedMesh(VMobject):
     def draw_with_cairo(self, ctx: cairo.Context, camera: Camera) -> None:
         """Paint the whole mesh into the camera's context (user space = manim units)."""
         view = self.view
-        quads, _, order = self.draw_order(view)
+        facing = self.facing(view)
+        quads, _, order = self.draw_order(view, facing)
         winding = _winding(quads)
         # Paths clip to the faces as they are: the widened ones reach past the sheet's edge.
-        extras = self._piece_table(view, quads, winding) + self._dot_table(view)
+        extras = self._piece_table(view, facing, quads, winding) + self._dot_table(view)
         quads = self._widen(quads, winding, SEAM_OVERLAP_PX * camera.frame_width / camera.pixel_width)
         n_faces = len(quads)
-        below = self.seen_from_below(view)
+        below = facing < 0
         # One row per face, already in painting order: 4 corners, B, G, R, anti-alias or not.
         is_face = order < n_faces
         table = np.hstack([quads.reshape(n_faces, 8), self.face_colors(view, below),
@@ -365,8 +367,8 @@ class ShadedMesh(VMobject):
         miter = (before + normal) / np.maximum(1 + np.sum(before * normal, axis=-1, keepdims=True), 0.25)
         return quads + amount * miter
 
-    def _piece_table(self, view: View, quads: np.ndarray, winding: np.ndarray) -> list[tuple]:
-        facing = self.facing(view)
+    def _piece_table(self, view: View, facing: np.ndarray, quads: np.ndarray,
+                     winding: np.ndarray) -> list[tuple]:
         below, edge_on = facing < 0, facing < EDGE_ON_COSINE
         # Clip outlines wound one way, so a union of faces clips as one region (nonzero rule).
         one_way = np.where((winding < 0)[:, None, None], quads[:, ::-1], quads).reshape(len(quads), 8)
