@@ -18,7 +18,7 @@ from scenes.kit.surface import FullTurn, ShadedMesh, SurfaceCamera, View
 from scenes.kit.text import formula, ledger_text, words
 
 TURN_SECONDS = 9.0
-MESH_CELLS = 36           # even, so both paths run along grid lines through the centre
+MESH_CELLS = 32           # even, so both paths run along grid lines through the centre
 # The eye: 30° above the horizon, starting 35° off the red path so both paths show at once.
 # Scale and centre keep the mesh, at every angle of the turn, between the heading, the
 # caption and the legend (tests/test_saddle.py turns it and checks).

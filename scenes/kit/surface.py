@@ -253,13 +253,16 @@ class ShadedMesh(VMobject):
         """Per face: does the eye look at its underside?"""
         return self.facing(view) < 0
 
-    def needs_antialias(self, below: np.ndarray) -> np.ndarray:
-        """Faces on the border or within OUTLINE_RING cells of a facing flip."""
+    def needs_antialias(self, facing: np.ndarray) -> np.ndarray:
+        """Faces on the border, seen nearly edge-on, or within OUTLINE_RING cells of a
+        facing flip: where the surface folds over, the outline runs along thin, grazing
+        faces that may lie a few cells from where the facing actually flips."""
+        below = facing < 0
         grid = below.reshape(self.rows, self.cols)
         flip = (_grow(grid) & ~grid) | (_grow(~grid) & grid)   # a neighbour faces the other way
         for _ in range(OUTLINE_RING):
             flip = _grow(flip)
-        return flip.ravel() | self.on_border
+        return flip.ravel() | self.on_border | (np.abs(facing) < EDGE_ON_COSINE)
 
     def face_colors(self, view: View, below: np.ndarray | None = None) -> np.ndarray:
         """B, G, R per face: base colour times (ambient + diffuse), underside where seen."""
@@ -319,7 +322,7 @@ class ShadedMesh(VMobject):
         # One row per face, already in painting order: 4 corners, B, G, R, anti-alias or not.
         is_face = order < n_faces
         table = np.hstack([quads.reshape(n_faces, 8), self.face_colors(view, below),
-                           self.needs_antialias(below)[:, None]])
+                           self.needs_antialias(facing)[:, None]])
         faces = table[order[is_face]].tolist()
         others = order[~is_face] - n_faces
         # Where each path piece or dot falls among the faces.
