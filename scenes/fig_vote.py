@@ -203,13 +203,11 @@ class FigVote(LectureScene):
         self.play(FadeIn(grid["sum_head"]), run_time=0.4)
         sums = self.add_votes(votes, requests, mids, unit, sum_x)
 
-        # Divided by the number of voters, the sum becomes the average: the gradient.
-        mean_arrows = VGroup(*(request_arrow(np.array([mean_x, y, 0]), r, unit_height=unit, stroke_width=10)
-                               for y, r in zip(mids, vote.mean_request())))
+        # Divided by the number of voters, the sum becomes the average: the gradient. At the
+        # votes' scale the averages would be specks, so each sum turns into its number.
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
-                                .next_to([mean_x + 0.1, y, 0], RIGHT, buff=0.1) for k, y in zip(KEYS, mids)))
-        self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), mean_arrows), run_time=1.2)
-        self.play(FadeIn(mean_numbers), run_time=0.6)
+                                .next_to([mean_x + 0.4, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
+        self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), mean_numbers), run_time=1.2)
         self.play(FadeIn(caption("所有人的要求加起来取个平均 —— 那个平均，就是梯度", color=GRAD)), run_time=0.8)
         self.wait(2.5)
 

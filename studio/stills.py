@@ -15,28 +15,34 @@ from pathlib import Path
 from studio import registry
 
 
-def section_stills(scene_id: str):
-    """Construct the scene with animations skipped; return its SectionStill list."""
+def build_scene(scene_id: str, *, capture_stills: bool = False):
+    """Run the scene's construct with every animation skipped (finished instantly)."""
     from manim import tempconfig
 
     cls = registry.load_class(registry.select([scene_id])[0])
     with tempconfig({"dry_run": True, "write_to_movie": False, "disable_caching": True,
                      "progress_bar": "none", "verbosity": "ERROR"}):
-        scene = cls()
-        scene.capture_stills = True
+        scene = cls(skip_animations=True)
+        scene.capture_stills = capture_stills
         scene.render()
-    return scene.section_stills
+    return scene
 
 
-def draw(mobjects, path: Path, width: int, height: int) -> None:
-    """Draw mobjects into one PNG with the theme's background."""
+def section_stills(scene_id: str):
+    """Construct the scene with animations skipped; return its SectionStill list."""
+    return build_scene(scene_id, capture_stills=True).section_stills
+
+
+def draw(mobjects, path: Path, width: int, height: int, camera_class=None) -> None:
+    """Draw mobjects into one PNG with the theme's background, through the scene's own
+    camera class (a scene may draw some mobjects itself, e.g. the shaded 3D mesh)."""
     from manim import tempconfig
     from manim.camera.camera import Camera
 
     from scenes.kit import theme
 
     with tempconfig({"pixel_width": width, "pixel_height": height}):
-        camera = Camera(background_color=theme.background())
+        camera = (camera_class or Camera)(background_color=theme.background())
         camera.capture_mobjects(mobjects)
         camera.get_image().convert("RGB").save(path)
 
@@ -64,9 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         return print_durations(args.ids)
     args.out.mkdir(parents=True, exist_ok=True)
     for scene_id in args.ids:
-        for still in section_stills(scene_id):
+        scene = build_scene(scene_id, capture_stills=True)
+        for still in scene.section_stills:
             path = args.out / f"{scene_id}_{still.name}.png"
-            draw(still.mobjects, path, args.width, args.height)
+            draw(still.mobjects, path, args.width, args.height, type(scene.renderer.camera))
             print(path)
     return 0
 
@@ -74,15 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def dry_run_duration(scene_id: str) -> float:
     """Seconds of video the scene will make, from a construct with animations skipped."""
-    from manim import tempconfig
-
-    cls = registry.load_class(registry.select([scene_id])[0])
-    with tempconfig({"dry_run": True, "write_to_movie": False, "disable_caching": True,
-                     "progress_bar": "none", "verbosity": "ERROR"}):
-        scene = cls()
-        scene.render()
-    return float(scene.renderer.time)
-
+    return float(build_scene(scene_id).renderer.time)
 
 if __name__ == "__main__":
     sys.exit(main())
