@@ -19,7 +19,7 @@ from studio.registry import SceneEntry
 
 ROOT = config.PROJECT_ROOT
 # Modules whose code shapes every render, whether or not a scene imports them.
-PIPELINE_MODULES = ("studio.worker", "studio.encode")
+PIPELINE_MODULES = ("studio.worker", "studio.encode", "studio.fastencode")
 
 
 def _module_file(name: str) -> Path | None:

@@ -2,7 +2,8 @@
 
 - mp4: H.264 yuv420p as manim encoded it, remuxed (no re-encode) with the index at the
   front ("faststart") so browsers, PowerPoint and Keynote start playing at once.
-- gif: loops forever, at most 960 px wide and 30 fps, with a palette made for the clip.
+- gif: loops forever, at most 960 px wide and 30 fps, with a palette made for the clip,
+  within 5 MB per 10 s of video.
 - png: the poster frame — the first frame for loops (what the loop opens on), the last
   frame otherwise (the finished picture).
 """
@@ -19,7 +20,7 @@ from studio.toolcheck import ffmpeg_binary
 GIF_MAX_WIDTH = 960
 GIF_MAX_FPS = 30
 # Bumped whenever post-processing changes, so cached scenes are re-published.
-POSTPROCESS_VERSION = 1
+POSTPROCESS_VERSION = 2
 
 
 class EncodeError(RuntimeError):
@@ -38,24 +39,43 @@ def faststart_mp4(source: Path, target: Path) -> None:
           "-map_metadata", "-1", "-f", "mp4", str(target)])
 
 
-def gif_filter(width: int, fps: float) -> str:
-    out_fps = min(fps, GIF_MAX_FPS)
+# Slides embed GIFs by the dozen: keep each under 5 MB per 10 s of video. Busy footage
+# (the rotating, shaded saddle) is tried at lower frame rates and fewer colours until it
+# fits; each rung was checked by eye for banding and legible text.
+GIF_BYTES_PER_SECOND = 500_000
+GIF_LADDER = (  # (max fps, palette colours, bayer scale: higher = less dither noise, smaller)
+    (GIF_MAX_FPS, 128, 4),
+    (20, 96, 5),
+    (15, 96, 5),
+    (15, 64, 5),
+    (10, 64, 5),
+)
+
+
+def gif_filter(width: int, fps: float, colours: int = 128, bayer_scale: int = 4) -> str:
     out_width = min(width, GIF_MAX_WIDTH)
-    return (f"fps={out_fps:g},scale={out_width}:-2:flags=lanczos,split[a][b];"
-            "[a]palettegen=max_colors=128:stats_mode=diff[p];"
-            "[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle")
+    return (f"fps={fps:g},scale={out_width}:-2:flags=lanczos,split[a][b];"
+            f"[a]palettegen=max_colors={colours}:stats_mode=diff[p];"
+            f"[b][p]paletteuse=dither=bayer:bayer_scale={bayer_scale}:diff_mode=rectangle")
 
 
-def gif(source: Path, target: Path, width: int, fps: float) -> None:
-    _run(["-i", str(source), "-filter_complex", gif_filter(width, fps), "-loop", "0", "-f", "gif", str(target)])
+def gif(source: Path, target: Path, width: int, fps: float, duration_s: float) -> None:
+    """The first rung of the ladder that fits the size budget (else the smallest)."""
+    budget = GIF_BYTES_PER_SECOND * max(duration_s, 0.1)
+    for max_fps, colours, bayer_scale in GIF_LADDER:
+        _run(["-i", str(source), "-filter_complex", gif_filter(width, min(fps, max_fps), colours, bayer_scale),
+              "-loop", "0", "-f", "gif", str(target)])
+        if target.stat().st_size <= budget:
+            return
 
 
 def poster(source: Path, target: Path, *, first_frame: bool) -> None:
     if first_frame:
         _run(["-i", str(source), "-frames:v", "1", "-f", "image2", "-c:v", "png", str(target)])
     else:
-        # Decode the last second and keep overwriting: the file ends as the last frame.
-        _run(["-sseof", "-1", "-i", str(source), "-update", "1", "-f", "image2", "-c:v", "png", str(target)])
+        # Decode the last tenth of a second and keep overwriting: the file ends as the
+        # last frame (a longer tail only decodes and PNG-encodes frames we throw away).
+        _run(["-sseof", "-0.1", "-i", str(source), "-update", "1", "-f", "image2", "-c:v", "png", str(target)])
 
 
 def probe(path: Path) -> dict:

@@ -135,7 +135,7 @@ class Renderer:
         movie = Path(result["movie"])
         staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
         encode.faststart_mp4(movie, staged[f"{sid}.mp4"])
-        encode.gif(movie, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"])
+        encode.gif(movie, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"], result["duration_s"])
         # The poster is what the deck shows before playing: a loop's opening frame, a
         # walkthrough's first panel complete, otherwise the finished picture.
         sections = result["sections"]

@@ -42,6 +42,9 @@ def render(scene_id: str, quality: str, staging: Path) -> dict:
 
     from manim import tempconfig
 
+    from studio import fastencode
+
+    fastencode.install()
     scene_cls = registry.load_class(entry)
     _report_progress(scene_cls)
     media = staging / "media"
@@ -50,6 +53,9 @@ def render(scene_id: str, quality: str, staging: Path) -> dict:
         "media_dir": str(media), "disable_caching": True, "save_sections": True,
         "write_to_movie": True, "format": "mp4", "progress_bar": "none", "verbosity": "WARNING",
         "output_file": scene_id, "preview": False,
+        # Let several animations' clips encode while the next one is drawn (manim's
+        # default of 1 leaves the drawing thread waiting on x264 at every animation end).
+        "max_inflight_encoders": 4,
     }
     with tempconfig(settings):
         scene = scene_cls()

@@ -74,6 +74,8 @@ def test_gif_loops_and_fits_slides(rendered):
     stream = probe(out / "low" / "tiny.gif")["streams"][0]
     num, den = map(int, stream["avg_frame_rate"].split("/"))
     assert num / den <= 30
+    duration = next(s for s in manifest(out / "low")["scenes"] if s["id"] == "tiny")["duration_s"]
+    assert len(gif) <= 5_000_000 * duration / 10, "gif over 5 MB per 10 s"
 
 
 def test_poster_is_first_frame_for_loops(rendered):
