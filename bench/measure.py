@@ -255,10 +255,11 @@ def gif_encode(mp4: Path, width: int, fps: int, scratch: Path) -> tuple[float, f
     CPU is this process's children's usage before and after: the GIF's ffmpeg is the only child
     that ends in between."""
     target = scratch / f"bench-{os.getpid()}.gif"
+    duration_s = encode.probe(mp4)["duration_s"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
-        encode.gif(mp4, target, width, fps)
+        encode.gif(mp4, target, width, fps, duration_s)
         wall = time.perf_counter() - start
     finally:
         target.unlink(missing_ok=True)
