@@ -14,7 +14,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, Dot, FadeIn, GrowArrow,
 from lecture_numerics import slider
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF, caption, panel_header
+from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.slider_widgets import Fader, chain_node, held_mark, push_marks, rate_arrow, readout_box
 from scenes.kit.text import ledger_text, number, words
 
@@ -46,12 +46,6 @@ class FigSlider(LectureScene):
         self.derivative_panel()
         self.partial_panel()
         self.chain_panel()
-
-    def start_panel(self, name: str, heading: str) -> None:
-        """Each panel's clip stands alone: clear the stage, then show the header."""
-        self.panel(name)
-        self.clear()
-        self.play(FadeIn(panel_header(name, heading)), run_time=0.6)
 
     # ---- Ⓐ one fader, one readout -----------------------------------------------------------
 

@@ -18,7 +18,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, FadeOut, GrowArrow, Gro
 from lecture_numerics import vote
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption, panel_header
+from scenes.kit.panels import caption
 from scenes.kit.text import formula, ledger_text, number, words
 from scenes.kit.vote_widgets import answer_outline, neuron, probability_bar, request_arrow, wire
 
@@ -44,12 +44,6 @@ class FigVote(LectureScene):
         self.request_panel()
         self.wire_panel()
         self.average_panel()
-
-    def start_panel(self, name: str, heading: str) -> None:
-        """Each panel's clip stands alone: clear the stage, then show the header."""
-        self.panel(name)
-        self.clear()
-        self.play(FadeIn(panel_header(name, heading)), run_time=0.6)
 
     # ---- Ⓐ one sample's request --------------------------------------------------------------
 

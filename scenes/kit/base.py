@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import Mobject, Scene
+from manim import FadeIn, Mobject, Scene
 
 from scenes.kit import theme
+from scenes.kit.panels import panel_header
 
 
 @dataclass
@@ -42,6 +43,12 @@ class LectureScene(Scene):
         self._close_section()
         self._open_section = name
         self.next_section(name)
+
+    def start_panel(self, name: str, heading: str) -> None:
+        """Start a walkthrough panel whose clip stands alone: clear the stage, show the header."""
+        self.panel(name)
+        self.clear()
+        self.play(FadeIn(panel_header(name, heading)), run_time=0.6)
 
     def _close_section(self) -> None:
         if self.capture_stills and self._open_section is not None:
