@@ -4,8 +4,8 @@
   front ("faststart") so browsers, PowerPoint and Keynote start playing at once.
 - gif: loops forever, at most 960 px wide and 30 fps, with a palette made for the clip,
   within 5 MB per 10 s of video.
-- png: the poster frame — the first frame for loops (what the loop opens on), the last
-  frame otherwise (the finished picture).
+- png: the poster frame — the first frame of the clip it is given when that clip loops,
+  its last frame otherwise (the pipeline hands it a walkthrough's first panel).
 """
 
 from __future__ import annotations
