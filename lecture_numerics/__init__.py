@@ -5,12 +5,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from lecture_numerics.provenance import REGISTRY, Derived, Quantity, Sourced, derived, quantity, sourced
+from lecture_numerics.provenance import (REGISTRY, Chosen, Derived, Quantity, Sourced, chosen, derived, quantity,
+                                         sourced)
 
-__all__ = ["REGISTRY", "Derived", "Quantity", "Sourced", "derived", "quantity", "sourced", "load_all"]
+__all__ = ["REGISTRY", "Chosen", "Derived", "Quantity", "Sourced", "chosen", "derived", "quantity", "sourced",
+           "load_all"]
 
 # Modules that hold machinery rather than declarations.
-_NOT_DECLARING = {"provenance", "ledger", "notes"}
+_NOT_DECLARING = {"provenance", "ledger", "notes", "zh", "axes"}
 
 
 def load_all() -> dict[str, Quantity]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Callable
 
 from lecture_numerics.autodiff import Value
-from lecture_numerics.provenance import Derived, Sourced, derived, sourced
+from lecture_numerics.provenance import Chosen, Derived, Sourced, chosen, derived, sourced
+from lecture_numerics.zh import zh_count, zh_several
 
 MINUS = "\u2212"   # a real minus sign on screen, not a hyphen
 
@@ -27,13 +28,15 @@ def signed(x: float) -> str:
 NOTES = "lecture-notes.txt, 第一节 fig-circuit"
 
 
-def chosen(key: str, value: float, measures: str, notes_quote: str = "") -> Sourced:
-    """An input of the worked example: read off the notes where they state it (Ⓐ), else
-    picked for the figure (Ⓑ). Either way looked up, never computed."""
-    citation = f"{NOTES}: the worked example's input" if notes_quote else \
-        f"chosen for fig-circuit Ⓑ (illustrative input, not a measurement); {NOTES}"
-    return sourced(key, value, unit="", fmt=signed, measures=measures, citation=citation,
-                   notes=signed(value) if notes_quote else None, notes_quote=notes_quote)
+def example_input(key: str, value: float, measures: str, notes_quote: str = "") -> Sourced | Chosen:
+    """An input of a worked example. Ⓐ's are the notes' own (looked up there, with their
+    words); Ⓑ's are not in the notes: picked for the figure, and labelled so."""
+    if notes_quote:
+        return sourced(key, value, unit="", fmt=signed, measures=measures,
+                       citation=f"{NOTES}: the worked example's input", notes=signed(value), notes_quote=notes_quote)
+    return chosen(key, value, unit="", fmt=signed, measures=measures,
+                  reason="fig-circuit Ⓑ's notes give the gates' rules but no numbers; small integers whose "
+                         "results stay distinct on screen (the swap and the winner can be read off)")
 
 
 # ---- Ⓐ the circuit f = (a + b) × c ----
@@ -47,9 +50,9 @@ def run_circuit(a: float, b: float, c: float) -> dict[str, Value]:
     return {"a": a_, "b": b_, "c": c_, "q": q, "f": f}
 
 
-a = chosen("circuit.a", 2, "input a of f = (a + b) × c", "a 是 2，b 是负 3，加起来 q 等于负 1。")
-b = chosen("circuit.b", -3, "input b of f = (a + b) × c", "a 是 2，b 是负 3，加起来 q 等于负 1。")
-c = chosen("circuit.c", 4, "input c of f = (a + b) × c", "q 再乘 c 等于 4 —— f 等于负 4。")
+a = example_input("circuit.a", 2, "input a of f = (a + b) × c", "a 是 2，b 是负 3，加起来 q 等于负 1。")
+b = example_input("circuit.b", -3, "input b of f = (a + b) × c", "a 是 2，b 是负 3，加起来 q 等于负 1。")
+c = example_input("circuit.c", 4, "input c of f = (a + b) × c", "q 再乘 c 等于 4 —— f 等于负 4。")
 CIRCUIT_INPUTS = {"a": a, "b": b, "c": c}
 
 
@@ -103,8 +106,8 @@ def run_gate(gate: str, x: float, y: float, upstream: float) -> dict[str, Value]
     return {"x": x_, "y": y_, "out": out}
 
 
-gate_x = chosen("circuit.gates.x", 3, "first input of each example gate in panel B")
-gate_y = chosen("circuit.gates.y", -1, "second input of each example gate in panel B")
+gate_x = example_input("circuit.gates.x", 3, "first input of each example gate in panel B")
+gate_y = example_input("circuit.gates.y", -1, "second input of each example gate in panel B")
 
 # The multiply gate gets upstream 1 so that its swap reads directly off the screen.
 UPSTREAM = {"add": 5, "mul": 1, "max": 5}
@@ -121,7 +124,7 @@ GATE_RULES = {
 
 
 def _declare_gate(gate: str) -> dict[str, Derived]:
-    upstream = chosen(f"circuit.{gate}.upstream", UPSTREAM[gate],
+    upstream = example_input(f"circuit.{gate}.upstream", UPSTREAM[gate],
                       f"gradient arriving at the {gate} gate's output from further right")
     available = {"x": gate_x, "y": gate_y, "upstream": upstream}
     forward_formula, backward_rules = GATE_RULES[gate]
@@ -149,3 +152,22 @@ def _declare_gate(gate: str) -> dict[str, Derived]:
 add_gate = _declare_gate("add")
 mul_gate = _declare_gate("mul")
 max_gate = _declare_gate("max")
+
+
+# ---- Ⓒ the bill: one gate's kept input, times every gate of a real model ----
+
+gate_repeats = sourced(
+    "circuit.gate_repeats", 1e10, unit="multiply gates (order of magnitude)", fmt=zh_several,
+    measures="how many times a real model repeats the multiply gate whose forward input is kept "
+             "(the speaker's order of magnitude, tens of billions)",
+    citation=f"{NOTES} Ⓒ: 「把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单。」",
+    notes="几百亿", notes_quote="把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单。",
+)
+
+
+temperaments = derived(
+    "circuit.temperaments", lambda: len(GATES), inputs={}, unit="gate kinds", fmt=zh_count,
+    formula="number of gate kinds in GATES (add, multiply, max)",
+    measures="the common gates' temperaments panel B shows (distribute, swap, route)",
+    notes="三", notes_quote="所以常见的门就三种脾气，记脾气比记公式管用：",
+)

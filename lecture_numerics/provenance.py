@@ -1,12 +1,20 @@
-"""Every number the lecture shows, tagged as looked up (sourced) or computed (derived).
+"""Every number the lecture shows, tagged as looked up (sourced), computed (derived) or
+picked for a figure (chosen) — the lecture's 查来的 / 推来的 / 示例取值, never mixed.
 
-A ``Sourced`` value carries what exactly it measures and where it was read.
+A ``Sourced`` value carries what exactly it measures and where it was read; one whose
+citation could not be confirmed is declared with ``confirmed=False`` (待核) and is drawn
+only with a visible mark.
 A ``Derived`` value carries its formula, its named inputs (themselves quantities)
 and the function that computes it, so anyone can recompute it.
+A ``Chosen`` value is an input picked for a figure (a worked example's numbers, a toy
+learning rate, an illustrative batch): it carries the reason it was picked and, where the
+notes state it, their value and words. It is never listed under 查来的.
 
-Modules of this package declare quantities with :func:`sourced` and :func:`derived`;
-each declaration lands in :data:`REGISTRY` under its stable key, which is what the
-ledger lists and what scenes draw via ``quantity(key).display``.
+Modules of this package declare quantities with :func:`sourced`, :func:`derived` and
+:func:`chosen`; each declaration lands in :data:`REGISTRY` under its stable key, which is
+what the ledger lists and what scenes draw via ``quantity(key).display``. A quantity whose
+value is a sequence (axis ticks, a run's readouts) may also format each item
+(``item_fmt``): scenes draw item ``i`` as ``{key[i]}``.
 """
 
 from __future__ import annotations
@@ -30,7 +38,14 @@ class Sourced:
     display: str
     notes: str | None = None
     notes_quote: str = ""
+    confirmed: bool = True
+    item_displays: tuple[str, ...] = ()
     kind: str = field(default="sourced", init=False)
+
+    @property
+    def status(self) -> str:
+        """"" for a confirmed citation, "待核" (unconfirmed) otherwise."""
+        return "" if self.confirmed else UNCONFIRMED
 
 
 @dataclass(frozen=True)
@@ -48,14 +63,34 @@ class Derived:
     note: str = ""
     notes: str | None = None
     notes_quote: str = ""
+    item_displays: tuple[str, ...] = ()
     kind: str = field(default="derived", init=False)
+    status: str = field(default="", init=False)
 
     def recompute(self) -> Any:
         """Evaluate the formula again from the inputs' current values."""
         return self.compute(**{name: q.value for name, q in self.inputs.items()})
 
 
-Quantity = Union[Sourced, Derived]
+@dataclass(frozen=True)
+class Chosen:
+    """An input picked for a figure: its value, unit, what it stands for and why it was picked."""
+
+    key: str
+    value: Any
+    unit: str
+    measures: str
+    reason: str
+    display: str
+    notes: str | None = None
+    notes_quote: str = ""
+    item_displays: tuple[str, ...] = ()
+    kind: str = field(default="chosen", init=False)
+    status: str = field(default="", init=False)
+
+
+Quantity = Union[Sourced, Derived, Chosen]
+UNCONFIRMED = "待核"
 
 REGISTRY: dict[str, Quantity] = {}
 
@@ -66,6 +101,10 @@ class DuplicateKeyError(ValueError):
 
 def _format(value: Any, fmt: str | Formatter) -> str:
     return fmt(value) if callable(fmt) else fmt.format(value)
+
+
+def _items(value: Any, item_fmt: str | Formatter | None) -> tuple[str, ...]:
+    return () if item_fmt is None else tuple(_format(v, item_fmt) for v in value)
 
 
 def _register(q: Quantity) -> Quantity:
@@ -86,12 +125,37 @@ def sourced(
     fmt: str | Formatter = "{}",
     notes: str | None = None,
     notes_quote: str = "",
+    confirmed: bool = True,
+    item_fmt: str | Formatter | None = None,
 ) -> Sourced:
     """Declare a looked-up value. ``fmt`` turns the value into the on-screen string;
-    ``notes`` is the value as the speaker's notes state it (``notes_quote``: their words)."""
+    ``notes`` is the value as the speaker's notes state it (``notes_quote``: their words).
+    ``confirmed=False``: the citation could not be read or checked (待核)."""
     return _register(
         Sourced(key=key, value=value, unit=unit, measures=measures, citation=citation,
-                display=_format(value, fmt), notes=notes, notes_quote=notes_quote)
+                display=_format(value, fmt), notes=notes, notes_quote=notes_quote,
+                confirmed=confirmed, item_displays=_items(value, item_fmt))
+    )
+
+
+def chosen(
+    key: str,
+    value: Any,
+    *,
+    unit: str,
+    measures: str,
+    reason: str,
+    fmt: str | Formatter = "{}",
+    notes: str | None = None,
+    notes_quote: str = "",
+    item_fmt: str | Formatter | None = None,
+) -> Chosen:
+    """Declare an input picked for a figure (示例取值): ``reason`` says why this value.
+    Where the notes state it, ``notes``/``notes_quote`` give their value and words."""
+    return _register(
+        Chosen(key=key, value=value, unit=unit, measures=measures, reason=reason,
+               display=_format(value, fmt), notes=notes, notes_quote=notes_quote,
+               item_displays=_items(value, item_fmt))
     )
 
 
@@ -107,13 +171,14 @@ def derived(
     note: str = "",
     notes: str | None = None,
     notes_quote: str = "",
+    item_fmt: str | Formatter | None = None,
 ) -> Derived:
     """Declare a computed value: ``compute(**inputs' values)`` gives it."""
     value = compute(**{name: q.value for name, q in inputs.items()})
     return _register(
         Derived(key=key, value=value, unit=unit, formula=formula, inputs=dict(inputs),
                 compute=compute, display=_format(value, fmt), measures=measures, note=note,
-                notes=notes, notes_quote=notes_quote)
+                notes=notes, notes_quote=notes_quote, item_displays=_items(value, item_fmt))
     )
 
 

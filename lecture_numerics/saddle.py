@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from lecture_numerics.provenance import derived
+from lecture_numerics.zh import zh_count
 
 NOTES_FILE = "lecture-notes.txt, 第三节 (fig-saddle / anim-saddle)"
 NOTES_QUOTE = "站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在。"
@@ -105,4 +106,13 @@ CURVATURE_DOWN = derived(
     formula="smaller eigenvalue of the Hessian diag(+1, −1) of z = (x² − y²) / 2",
     measures="how the green path bends at the black point (negative: it falls both ways)",
     fmt=_signed, notes_quote="绿线沿另一个方向往下沉",
+)
+
+DIRECTIONS = derived(
+    "saddle.directions",
+    lambda: len(np.linalg.eigvalsh(hessian(*CENTRE))),
+    inputs={}, unit="principal directions",
+    formula="number of eigenvalues of the Hessian of z(x, y) (one per principal direction)",
+    measures="directions in which the saddle's curvature is read (one up, one down)",
+    fmt=zh_count,
 )

@@ -24,6 +24,7 @@ import math
 import numpy as np
 
 from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.zh import zh_round
 
 NOTES = "lecture-notes.txt, 第一节 fig-slider"
 
@@ -198,5 +199,5 @@ desk_faders = sourced(
     measures="the speaker's round figure for the parameters of a large model "
              "(order of magnitude; GPT-3 has 175B, DeepSeek-V3 671B, see sources.md)",
     citation=f"{NOTES} Ⓑ: 「而这台调音台有三千亿个推子。」",
-    fmt=lambda v: "三千亿", notes="三千亿", notes_quote="梯度不是一个数，是三千亿个数",
+    fmt=zh_round, notes="三千亿", notes_quote="梯度不是一个数，是三千亿个数",
 )

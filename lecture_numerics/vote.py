@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.zh import zh_count
 
 NOTES = "lecture-notes.txt, 第一节 fig-vote"
 CHOSEN = "illustrative choice for fig-vote, not a measurement; " + NOTES
@@ -197,3 +198,13 @@ def only_first_probs() -> np.ndarray:
 def mean_request() -> np.ndarray:
     """The averaged push per token: minus the batch gradient shown on screen."""
     return -np.array([MEAN_SEEDS[k].value for k in TOKEN_KEYS])
+
+# ---- Ⓑ the levers: z = w·a + b has one per symbol ----------------------------------------
+
+LEVERS = ("bias b", "weight w", "upstream activation a")
+ways_to_raise = derived(
+    "vote.ways_to_raise", lambda: len(LEVERS), inputs={}, unit="ways",
+    formula="one lever per symbol of z = w·a + b: " + ", ".join(LEVERS),
+    measures="ways to raise a neuron's input when its output cannot be changed directly",
+    fmt=zh_count, notes="三", notes_quote="想让一个数变大，其实只有三条路：",
+)

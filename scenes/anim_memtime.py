@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UL, UP, Line, VGroup, linear
 
+from lecture_numerics.memtime_axes import MAIN_TICKS, ZOOM_TICKS, main_scale, zoom_ceiling, zoom_unit
 from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
-from lecture_numerics.models import GIB, TIB
+from lecture_numerics.models import TIB
 from lecture_numerics.timeline import Timeline, memory_timeline
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import (RESIDENT_OPACITY, BrokenScale, StackedMemoryChart, TimeAxis, ZoomStrip, guide,
-                               marker, nice_ceiling, swatch)
+                               marker, swatch)
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.reveal import Driven, Reveal
 from scenes.kit.text import ledger_text, words
@@ -69,6 +70,7 @@ class AnimMemtime(LectureScene):
         "timeline.configured.weights", "timeline.configured.optimizer", "timeline.configured.activation_peak",
         "timeline.configured.activations_end_of_forward", "timeline.configured.gradient_peak",
         "timeline.configured.total_peak", "timeline.configured.total_peak_t", "timeline.configured.total_peak_phase",
+        "memtime.axis.memory_ticks_tib", "memtime.axis.activation_ticks",
     )
 
     def construct(self) -> None:
@@ -105,12 +107,13 @@ class AnimMemtime(LectureScene):
     # --- building -------------------------------------------------------------------
 
     def build_charts(self, tl: Timeline) -> tuple[StackedMemoryChart, ZoomStrip]:
-        floor = float(sum(tl.bytes[name][0] for name in RESIDENT))
-        ceiling = nice_ceiling(float(tl.total().max()) / TIB, floor / TIB) * TIB
+        floor, ceiling = main_scale(tl)
         scale = BrokenScale(floor=floor, ceiling=ceiling, **MAIN)
-        chart = StackedMemoryChart(tl.t, tl.bytes, RESIDENT, VARYING, TIME, scale, unit_bytes=TIB)
-        self.zoom_unit = ("GiB", GIB) if tl.activation_peak[1] < TIB else ("TiB", TIB)
-        zoom = ZoomStrip(tl.t, tl.bytes["activations"], "activations", TIME, unit_bytes=self.zoom_unit[1], **ZOOM)
+        chart = StackedMemoryChart(tl.t, tl.bytes, RESIDENT, VARYING, TIME, scale, unit_bytes=TIB,
+                                   ticks_key=MAIN_TICKS.key)
+        self.zoom_unit = zoom_unit(tl)
+        zoom = ZoomStrip(tl.t, tl.bytes["activations"], "activations", TIME, unit_bytes=self.zoom_unit[1],
+                         ceiling=zoom_ceiling(tl), ticks_key=ZOOM_TICKS.key, **ZOOM)
         return chart, zoom
 
     def heading(self):

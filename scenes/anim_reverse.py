@@ -52,7 +52,7 @@ class AnimReverse(LectureScene):
     scene_id = "anim-reverse"
     title = "为什么从后往前：正向模式与反向模式"
     loop = True
-    ledger_keys = ("trips.forward", "trips.reverse")
+    ledger_keys = ("trips.forward", "trips.reverse", "slider.desk_faders")
 
     def construct(self) -> None:
         n_params = quantity("trips.parameters").value
@@ -105,8 +105,8 @@ class AnimReverse(LectureScene):
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * top)
 
     def caption(self) -> Text:
-        line = ledger_text("真实模型里，那个「{trips.forward}」是三千亿", size="heading",
-                           t2c={"三千亿": theme.color("backward")})
+        line = ledger_text("真实模型里，那个「{trips.forward}」是{slider.desk_faders}", size="heading",
+                           t2c={quantity("slider.desk_faders").display: theme.color("backward")})
         return line.to_edge(DOWN, buff=EDGE_BUFF)
 
     # --- animating ------------------------------------------------------------------

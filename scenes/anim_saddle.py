@@ -63,7 +63,7 @@ def legend() -> VGroup:
     facts = VGroup(
         formula("z = (x² − y²) / 2", size="small", color="muted"),
         ledger_text("黑点的坡度：{saddle.slope_at_centre}", size="small", color="muted"),
-        ledger_text("两个方向的弯曲：{saddle.curvature_up} 和 {saddle.curvature_down}",
+        ledger_text("{saddle.directions}个方向的弯曲：{saddle.curvature_up} 和 {saddle.curvature_down}",
                     size="small", color="muted"),
     ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
     return VGroup(rows, facts).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
@@ -73,7 +73,7 @@ class AnimSaddle(LectureScene):
     scene_id = "anim-saddle"
     title = "鞍点：脚下是平的，路就在旁边"
     loop = True
-    ledger_keys = ("saddle.slope_at_centre", "saddle.curvature_up", "saddle.curvature_down")
+    ledger_keys = ("saddle.directions", "saddle.slope_at_centre", "saddle.curvature_up", "saddle.curvature_down")
 
     def __init__(self, **kwargs) -> None:
         kwargs.setdefault("camera_class", SurfaceCamera)

@@ -36,6 +36,7 @@ class FigCircuit(LectureScene):
         "circuit.add.upstream", "circuit.add.out", "circuit.add.grad_x", "circuit.add.grad_y",
         "circuit.mul.upstream", "circuit.mul.out", "circuit.mul.grad_x", "circuit.mul.grad_y",
         "circuit.max.upstream", "circuit.max.out", "circuit.max.grad_x", "circuit.max.grad_y",
+        "circuit.gate_repeats", "circuit.temperaments",
     )
 
     def construct(self) -> None:
@@ -139,12 +140,12 @@ class FigCircuit(LectureScene):
 
     def three_temperaments(self) -> None:
         self.clear_panel()
-        header = panel_header("B", "常见的门就三种脾气")
+        header = panel_header("B", "常见的门就{circuit.temperaments}种脾气")
         cards = {gate: gate_card(symbol, self.gate_keys(gate), title, temperament, rule)
                  for gate, symbol, title, temperament, rule in (
                      ("add", "+", "加法门", "分发器", ("上游给多少，", "两边原样各拿一份")),
                      ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
-                     ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿零")))}
+                     ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿{circuit.max.grad_y}")))}
         row = VGroup(*[card.group for card in cards.values()]).arrange(RIGHT, buff=0.6)
         row.move_to([0, (header.get_bottom()[1] - config.frame_height / 2) / 2, 0])   # centred under the header
         self.play(FadeIn(header), run_time=0.5)
@@ -204,9 +205,9 @@ class FigCircuit(LectureScene):
         self.play(Write(verdict), run_time=0.7)
         self.wait(0.6)
 
-        line = self.say(line, "把这一个门乘以几百亿次，就是「激活」账单")
+        line = self.say(line, "把这一个门乘以{circuit.gate_repeats}次，就是「激活」账单")
         bill = gate_field(rows=8, cols=10).to_edge(RIGHT, buff=0.6).shift(DOWN * 0.05)
-        times = words("× 几百亿次", size="heading").next_to(bill, UP, buff=0.3)
+        times = ledger_text("× {circuit.gate_repeats}次", size="heading").next_to(bill, UP, buff=0.3)
         bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=0.3)
         self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=0.5) for g in bill], lag_ratio=0.02),
                   run_time=1.3)

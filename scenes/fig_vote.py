@@ -31,6 +31,7 @@ class FigVote(LectureScene):
     scene_id = "fig-vote"
     title = "梯度是一场投票：所有人的要求取平均"
     ledger_keys = (
+        "vote.ways_to_raise",
         "vote.p.de", "vote.p.le", "vote.p.shi", "vote.p.zai",
         "vote.onehot.de", "vote.onehot.le", "vote.onehot.shi", "vote.onehot.zai",
         "vote.seed.de", "vote.seed.le", "vote.seed.shi", "vote.seed.zai",
@@ -104,7 +105,7 @@ class FigVote(LectureScene):
     # ---- Ⓑ which wire pays ------------------------------------------------------------------
 
     def wire_panel(self):
-        self.start_panel("B", "输出改不了：想让「的」变大，只有三条路")
+        self.start_panel("B", "输出改不了：想让「的」变大，只有{vote.ways_to_raise}条路")
         bright = neuron(vote.BRIGHT.value, radius=0.6).move_to([-5.9, 1.35, 0])
         dim = neuron(vote.DIM.value, radius=0.6).move_to([-5.9, -1.35, 0])
         target = neuron(0.0, radius=0.7).move_to([-2.1, 0.0, 0])

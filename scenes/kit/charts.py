@@ -2,6 +2,9 @@
 block, and a zoom strip for one small category. Handed the simulator's arrays; draws
 them and grows them to a moment in time, never computes memory itself.
 
+Tick labels are ledger quantities (a sequence declared with item displays): the chart is
+handed the key and places item i at its value, so every label on screen is in the ledger.
+
 Why a broken axis: the resident block (weights + optimizer state, ~8.5 TiB for V3) would
 flatten everything that moves during a step into a few pixels. Below the break the block is
 drawn to its own (squeezed) scale; above it the scale is expanded and every tick says so.
@@ -9,14 +12,14 @@ drawn to its own (squeezed) scale; above it the scale is expanded and every tick
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 from manim import LEFT, Dot, Line, Square, VGroup, VMobject
 
 from scenes.kit import theme
-from scenes.kit.text import formula
+from lecture_numerics import quantity
+from scenes.kit.text import ledger_text
 
 AXIS_WIDTH = 3
 RESIDENT_OPACITY = 0.5   # light enough for ink text on the resident block
@@ -26,28 +29,6 @@ RESIDENT_OPACITY = 0.5   # light enough for ink text on the resident block
 # both are opaque, so the overlap is invisible.
 SEAM_OVERLAP = 0.02
 TICK = 0.08
-
-
-def nice_ticks(low: float, high: float, count: int = 3) -> tuple[np.ndarray, float]:
-    """Round tick values covering [low, high] (about ``count`` steps) and the step."""
-    raw = (high - low) / count
-    magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
-    first = math.ceil(low / step - 1e-9) * step
-    return np.arange(first, high + step * 1e-6, step), step
-
-
-def nice_ceiling(value: float, floor: float = 0.0) -> float:
-    """The next round value above ``value`` for an axis starting at ``floor``."""
-    _, step = nice_ticks(floor, value)
-    return math.ceil(value / step + 1e-9) * step
-
-
-def tick_label(value: float, step: float) -> str:
-    if value == 0:
-        return "0"
-    decimals = next(d for d in range(4) if abs(round(step, d) - step) < 1e-9 * max(step, 1))
-    return f"{value:.{decimals}f}"
 
 
 def band(color: str, opacity: float = 0.9) -> VMobject:
@@ -102,13 +83,14 @@ class StackedMemoryChart(VGroup):
     """Resident categories stacked below the break, varying ones stacked above it."""
 
     def __init__(self, t: np.ndarray, series: dict[str, np.ndarray], resident: tuple[str, ...],
-                 varying: tuple[str, ...], time: TimeAxis, scale: BrokenScale, unit_bytes: float) -> None:
+                 varying: tuple[str, ...], time: TimeAxis, scale: BrokenScale, unit_bytes: float,
+                 ticks_key: str) -> None:
         super().__init__()
         for name in resident:
             if np.ptp(series[name]) != 0:
                 raise ValueError(f"{name} changes during the step; it cannot sit below the break")
         self.t, self.series, self.resident, self.varying = t, series, resident, varying
-        self.time, self.scale, self.unit_bytes = time, scale, unit_bytes
+        self.time, self.scale, self.unit_bytes, self.ticks_key = time, scale, unit_bytes, ticks_key
         self.axes = self._axes()
         # The resident block is there before, during and after the step: drawn whole at once.
         self.bands = {name: band(name, RESIDENT_OPACITY) for name in resident}
@@ -132,17 +114,11 @@ class StackedMemoryChart(VGroup):
         base = Line([x0, s.bottom, 0], [x1, s.bottom, 0], stroke_width=AXIS_WIDTH, color=muted)
         marks = VGroup(*[Line([x0 - 0.12, y - 0.05, 0], [x0 + 0.12, y + 0.05, 0], stroke_width=AXIS_WIDTH,
                               color=muted) for y in (split - 0.07, split + 0.07)])
-        ticks, step = nice_ticks(s.floor / self.unit_bytes, s.ceiling / self.unit_bytes)
-        ticks = [v for v in ticks if v * self.unit_bytes > s.floor + 0.02 * (s.ceiling - s.floor)]
-        labels = VGroup(self._tick(0.0, s.bottom, step),
-                        *[self._tick(v, float(s.above(v * self.unit_bytes)), step) for v in ticks])
+        # The first tick is the axis' foot (0); the others sit above the break.
+        values = quantity(self.ticks_key).value
+        ys = [s.bottom, *[float(s.above(v * self.unit_bytes)) for v in values[1:]]]
+        labels = VGroup(*[left_tick(self.time.left, y, self.ticks_key, i) for i, y in enumerate(ys)])
         return VGroup(lower, upper, base, marks, labels)
-
-    def _tick(self, value: float, y: float, step: float) -> VGroup:
-        x0 = self.time.left
-        mark = Line([x0 - TICK, y, 0], [x0, y, 0], stroke_width=AXIS_WIDTH, color=theme.color("muted"))
-        label = formula(tick_label(value, step), size="small", color="muted").next_to(mark, LEFT, buff=0.1)
-        return VGroup(mark, label)
 
     def _draw_varying(self, pieces: dict[str, VMobject], since: float, until: float) -> None:
         ts = window(self.t, since, until)
@@ -182,11 +158,11 @@ class ZoomStrip(VGroup):
     """One category alone, on its own scale from zero: the small one made readable."""
 
     def __init__(self, t: np.ndarray, values: np.ndarray, color: str, time: TimeAxis,
-                 bottom: float, top: float, unit_bytes: float) -> None:
+                 bottom: float, top: float, unit_bytes: float, ceiling: float, ticks_key: str) -> None:
         super().__init__()
         self.t, self.values, self.time = t, values, time
         self.bottom, self.top, self.unit_bytes = bottom, top, unit_bytes
-        self.ceiling = nice_ceiling(float(values.max()) / unit_bytes) * unit_bytes
+        self.ceiling, self.ticks_key = ceiling, ticks_key
         self.settled, self.live = band(color, 1.0), band(color, 1.0)
         self.add(self._axes())
 
@@ -197,12 +173,8 @@ class ZoomStrip(VGroup):
         x0, x1, muted = self.time.left, self.time.right, theme.color("muted")
         axis = Line([x0, self.bottom, 0], [x0, self.top, 0], stroke_width=AXIS_WIDTH, color=muted)
         base = Line([x0, self.bottom, 0], [x1, self.bottom, 0], stroke_width=AXIS_WIDTH, color=muted)
-        ticks, step = nice_ticks(0, self.ceiling / self.unit_bytes, 2)
-        labels = VGroup()
-        for v in ticks:
-            y = float(self.y(v * self.unit_bytes))
-            mark = Line([x0 - TICK, y, 0], [x0, y, 0], stroke_width=AXIS_WIDTH, color=muted)
-            labels.add(mark, formula(tick_label(v, step), size="small", color="muted").next_to(mark, LEFT, buff=0.1))
+        labels = VGroup(*[left_tick(x0, float(self.y(v * self.unit_bytes)), self.ticks_key, i)
+                          for i, v in enumerate(quantity(self.ticks_key).value)])
         return VGroup(axis, base, labels)
 
     def _draw(self, piece: VMobject, since: float, until: float) -> None:
@@ -220,6 +192,14 @@ class ZoomStrip(VGroup):
 
     def point(self, t: float, value: float) -> np.ndarray:
         return np.array([float(self.time.x(t)), float(self.y(value)), 0.0])
+
+
+def left_tick(x: float, y: float, ticks_key: str, index: int) -> VGroup:
+    """A tick mark on a vertical axis at ``x`` and its label: item ``index`` of the ledger's
+    tick quantity ``ticks_key``."""
+    mark = Line([x - TICK, y, 0], [x, y, 0], stroke_width=AXIS_WIDTH, color=theme.color("muted"))
+    label = ledger_text(f"{{{ticks_key}[{index}]}}", size="small", color="muted").next_to(mark, LEFT, buff=0.1)
+    return VGroup(mark, label)
 
 
 def marker(point: np.ndarray, color: str = "ink") -> Dot:

@@ -13,7 +13,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Mobject, Square, Text, VGroup
 
 from scenes.kit import theme
-from scenes.kit.text import formula, ledger_text, number, words
+from scenes.kit.text import formula, ledger_text, line, number, words
 
 WIRE_WIDTH = 4
 LABEL_BUFF = 0.16
@@ -140,7 +140,7 @@ def gate_card(symbol: str, keys: dict[str, str], title: str, temperament: str, r
     title_mob = words(title, size="heading")
     temperament_mob = words(temperament, size="heading", color="backward")
     VGroup(title_mob, temperament_mob).arrange(DOWN, buff=0.2).next_to(diagram, UP, buff=0.9)
-    rule_mob = VGroup(*[words(part, size="body") for part in rule]).arrange(DOWN, buff=0.15)
+    rule_mob = VGroup(*[line(part, size="body") for part in rule]).arrange(DOWN, buff=0.15)
     rule_mob.next_to(diagram, DOWN, buff=0.9)
     return GateCard(title_mob, temperament_mob, diagram, black, upstream, grads, rule_mob)
 

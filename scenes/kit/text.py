@@ -1,9 +1,11 @@
 """Text on screen: Chinese words, ledger numbers and formulas, each tagged for the tests.
 
-Scenes never type a number into text. They draw a ledger quantity with :func:`number`,
-or fill a template like ``"{circuit.q} × {circuit.c}"`` with :func:`ledger_text`.
-Each returned mobject carries ``ledger_keys`` so the legibility test can check that
-what is drawn equals the ledger's display string, and that the scene declared it.
+Scenes never type a number into text, in digits or in Chinese numerals. They draw a ledger
+quantity with :func:`number`, or fill a template like ``"{circuit.q} × {circuit.c}"`` (or
+an item of a sequence, ``"{timeline.axis.ticks[2]}"``) with :func:`ledger_text`. Each
+returned mobject carries ``ledger_keys`` so the legibility test can check that what is
+drawn equals the ledger's display string, and that the scene declared it. A quantity whose
+citation is unconfirmed (待核) is drawn with that mark beside it.
 Formulas whose digits are part of notation (exponents, "÷ 2") use :func:`formula`.
 """
 
@@ -15,9 +17,35 @@ import string
 from manim import Text
 
 from lecture_numerics import quantity
+from lecture_numerics.provenance import UNCONFIRMED
 from scenes.kit import theme
 
-_PLACEHOLDER = re.compile(r"\{([a-z0-9_.]+)\}")
+_PLACEHOLDER = re.compile(r"\{([a-z0-9_.]+)(?:\[(\d+)\])?\}")
+
+# Chinese numerals say quantities as surely as digits do (三千亿, 几百亿, 三倍).
+CHINESE_NUMERALS = frozenset("零〇一二两三四五六七八九十百千万亿几")
+# Phrases whose numeral counts nothing the lecture measures: "one" as an article or a unit
+# of the story ("一步之内", "动一格"), not a quantity read off a table or computed.
+NON_QUANTITY_PHRASES = (
+    "一个", "一步", "一遍", "一趟", "一块", "一列", "一格", "一点", "一层", "一件", "一级",
+    "一下", "一起", "一样", "一边", "一头", "一条", "一张", "一句", "一份", "一行", "一串",
+    "一直", "一定", "一旦", "一次性", "统一", "唯一", "万一", "几乎", "一眼", "两边", "动几格", "好几",
+)
+
+
+def numeral_quantities(content: str) -> list[str]:
+    """Chinese numerals in ``content`` outside the non-quantity phrases."""
+    for phrase in NON_QUANTITY_PHRASES:
+        content = content.replace(phrase, " ")
+    return re.findall(f"[{''.join(sorted(CHINESE_NUMERALS))}]+", content)
+
+
+def _refuse_typed_numbers(content: str, where: str) -> None:
+    if any(ch in string.digits for ch in content):
+        raise ValueError(f"digits in {where}: draw numbers with number() or ledger_text()")
+    if numeral_quantities(content):
+        raise ValueError(f"Chinese numerals {numeral_quantities(content)} in {where}: a quantity comes "
+                         "from the ledger (number() / ledger_text())")
 
 
 def _text(content: str, size: str, color: str, **kwargs) -> Text:
@@ -25,32 +53,50 @@ def _text(content: str, size: str, color: str, **kwargs) -> Text:
 
 
 def words(content: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
-    """Plain words (Chinese or Latin). Digits are refused: numbers come from the ledger."""
-    if any(ch in string.digits for ch in content):
-        raise ValueError(f"digits in words({content!r}): draw numbers with number() or ledger_text()")
+    """Plain words (Chinese or Latin). Numbers, in digits or numerals, are refused."""
+    _refuse_typed_numbers(content, f"words({content!r})")
     mob = _text(content, size, color, **kwargs)
     mob.ledger_keys = ()
     mob.kind = "words"
     return mob
 
 
+def item_display(key: str, index: int | None) -> str:
+    """The display string of a quantity, or of item ``index`` of a sequence quantity."""
+    q = quantity(key)
+    if index is None:
+        return q.display
+    if not q.item_displays:
+        raise ValueError(f"{key} has no item displays: declare it with item_fmt to draw {{{key}[{index}]}}")
+    return q.item_displays[index]
+
+
 def fill(template: str) -> tuple[str, tuple[str, ...]]:
-    """Replace each ``{key}`` with the ledger display string; return text and keys used."""
-    keys = tuple(_PLACEHOLDER.findall(template))
-    return _PLACEHOLDER.sub(lambda m: quantity(m.group(1)).display, template), keys
+    """Replace each ``{key}`` (or ``{key[i]}``) with the ledger display; return text and keys."""
+    keys = tuple(dict.fromkeys(m.group(1) for m in _PLACEHOLDER.finditer(template)))
+    text = _PLACEHOLDER.sub(lambda m: item_display(m.group(1), None if m.group(2) is None else int(m.group(2))),
+                            template)
+    return text, keys
 
 
 def ledger_text(template: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
     """Words with ledger numbers filled in, e.g. ``"读数 {slider.readout_before}"``."""
-    literal = _PLACEHOLDER.sub("", template)
-    if any(ch in string.digits for ch in literal):
-        raise ValueError(f"typed digits in ledger_text({template!r}): use a {{key}} placeholder")
+    _refuse_typed_numbers(_PLACEHOLDER.sub("", template), f"ledger_text({template!r})")
     content, keys = fill(template)
+    if any(quantity(key).status == UNCONFIRMED for key in keys):
+        content += f"（{UNCONFIRMED}）"
     mob = _text(content, size, color, **kwargs)
     mob.ledger_keys = keys
     mob.template = template
     mob.kind = "ledger"
     return mob
+
+
+def line(template: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
+    """The speaker's words, with ledger numbers where the template has ``{key}`` placeholders."""
+    if _PLACEHOLDER.search(template):
+        return ledger_text(template, size=size, color=color, **kwargs)
+    return words(template, size=size, color=color, **kwargs)
 
 
 def number(key: str, *, size: str = "body", color: str = "ink", suffix: str = "", **kwargs) -> Text:
@@ -59,7 +105,10 @@ def number(key: str, *, size: str = "body", color: str = "ink", suffix: str = ""
 
 
 def formula(content: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
-    """Notation whose digits are not data (``z = (x² − y²) / 2``): exempt from the ledger check."""
+    """Notation whose digits are not data (``z = (x² − y²) / 2``): single digits only; a
+    number with two digits or a decimal point is data and comes from the ledger."""
+    if re.search(r"\d[\d.]|\.\d", content):
+        raise ValueError(f"formula({content!r}) holds a number: draw it with number() or ledger_text()")
     mob = _text(content, size, color, **kwargs)
     mob.ledger_keys = ()
     mob.kind = "formula"

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lecture_numerics import Derived, Sourced, load_all
+from lecture_numerics import Chosen, Derived, Sourced, load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = load_all()
@@ -28,6 +28,8 @@ def test_every_quantity_has_provenance():
         assert q.unit is not None and q.display != "", key
         if isinstance(q, Sourced):
             assert q.citation.strip() and q.measures.strip(), key
+        elif isinstance(q, Chosen):
+            assert q.reason.strip() and q.measures.strip(), key
         else:
             assert q.formula.strip(), key
             assert all(dep.key in REGISTRY for dep in q.inputs.values()), key
