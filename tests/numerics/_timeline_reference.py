@@ -105,3 +105,24 @@ def total_peak(seq_len: int = S, batch: int = 1, bytes_per_param: int = 16) -> t
         return backward_end(True), int(in_time[k]), -1
     layer = LAYERS - 1 - k
     return float(tops["t"][layer]), int(in_time[k]), layer
+
+
+def total_peak_without_recompute(seq_len: int = S, batch: int = 1,
+                                 bytes_per_param: int = 16) -> tuple[float, int, int]:
+    """No recompute: (time, bytes, layer) of the peak, −1 for the end of forward. Candidates:
+    the end of forward (every working set kept), and the end of each layer's backward
+    (its gradients in, its working set out); nothing else rises."""
+    f, _, b = shares(False)
+    tokens = seq_len * batch
+    i = np.arange(LAYERS)
+    from_i = PARAMS[::-1].cumsum()[::-1]                            # Σ_{j ≥ i} params_j
+    below = ACT.cumsum() - ACT                                      # Σ_{j < i} act_j
+    grads = 2 * (from_i + HEAD + np.where(i == 0, EMBEDDING, 0))
+    after = resident(bytes_per_param) + grads + tokens * below      # after layer i's backward
+    times = f + (LAYERS - i) * b / LAYERS
+    # In time order: end of forward, then layers 60, 59, … 0.
+    in_time = np.concatenate([[resident(bytes_per_param) + tokens * int(ACT.sum())], after[::-1]])
+    k = int(np.argmax(in_time))
+    if k == 0:
+        return f, int(in_time[0]), -1
+    return float(times[::-1][k - 1]), int(in_time[k]), LAYERS - k
