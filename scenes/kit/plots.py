@@ -59,7 +59,7 @@ class Scale:
             return (v - self.low) / (self.high - self.low)
         bad = ~(v > 0)  # also catches NaN
         if bad.any():
-            raise ValueError(f"{self.name} is a log axis: every value must be > 0, got {v[bad].ravel()[0]!r}")
+            raise ValueError(f"{self.name} is a log axis: every value must be > 0, got {float(v[bad].ravel()[0])!r}")
         return (np.log10(v) - np.log10(self.low)) / (np.log10(self.high) - np.log10(self.low))
 
     def contains(self, values: Values) -> np.ndarray:
@@ -75,7 +75,7 @@ def tick_values(ticks_key: str, scale: Scale) -> np.ndarray:
     values = np.asarray(q.value, dtype=float)
     outside = ~scale.contains(values)
     if outside.any():
-        raise ValueError(f"{ticks_key}: tick {values[outside][0]!r} lies outside the {scale.name} "
+        raise ValueError(f"{ticks_key}: tick {float(values[outside][0])!r} lies outside the {scale.name} "
                          f"({scale.low!r} … {scale.high!r})")
     return values
 
@@ -176,7 +176,7 @@ def curve(plot: Plot, xs: Values, ys: Values, color: str = "accent", *, smooth: 
     points, inside = plot.point(xs, ys), plot.contains(xs, ys)
     if not inside.all() and not clip:
         i = int(np.argmin(inside))
-        raise ValueError(f"curve point {i} ({xs[i]!r}, {ys[i]!r}) lies outside the plot; "
+        raise ValueError(f"curve point {i} ({float(xs[i])!r}, {float(ys[i])!r}) lies outside the plot; "
                          "widen the range or pass clip=True")
     mob = VMobject(stroke_color=theme.color(color), stroke_width=stroke_width, fill_opacity=0)
     # Consecutive inside points form one piece; a point outside ends it.
