@@ -10,7 +10,7 @@ Not part of the lecture (ids starting with "demo" are left out of the lecture's 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn
 
 from lecture_numerics import kit_demo
 from scenes.kit.annotate import brace_label, callout, legend, tally
