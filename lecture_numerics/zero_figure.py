@@ -38,7 +38,7 @@ COMM_PSI = sourced(
     "zero.comm_psi", (2, 2, 2, 3), unit="Ψ (parameter-sized messages)", item_fmt="{}Ψ",
     fmt=lambda v: " / ".join(f"{x}Ψ" for x in v), citation=_SECTION7,
     measures="communication volume per step: baseline, P_os, P_os+g, P_os+g+p",
-    notes="2Ψ · 2Ψ · 2Ψ · 3Ψ", notes_quote="前三行都是 2Ψ，跟不切的时候一模一样 …… 只有最后一级涨到 3Ψ，也就是 1.5 倍。")
+    notes_quote="前三行都是 2Ψ，跟不切的时候一模一样 …… 只有最后一级涨到 3Ψ，也就是 1.5 倍。")
 COMM_RATIO = derived(
     "zero.comm_stage3_over_baseline", lambda comm: comm[3] / comm[0], inputs={"comm": COMM_PSI},
     unit="×", fmt="{:.1f} ×", formula="3Ψ ÷ 2Ψ (ZeRO-3's communication ÷ the baseline's)",
