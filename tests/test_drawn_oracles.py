@@ -295,7 +295,20 @@ def _s4s5() -> dict[str, Any]:
     }
 
 
-ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s4s5()}
+# ---- 第六节: fig-underflow (closed forms of the bit layouts), … ---------------------------------
+
+def _s6() -> dict[str, Any]:
+    return {
+        "underflow.fp16_min_subnormal": lambda: 2.0 ** (1 - 15 - 10),     # bias 15, 10 mantissa bits
+        "underflow.bf16_min_subnormal": lambda: 2.0 ** (1 - 127 - 7),      # bias 127, 7 mantissa bits
+        "underflow.gap_orders": lambda: 109 * math.log10(2),
+        "underflow.fp16_below_stored_as": lambda: 0.0,                     # half the smallest → ties to even → 0
+        "underflow.fp16_below_stored_as_zh": lambda: 0.0,
+        "underflow.axis_ticks": lambda: [10.0 ** k for k in range(-40, 1, 10)],
+    }
+
+
+ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s4s5(), **_s6()}
 
 
 def drawn_derived_keys() -> list[str]:
