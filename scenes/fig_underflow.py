@@ -89,9 +89,10 @@ class FigUnderflow(LectureScene):
         self.play(FadeIn(before), FadeIn(sketch), FadeIn(dropped), run_time=0.6)
         after = self.histogram(SKETCH_SHIFT.value, opacity=0.9)
         top = HIST_BASE + HIST_HEIGHT + 0.25
-        push = Arrow([before.get_center()[0], top, 0], [after.get_center()[0] + 0.3, top, 0], buff=0,
+        start = self.axis.point(FP16_MIN_SUBNORMAL.value)[0] + 0.12     # clear of the zero line
+        push = Arrow([start, top, 0], [after.get_center()[0] + 0.3, top, 0], buff=0,
                      color=theme.color("warm"), stroke_width=4, max_tip_length_to_length_ratio=0.4)
-        times = line("× S（loss scale）", size="small", color="warm").next_to(push, UP, buff=0.08)
+        times = line("× S（loss scale）", size="small", color="warm").next_to(push, UP, buff=0.08).align_to(push, LEFT)
         self.play(FadeIn(after, shift=RIGHT), FadeIn(push), FadeIn(times), run_time=0.9)
 
     # ---- drawing helpers ----
