@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
@@ -305,6 +306,11 @@ def _s6() -> dict[str, Any]:
         "underflow.fp16_below_stored_as": lambda: 0.0,                     # half the smallest → ties to even → 0
         "underflow.fp16_below_stored_as_zh": lambda: 0.0,
         "underflow.axis_ticks": lambda: [10.0 ** k for k in range(-40, 1, 10)],
+        "prepost.variance_sum": lambda: 1 + 1,                             # unit variances, uncorrelated
+        "prepost.share_at_24": lambda: float(Fraction(1, 2**12)),          # (1/√2)^24
+        "prepost.x_ticks": lambda: [0.0, 6.0, 12.0, 18.0, 24.0],
+        "prepost.y_ticks": lambda: [float(Fraction(1, 8**k)) for k in range(5)],
+        "prepost.verdict_count": lambda: 2,                                # 预训练, 微调
     }
 
 

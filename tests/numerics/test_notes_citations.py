@@ -161,6 +161,7 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "the ticks are scale; 0 / 零 is what the cast stores",
             "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
             "underflow.fp16_below_stored_as", "underflow.fp16_below_stored_as_zh"),
+    **_each("fig-prepost axis ticks: scale, not something the speaker says", "prepost.x_ticks", "prepost.y_ticks"),
 }
 
 
