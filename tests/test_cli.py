@@ -7,9 +7,11 @@ import shutil
 import struct
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.render_helpers import ROOT, manifest, probe, render, snapshot
+from tests.video_checks import drawn_fraction, frames, image, seam_problems
 
 pytestmark = pytest.mark.render
 
@@ -78,12 +80,44 @@ def test_gif_loops_and_fits_slides(rendered):
     assert len(gif) <= 5_000_000 * duration / 10, "gif over 5 MB per 10 s"
 
 
-def test_poster_is_first_frame_for_loops(rendered):
+def _differing_pixels(a, b) -> float:
+    """Share of pixels that differ clearly (more than coding noise) between two images."""
+    return float((np.abs(a - b).max(axis=-1) > 40).mean())
+
+
+def _assert_poster_is(poster, chosen, *others, what: str) -> None:
+    assert _differing_pixels(poster, chosen) < 0.0005, f"poster is not {what}"
+    for other in others:
+        # The right frame is told apart from the wrong ones, so a poster taken from the
+        # wrong frame fails (the fixtures change visibly from frame to frame).
+        assert _differing_pixels(chosen, other) > 0.003, f"{what} looks like another frame: the check cannot tell"
+        assert _differing_pixels(poster, other) > 0.003
+
+
+def test_posters_show_the_frame_the_readme_promises(rendered):
+    """Loops: their first frame. Walkthroughs: the first panel complete (panel A's last frame)."""
     out, _ = rendered
+    qdir = out / "low"
     for name in ("tiny", "loopy"):
-        png = (out / "low" / f"{name}.png").read_bytes()
+        png = (qdir / f"{name}.png").read_bytes()
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert struct.unpack(">II", png[16:24]) == (854, 480)
+
+    loop = frames(qdir / "loopy.mp4", 854, 480)
+    assert drawn_fraction(loop[0]) > 0.005, "the loop fixture draws nothing visible"
+    _assert_poster_is(image(qdir / "loopy.png"), loop[0], loop[-1], loop[len(loop) // 2],
+                      what="the loop's first frame")
+
+    whole = frames(qdir / "tiny.mp4", 854, 480)
+    panel_a = frames(qdir / "tiny" / "A.mp4", 854, 480)
+    assert drawn_fraction(panel_a[-1]) > 0.01, "panel A of the fixture draws nothing visible"
+    _assert_poster_is(image(qdir / "tiny.png"), panel_a[-1], whole[-1], whole[0], panel_a[0],
+                      what="panel A's last frame")
+
+
+def test_loop_fixture_is_seamless(rendered):
+    out, _ = rendered
+    assert seam_problems(frames(out / "low" / "loopy.mp4", 854, 480)) == []
 
 
 def test_second_run_is_cached(rendered):
