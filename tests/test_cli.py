@@ -155,6 +155,19 @@ def test_failing_scene_does_not_stop_others(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("args, needles", [
+    (["--preview", "nope"], ["unknown scene id 'nope'", "tiny"]),
+    (["--preview", "tiny", "--section", "Z"], ["tiny has no section 'Z'", "A, B"]),
+    (["--preview", "loopy", "--section", "A"], ["loopy has no section 'A'"]),
+    (["--preview", "tiny", "loopy"], ["--preview takes exactly one scene id"]),
+    (["tiny", "--section", "A"], ["--section goes with --preview"]),
+])
+def test_preview_errors_write_nothing(tmp_path, args, needles):
+    out = tmp_path / "out"
+    _expect_usage_error(render(*args, "--out", str(out)), *needles)
+    assert not out.exists(), sorted(str(p) for p in out.rglob("*"))
+
+
 def test_preview_prints_path_without_display(tmp_path):
     result = render("--preview", "tiny", "--section", "B", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
