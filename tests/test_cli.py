@@ -144,6 +144,27 @@ def test_list_shows_ids_titles_durations():
     assert "小测试" in line and "2.0 s" in line
 
 
+def test_ledger_writes_the_appendix(tmp_path):
+    """--ledger writes ledger.json and ledger.md for the real scenes, and nothing else."""
+    from studio import registry
+
+    out = tmp_path / "appendix"
+    result = render("--ledger", "--out", str(out), LECTURE_SCENES_DIR=str(ROOT / "scenes"))
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["ledger.json", "ledger.md"]
+    ledger = json.loads((out / "ledger.json").read_text())
+    markdown = (out / "ledger.md").read_text()
+    shown = [(sid, key) for sid, entry in registry.discover().items() for key in entry.ledger_keys]
+    assert len(shown) > 10
+    for scene_id, key in shown:
+        entry = ledger[key]
+        assert entry["kind"] in ("sourced", "derived"), (key, entry["kind"])
+        assert scene_id in entry["scenes"]
+        assert entry["display"]
+        assert f"`{key}`" in markdown, key
+    assert "查来的" in markdown and "推来的" in markdown
+
+
 def test_failing_scene_does_not_stop_others(tmp_path):
     result = render("broken", "dies", "tiny", "--quality", "low", "--out", str(tmp_path), "--jobs", "2")
     assert result.returncode == 1
@@ -166,6 +187,26 @@ def test_preview_errors_write_nothing(tmp_path, args, needles):
     out = tmp_path / "out"
     _expect_usage_error(render(*args, "--out", str(out)), *needles)
     assert not out.exists(), sorted(str(p) for p in out.rglob("*"))
+
+
+def test_stills_writes_one_png_per_section(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.render_helpers import env
+
+    out = tmp_path / "stills"
+    result = subprocess.run([sys.executable, "-m", "studio.stills", "tiny", "--out", str(out),
+                             "--width", "640", "--height", "360"],
+                            cwd=ROOT, env=env(PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["tiny_A.png", "tiny_B.png"]
+    assert sorted(result.stdout.split()) == sorted(str(p) for p in out.iterdir())
+    panel_a, panel_b = image(out / "tiny_A.png"), image(out / "tiny_B.png")
+    assert panel_a.shape == (360, 640, 3)
+    # Each still is its panel's end: A shows the blue square, B adds the red one.
+    assert drawn_fraction(panel_a) > 0.02
+    assert drawn_fraction(panel_b) > drawn_fraction(panel_a) + 0.02
 
 
 def test_preview_prints_path_without_display(tmp_path):
