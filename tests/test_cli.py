@@ -137,11 +137,14 @@ def test_force_rerenders(rendered):
     assert again.returncode == 0 and "1 rendered, 0 cached" in again.stdout
 
 
-def test_list_shows_ids_titles_durations():
-    result = render("--list")
+def test_list_shows_ids_titles_durations(tmp_path):
+    result = render("--list", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     line = next(l for l in result.stdout.splitlines() if l.startswith("tiny"))
     assert "小测试" in line and "2.0 s" in line
+    # The measured durations are remembered in the chosen output folder.
+    remembered = json.loads((tmp_path / ".durations.json").read_text())
+    assert float(remembered["tiny"]["duration"]) == pytest.approx(2.0, abs=0.05)
 
 
 def test_ledger_writes_the_appendix(tmp_path):
