@@ -55,6 +55,48 @@ def test_loops_are_seamless(lecture_render, scene_id):
         assert any("repeated frame" in p for p in seam_problems(stutter)), scene_id
 
 
+def test_shortest_scene_at_high_quality(lecture_render, tmp_path):
+    """The one high-quality render of the suite: the shortest real scene, 1920×1080 at 60 fps,
+    showing the same picture as its low-quality render."""
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    from tests.render_helpers import ROOT, probe
+
+    low = manifest(lecture_render / "low")
+    shortest = min(low["scenes"], key=lambda s: s["duration_s"])
+    result = subprocess.run([sys.executable, str(ROOT / "render.py"), shortest["id"], "--quality", "high",
+                             "--out", str(tmp_path), "--jobs", "1"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    qdir = tmp_path / "high"
+    data = manifest(qdir)
+    assert (data["width"], data["height"], data["fps"]) == (1920, 1080, 60)
+    [scene] = data["scenes"]
+    assert scene["id"] == shortest["id"]
+    assert scene["duration_s"] == pytest.approx(shortest["duration_s"], abs=0.1)
+
+    info = probe(qdir / scene["files"]["mp4"])
+    stream = info["streams"][0]
+    assert (stream["codec_name"], stream["pix_fmt"], stream["width"], stream["height"]) == ("h264", "yuv420p", 1920, 1080)
+    assert stream["avg_frame_rate"] == "60/1"
+    assert int(stream["nb_frames"]) == pytest.approx(60 * scene["duration_s"], abs=2)
+
+    gif = qdir / scene["files"]["gif"]
+    gif_stream = probe(gif)["streams"][0]
+    assert gif_stream["width"] == 960
+    assert gif.stat().st_size <= 500_000 * scene["duration_s"], "gif over 5 MB per 10 s"
+
+    poster = Image.open(qdir / scene["files"]["png"]).convert("RGB")
+    assert poster.size == (1920, 1080)
+    small = np.asarray(poster.resize((low["width"], low["height"]), Image.Resampling.LANCZOS)).astype(np.int16)
+    low_poster = np.asarray(Image.open(lecture_render / "low" / shortest["files"]["png"]).convert("RGB")).astype(np.int16)
+    assert drawn_fraction(small) > 0.01
+    assert step(small, low_poster) < 3.0, "the high-quality poster does not show the low-quality picture"
+
+
 def test_ledger_lists_every_number_shown(lecture_render):
     ledger = json.loads((lecture_render / "ledger.json").read_text())
     for entry in registry.discover().values():
