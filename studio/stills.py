@@ -4,6 +4,8 @@ skipped, snapshot the screen at the end of each section, and draw each snapshot 
     python -m studio.stills fig-circuit [--out scratch/stills] [--width 1280 --height 720]
 
 Writes ``<out>/<id>_<section>.png``. The tests use :func:`section_stills` directly.
+``--durations`` and ``--sections`` print each scene's length or panel names instead (the
+CLI runs them in a child process, so manim never loads into render.py itself).
 """
 
 from __future__ import annotations
