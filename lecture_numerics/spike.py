@@ -89,3 +89,27 @@ def sketch(count: int, seed: int, points: int) -> Sketch:
 
 def palm_sketch() -> Sketch:
     return sketch(COUNT.value, SEED.value, POINTS.value)
+
+
+# --- fig-stability Ⓑ: one spike, the rollback and the skipped batches (示意) ---------------------
+
+@dataclass(frozen=True)
+class Rollback:
+    t: np.ndarray              # 0 … 1 of the window shown
+    first: np.ndarray          # the first run: trend with one spike
+    rerun: np.ndarray          # after the restart with the batches skipped: the trend, no spike
+    spike: float               # when the spike starts
+    restart: float             # the checkpoint restarted from
+    skipped: tuple[float, float]   # the window of skipped data (as drawn, not to scale)
+
+
+def rollback_sketch(points: int = 400, seed: int = 7) -> Rollback:
+    """An illustrative window around one spike; positions are chosen for legibility, not to scale."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0.0, 1.0, points)
+    trend = 0.5 + 0.25 * (1 + 6 * t) ** -0.5 + rng.normal(0, 0.004, points)
+    spike, restart = 0.55, 0.35
+    first = trend.copy()
+    after = t >= spike
+    first[after] += 0.35 * np.exp(-(t[after] - spike) / 0.03)
+    return Rollback(t, first, trend, spike, restart, (restart, spike + 0.1))

@@ -311,6 +311,7 @@ def _s6() -> dict[str, Any]:
         "prepost.x_ticks": lambda: [0.0, 6.0, 12.0, 18.0, 24.0],
         "prepost.y_ticks": lambda: [float(Fraction(1, 8**k)) for k in range(5)],
         "prepost.verdict_count": lambda: 2,                                # 预训练, 微调
+        "stability.cure_kinds": lambda: 3,                                 # 治结构, 治数值, 治现场
     }
 
 
