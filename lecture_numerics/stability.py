@@ -8,7 +8,6 @@ perplexity (higher is better); the baseline ran 6 seeds, each variant 3.
 
 from __future__ import annotations
 
-import numpy as np
 
 from lecture_numerics.provenance import chosen, derived, sourced
 from lecture_numerics.zh import zh_count

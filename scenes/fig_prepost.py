@@ -7,7 +7,7 @@ One panel, both halves seen together: the same falling line 2^(−l/2) on identi
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, FadeIn, TransformFromCopy, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Create, FadeIn, TransformFromCopy, VGroup, Write
 
 from lecture_numerics.prepost import LAYERS, postln_input_share
 from scenes.kit import theme

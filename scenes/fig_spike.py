@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Brace, FadeIn, Flash, Indicate, Line, RoundedRectangle, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, Flash, Indicate, Line, RoundedRectangle, VGroup,
                    VMobject, Write)
 
 from lecture_numerics.spike import palm_sketch

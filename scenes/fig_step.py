@@ -16,8 +16,9 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import TimeAxis, guide
 from scenes.kit.panels import caption
-from scenes.kit.s5_widgets import Box, CountChart, Strip, phase_bands
-from scenes.kit.text import ledger_text, line, words
+from scenes.kit.plots import Plot, curve
+from scenes.kit.s5_widgets import Strip, phase_bands
+from scenes.kit.text import ledger_text, words
 
 # The four items, top to bottom: name, theme colour, size template, when it is used.
 ITEMS = (
@@ -32,8 +33,9 @@ A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.75, 0.62, 0.88
 # the whole view: Ⓐ on the left ~60 %, Ⓑ on the right.
 W_TIME = TimeAxis(-4.6, 0.9)
 W_TOP_BASELINE, W_STRIP_H, W_STRIP_GAP = 1.75, 0.7, 1.4
-W_CHART = Box(2.2, 6.6, -2.9, 1.9)
-B_CHART = Box(-4.6, 4.4, -2.0, 2.2)
+# Ⓑ's chart: (lower-left corner, width, height); the whole view's is the same chart, smaller.
+W_CHART = (np.array([2.2, -2.9, 0]), 4.4, 4.8)
+B_CHART = (np.array([-4.6, -2.0, 0]), 9.0, 4.2)
 SWEEP_POINTS = 2   # activations are linear in the batch: the simulator at both ends draws the line
 
 
@@ -86,16 +88,24 @@ class FigStep(LectureScene):
         tl = self.tl
         return phase_bands(time, [0.0, tl.forward_end, tl.backward_end, 1.0], bottom, top)
 
-    def sweep_lines(self, chart: CountChart) -> tuple:
+    def sweep_lines(self, chart: Plot) -> tuple:
         b = np.concatenate([[0.0], self.sweep["batch"]])
         resident = np.full_like(b, self.sweep["resident"][0]) / TIB
         activations = np.concatenate([[0.0], self.sweep["activations"]]) / TIB
-        return chart.curve(b, resident, "optimizer"), chart.curve(b, activations, "activations")
+        return curve(chart, b, resident, "optimizer"), curve(chart, b, activations, "activations")
 
-    def sweep_chart(self, box: Box) -> CountChart:
-        top = float(self.sweep["activations"][-1]) / TIB
-        return CountChart(box, MAX_BATCH.value, top, (BATCH_TICKS.key, BATCH_TICKS.value),
-                          (TIB_TICKS.key, TIB_TICKS.value))
+    def sweep_chart(self, where: tuple, ticks: bool = True, **titles) -> Plot:
+        corner, width, height = where
+        chart = Plot(x_range=(0, MAX_BATCH.value), y_range=(0, float(self.sweep["activations"][-1]) / TIB),
+                     width=width, height=height, x_ticks_key=BATCH_TICKS.key if ticks else None,
+                     y_ticks_key=TIB_TICKS.key if ticks else None, **titles)
+        chart.shift(corner - chart.x_axis.get_start())
+        chart.y_max = chart.y_scale.high
+        chart.x_max = chart.x_scale.high
+        return chart
+
+    def crossing_line(self, chart: Plot, x: float):
+        return guide(chart.point(x, 0), chart.point(x, chart.y_max))
 
     def crossing_x(self) -> float:
         from lecture_numerics import quantity
@@ -116,12 +126,11 @@ class FigStep(LectureScene):
         phases = self.phase_names(W_TIME, W_TOP_BASELINE + W_STRIP_H + 0.3, "small")
         bands = self.bands(W_TIME, bottom, W_TOP_BASELINE + W_STRIP_H)
 
-        chart = self.sweep_chart(W_CHART)
-        chart.remove(*[m for m in chart.submobjects if hasattr(m, "text") or isinstance(m, VGroup)])
+        chart = self.sweep_chart(W_CHART, ticks=False)
         resident, activations = self.sweep_lines(chart)
-        cross = chart.vertical(self.crossing_x())
+        cross = self.crossing_line(chart, self.crossing_x())
         right_title = words("Ⓑ 激活大，还是优化器状态大？", size="small").next_to(
-            [W_CHART.left - 0.4, left_title.get_center()[1], 0], RIGHT, buff=0)
+            [W_CHART[0][0] - 0.4, left_title.get_center()[1], 0], RIGHT, buff=0)
         flat = words("常驻块", size="small", color="optimizer").next_to(resident, UP, buff=0.1).align_to(
             resident, LEFT).shift(RIGHT * 0.15)
         rising = words("激活", size="small", color="activations").next_to(
@@ -194,12 +203,9 @@ class FigStep(LectureScene):
     # ---- Ⓑ who is biggest depends on the batch ----
 
     def who_is_biggest(self) -> None:
-        chart = self.sweep_chart(B_CHART)
-        x_name = words("同时在算的序列条数（不做梯度累积时）", size="small", color="muted").next_to(
-            chart, DOWN, buff=0.1)
-        y_name = words("TiB", size="small", color="muted").next_to(chart.point(0, chart.y_max), UP, buff=0.1)
+        chart = self.sweep_chart(B_CHART, x_title="同时在算的序列条数（不做梯度累积时）", y_title="TiB")
         resident, activations = self.sweep_lines(chart)
-        self.play(FadeIn(chart), FadeIn(x_name), FadeIn(y_name), run_time=0.6)
+        self.play(FadeIn(chart), run_time=0.6)
         flat = ledger_text("常驻 {bill.v3.total_tib} TiB（权重 + 梯度 + 优化器状态）", size="small",
                            color="optimizer").next_to(resident, UP, buff=0.12).align_to(resident, LEFT).shift(RIGHT * 0.2)
         self.play(Create(resident), FadeIn(flat), run_time=0.8)
@@ -207,7 +213,7 @@ class FigStep(LectureScene):
         slope.move_to(chart.point(MAX_BATCH.value * 0.46, chart.y_max * 0.12))
         self.play(Create(activations), FadeIn(slope), run_time=0.8)
         x = self.crossing_x()
-        cross = chart.vertical(x)
+        cross = self.crossing_line(chart, x)
         at = ledger_text("≈ {onestep.sweep.crossing_batch} 条", size="label").next_to(
             chart.point(x, chart.y_max), UP, buff=0.1)
         left = words("常驻块更大", size="label", color="optimizer").move_to(chart.point(x * 0.4, chart.y_max * 0.62))

@@ -6,7 +6,6 @@ and loss scaling as sliding the (illustrative) gradient distribution right along
 
 from __future__ import annotations
 
-import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, Indicate, Line, Rectangle, VGroup, Write
 
 from lecture_numerics.underflow import AXIS_RANGE, BF16_MIN_SUBNORMAL, FP16_MIN_SUBNORMAL, SKETCH_SHIFT, sketch_histogram
@@ -15,7 +14,7 @@ from scenes.kit.annotate import brace_label
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.plots import NumberAxis
-from scenes.kit.text import ledger_text, line, words
+from scenes.kit.text import line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
 AXIS_LEFT, AXIS_WIDTH, AXIS_Y = -6.4, 12.4, -1.2
