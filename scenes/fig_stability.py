@@ -98,12 +98,12 @@ class FigStability(LectureScene):
         skip = ledger_text("跳过 ~{spike.skipped_batches} 批", size="small", color="muted").next_to(
             skipped, DOWN, buff=0.12)
         self.play(FadeIn(rewind), FadeIn(back), FadeIn(skipped), FadeIn(skip), run_time=0.7)
-        same = words("同一个点不再飞", size="small", color="good").next_to([x(0.88), y(r.rerun[-1]), 0], UP, buff=0.45)
+        same = words("同一个点不再飞", size="small", color="good").next_to([x(0.8), y(r.rerun[-1]), 0], UP, buff=0.45)
         self.play(FadeIn(rerun), FadeIn(same), run_time=0.6)
         stamp = VGroup(words("绕过去了，不是修好了", size="heading", color="backward"),
                        words("论文：训练成本太高，", size="small", color="muted"),
                        words("没能找到有原则的办法", size="small", color="muted"))
-        stamp.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to([right + 0.4, (top + bottom) / 2, 0], RIGHT, buff=0)
+        stamp.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to([right + 0.6, (top + bottom) / 2, 0], RIGHT, buff=0)
         self.play(FadeIn(stamp), run_time=0.6)
         self.wait(1.5)
 
