@@ -161,7 +161,7 @@ def test_ledger_writes_the_appendix(tmp_path):
     assert len(shown) > 10
     for scene_id, key in shown:
         entry = ledger[key]
-        assert entry["kind"] in ("sourced", "derived"), (key, entry["kind"])
+        assert entry["kind"] in ("sourced", "derived", "chosen"), (key, entry["kind"])
         assert scene_id in entry["scenes"]
         assert entry["display"]
         assert f"`{key}`" in markdown, key
