@@ -68,3 +68,26 @@ def stacked_label(lines: list[Text], buff: float = 0.08) -> VGroup:
     return VGroup(*lines).arrange(DOWN, buff=buff)
 
 
+
+
+class LogAxis:
+    """Maps values on a log10 scale to scene x between ``left`` and ``right``."""
+
+    def __init__(self, low: float, high: float, left: float, right: float):
+        import math
+        self.lo, self.hi = math.log10(low), math.log10(high)
+        self.left, self.right = left, right
+
+    def x(self, value):
+        import numpy as np
+        return self.left + (np.log10(value) - self.lo) / (self.hi - self.lo) * (self.right - self.left)
+
+
+class LinearAxis:
+    """Maps values linearly to a scene coordinate between ``start`` and ``end``."""
+
+    def __init__(self, low: float, high: float, start: float, end: float):
+        self.low, self.high, self.start, self.end = low, high, start, end
+
+    def __call__(self, value):
+        return self.start + (value - self.low) / (self.high - self.low) * (self.end - self.start)
