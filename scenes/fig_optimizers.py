@@ -43,8 +43,10 @@ class FigOptimizers(LectureScene):
         "bytes.variance_fp32", "bytes.per_param_total", "bytes.optimizer_sum", "bill.optimizer_over_weights",
         "optimizers.ruler.fp32_segments", "optimizers.ruler.bf16_segments", "optim.m.moment_order",
         "optim.v.moment_order", "format.bf16.total_bits", "format.fp32.total_bits",
-        *(f"optimizers.state_copies.{n}" for n in LINEAGE), "optimizers.state_levels",
-        *(f"optimizers.year.{n}" for n in sorted(YEARS)), "bytes.muon_per_param",
+        "optimizers.state_copies.sgd", "optimizers.state_copies.momentum", "optimizers.state_copies.adagrad",
+        "optimizers.state_copies.rmsprop", "optimizers.state_copies.adam", "optimizers.state_copies.adamw",
+        "optimizers.state_copies.muon", "optimizers.state_levels", "optimizers.year.adagrad", "optimizers.year.adam",
+        "optimizers.year.adamw", "optimizers.year.momentum", "bytes.muon_per_param",
     )
 
     def construct(self) -> None:
