@@ -295,3 +295,15 @@ def test_missing_encoder(tmp_path, rendered):
 
 def test_bad_jobs():
     _expect_usage_error(render("tiny", "--jobs", "0"), "--jobs")
+
+
+def test_a_scene_attribute_the_registry_cannot_read_is_an_error(tmp_path, monkeypatch):
+    from studio import registry
+    from studio.errors import UsageError
+
+    (tmp_path / "computed.py").write_text(
+        'KEYS = ("a.b",)\n\nclass Computed:\n    scene_id = "computed"\n    ledger_keys = tuple(KEYS)\n',
+        encoding="utf-8")
+    monkeypatch.setenv("LECTURE_SCENES_DIR", str(tmp_path))
+    with pytest.raises(UsageError, match="computed.py:5: Computed.ledger_keys must be a literal"):
+        registry.discover()
