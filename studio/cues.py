@@ -441,8 +441,3 @@ def publish(quality_dir: Path, manifest: dict[str, Any], sheet: dict[str, Any] |
     published = with_media(sheet or build_sheet(), manifest)
     atomic.write_json(quality_dir / "cues.json", published)
     return published
-
-
-def clock(total_s: float) -> str:
-    minutes, secs = divmod(round(total_s), 60)
-    return f"{minutes} 分 {secs:02d} 秒" if minutes else f"{secs} 秒"
