@@ -376,7 +376,8 @@ def _s3_first_half() -> dict[str, Any]:
         "format.fp16.total_bits": lambda: _width(fp16),
         "precision.exponent_bits_moved": lambda: bf16.nexp - fp16.nexp,
         "precision.tiny_gradient_fp16": lambda: _fp16_round(v("precision.tiny_gradient")),
-        "precision.tiny_gradient_bf16": lambda: float(BF16(v("precision.tiny_gradient"))),
+        # Exact: both sides are one bf16 value, and ≈ 1e-8 would hide inside EXACT_TOL's absolute 1e-9.
+        "precision.tiny_gradient_bf16": (lambda: float(BF16(v("precision.tiny_gradient"))), 0.0),
         # fig-precision Ⓑ: the run again, in ml_dtypes.bfloat16 and numpy.float32.
         "precision.bf16.spacing_at_1": spacing,
         "precision.bf16.ticks_near_1": _bf16_ticks,
