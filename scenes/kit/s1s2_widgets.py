@@ -1,15 +1,21 @@
-"""Widgets of 第一节 and 第二节: matrix blocks, a matmul cell, and a tally of equal tiles.
+"""Widgets of 第一节 and 第二节: matrix blocks, a matmul cell, a tally of equal tiles, linear axes.
 
 Each is handed its data (shapes as symbols, counts from numerics) and only draws it.
 """
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Rectangle, RoundedRectangle, VGroup
+import re
 
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, DashedVMobject, Line, Rectangle, RoundedRectangle, VGroup, VMobject
+
+from lecture_numerics import quantity
 from scenes.kit import theme
-from scenes.kit.text import formula, words
+from scenes.kit.text import formula, ledger_text, line, words
 
+TICK_LENGTH = 0.1
+DASH_PERIOD = 0.22   # scene units per dash and gap
 BLOCK_FILL = 0.18   # light enough for the symbol inside to read
 # Drawn widths of the symbolic sizes s, d_in, d_out (scene units): different, so a transpose shows.
 MATRIX_SIDE = {"s": 1.2, "d_in": 0.95, "d_out": 0.7}
@@ -85,3 +91,70 @@ class TallyRow(VGroup):
 
     def tiles(self) -> VGroup:
         return VGroup(*[t for group in self.groups for t in group[0]])
+
+
+class LinearAxes(VGroup):
+    """Two linear axes from 0, ticks labelled by a ledger sequence (``{key[i]}`` at its value).
+
+    ``x_range`` / ``y_range`` are data (0, max); ``box`` is the plot area in scene units
+    (left, bottom, right, top). Handed data, it maps it: :meth:`point`, :meth:`polyline`.
+    """
+
+    def __init__(self, *, x_max: float, y_max: float, box: tuple[float, float, float, float],
+                 x_ticks: str | None = None, y_ticks: str | None = None, size: str = "small") -> None:
+        super().__init__()
+        self.x_max, self.y_max, self.box = x_max, y_max, box
+        left, bottom, right, top = box
+        muted = theme.color("muted")
+        self.x_axis = Line([left, bottom, 0], [right + 0.2, bottom, 0], stroke_width=3, color=muted)
+        self.y_axis = Line([left, bottom, 0], [left, top + 0.2, 0], stroke_width=3, color=muted)
+        self.tick_labels = VGroup()
+        self.add(self.x_axis, self.y_axis)
+        for key, along_x in ((x_ticks, True), (y_ticks, False)):
+            if key is None:
+                continue
+            for i, value in enumerate(quantity(key).value):
+                label = ledger_text("{" + key + f"[{i}]" + "}", size=size, color="muted")
+                at = self.point(value, 0) if along_x else self.point(0, value)
+                mark = (Line(at, at + DOWN * TICK_LENGTH) if along_x else Line(at, at + LEFT * TICK_LENGTH))
+                mark.set_stroke(muted, 3)
+                label.next_to(mark, DOWN if along_x else LEFT, buff=0.08)
+                self.tick_labels.add(label)
+                self.add(mark)
+        self.add(self.tick_labels)
+
+    def point(self, x: float, y: float) -> np.ndarray:
+        left, bottom, right, top = self.box
+        return np.array([left + x / self.x_max * (right - left), bottom + y / self.y_max * (top - bottom), 0.0])
+
+    def polyline(self, xs, ys, color: str, *, dashed: bool = False, width: float = 5) -> VMobject:
+        """A curve through the data points, clipped to the plot box by the caller's data."""
+        path = VMobject(stroke_color=theme.color(color), stroke_width=width)
+        path.set_points_as_corners([self.point(x, y) for x, y in zip(xs, ys)])
+        if not dashed:
+            return path
+        dashes = max(2, round(path.get_arc_length() / DASH_PERIOD))
+        return DashedVMobject(path, num_dashes=dashes, dashed_ratio=0.6)
+
+    def hline(self, y: float, color: str, *, dashed: bool = False) -> VMobject:
+        return self.polyline([0, self.x_max], [y, y], color, dashed=dashed)
+
+    def vline(self, x: float, color: str, *, dashed: bool = True) -> VMobject:
+        return self.polyline([x, x], [0, self.y_max], color, dashed=dashed, width=4)
+
+
+# Model names whose digits are part of the name, not a quantity.
+MODEL_NAMES = ("DeepSeek-V3", "GPT-3")
+NAME_GAP = 0.12      # a word space between a name and the words around it
+
+
+def named(template: str, *, size: str = "body", color: str = "ink") -> VGroup:
+    """Words that mention a model by name (DeepSeek-V3, GPT-3), with ``{key}`` ledger numbers.
+
+    The names are drawn as notation (their digits name a model, they count nothing), the rest
+    through ``line``, so typed numbers outside the names are refused as everywhere else."""
+    pattern = "(" + "|".join(re.escape(name) for name in MODEL_NAMES) + ")"
+    pieces = [piece.strip() for piece in re.split(pattern, template) if piece.strip()]
+    mobs = [formula(piece, size=size, color=color) if piece in MODEL_NAMES else line(piece, size=size, color=color)
+            for piece in pieces]
+    return VGroup(*mobs).arrange(RIGHT, buff=NAME_GAP)
