@@ -136,6 +136,14 @@ class LinearAxes(VGroup):
         dashes = max(2, round(path.get_arc_length() / DASH_PERIOD))
         return DashedVMobject(path, num_dashes=dashes, dashed_ratio=0.6)
 
+    def area(self, xs, ys, color: str, *, opacity: float = 0.45) -> VMobject:
+        """The region between a curve and the x axis, outlined along the curve."""
+        corners = [self.point(xs[0], 0), *[self.point(x, y) for x, y in zip(xs, ys)], self.point(xs[-1], 0)]
+        shape = VMobject(stroke_color=theme.color(color), stroke_width=3, fill_color=theme.color(color),
+                         fill_opacity=opacity)
+        shape.set_points_as_corners([*corners, corners[0]])
+        return shape
+
     def hline(self, y: float, color: str, *, dashed: bool = False) -> VMobject:
         return self.polyline([0, self.x_max], [y, y], color, dashed=dashed)
 
