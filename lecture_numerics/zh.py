@@ -58,3 +58,84 @@ def zh_several(value: float) -> str:
 def zh_count(value: float) -> str:
     """A count before a measure word: 2 → 两 (两个方向), otherwise as :func:`zh_round`."""
     return "两" if value == 2 else zh_round(value)
+
+
+_DIGIT_VALUE = {ch: i for i, ch in enumerate(DIGITS)} | {"两": 2, "〇": 0}
+_SMALL_VALUE = {"十": 10, "百": 100, "千": 1000}
+_BIG_VALUE = {"万": 10**4, "亿": 10**8}
+NUMERAL_CHARS = "".join(_DIGIT_VALUE) + "".join(_SMALL_VALUE) + "".join(_BIG_VALUE) + "点"
+
+
+def _integer(text: str) -> int:
+    """三千亿 → 300000000000, 二十五 → 25, 十 → 10, 一千零二十四 → 1024."""
+    if not text:
+        raise ValueError("empty numeral")
+    total, section, digit = 0, 0, None
+    last_unit, zero_seen = 0, False
+    for ch in text:
+        if ch in ("零", "〇") and section + total:
+            zero_seen = True
+            continue
+        if ch in _SMALL_VALUE or ch in _BIG_VALUE:
+            last_unit = _SMALL_VALUE.get(ch) or _BIG_VALUE[ch]
+        if ch in _DIGIT_VALUE:
+            digit = _DIGIT_VALUE[ch] if digit is None else digit * 10 + _DIGIT_VALUE[ch]
+        elif ch in _SMALL_VALUE:
+            section += (1 if digit is None else digit) * _SMALL_VALUE[ch]
+            digit = None
+        elif ch in _BIG_VALUE:
+            section += digit or 0
+            if ch == "万" and total and total % 10**8 == 0 and section:
+                total += section * 10**4          # 三亿五万
+            else:
+                total = (total + section) * _BIG_VALUE[ch] if ch == "亿" else total + section * _BIG_VALUE[ch]
+            section, digit = 0, None
+        else:
+            raise ValueError(f"not a Chinese numeral: {text!r}")
+    if digit is not None and last_unit >= 100 and not zero_seen and text[-2] in "百千万亿":
+        digit *= last_unit // 10                  # 五千七 = 5700, 一万二 = 12000 (the unit is implied)
+    return total + section + (digit or 0)
+
+
+def _significant(numeral: str) -> int:
+    """Significant digits a numeral states: 一点九 → 2, 四千零九十六 → 4, 百 → 1."""
+    if "点" in numeral:
+        return len(numeral.replace("点", "").lstrip("零"))
+    digits = str(_integer(numeral if numeral[0] in _DIGIT_VALUE else "一" + numeral))
+    return len(digits.rstrip("0")) or 1
+
+
+def parse_zh(text: str) -> float:
+    """A number the way the notes say it: 零点三 → 0.3, 六百 → 600, 三千亿 → 3e11,
+    百分之四 → 0.04, 万分之三 → 0.0003, 二分之一 → 0.5. Raises ValueError otherwise."""
+    text = text.strip()
+    if "分之" in text:
+        denominator, numerator = text.split("分之", 1)
+        return parse_zh(numerator) / _integer(denominator if denominator[0] in _DIGIT_VALUE else "一" + denominator)
+    if text.endswith("点几"):
+        raise ValueError(f"{text!r} states only its whole part")
+    if "点" in text:
+        whole, fraction = text.split("点", 1)
+        if not fraction or any(ch not in _DIGIT_VALUE for ch in fraction):
+            raise ValueError(f"not a Chinese decimal: {text!r}")
+        return _integer(whole) + float("0." + "".join(str(_DIGIT_VALUE[ch]) for ch in fraction))
+    return float(_integer(text))
+
+
+def as_written_digits(text: str) -> str:
+    """The notes' Chinese numeral rewritten in digits with the precision it states:
+    零点三 → "0.3", 三千亿 → "300000000000" (one significant figure), 百分之四 → "4 %",
+    万分之三 → "0.0003". Raises ValueError where ``text`` is not a plain numeral."""
+    text = text.strip()
+    if text.startswith("百分之"):
+        return as_written_digits(text[len("百分之"):]) + " %"
+    if text.endswith("点几"):                   # 一点几: only the whole part is stated
+        return f"{int(parse_zh(text[:-2]))}.x"
+    value = parse_zh(text)
+    if "分之" in text:                          # as precise as numerator and denominator are
+        denominator, numerator = text.split("分之", 1)
+        digits = max(_significant(numerator), _significant(denominator))
+        return f"{value:.{digits - 1}e}"
+    if "点" in text:
+        return f"{value:.{len(text.split('点', 1)[1])}f}"
+    return str(int(value))
