@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, DashedVMobject, Line, Rectangle, RoundedRectangle, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, DashedVMobject, Line, Rectangle, RoundedRectangle, VGroup, VMobject
 
 from lecture_numerics import quantity
 from scenes.kit import theme
@@ -93,6 +93,43 @@ class TallyRow(VGroup):
         return VGroup(*[t for group in self.groups for t in group[0]])
 
 
+def clip_at(xs: np.ndarray, ys: np.ndarray, top: float) -> tuple[np.ndarray, np.ndarray]:
+    """The points up to where the curve first passes ``top``, ending exactly on it."""
+    above = np.nonzero(ys > top)[0]
+    if len(above) == 0:
+        return xs, ys
+    i = above[0]
+    if i == 0:
+        return xs[:1], np.minimum(ys[:1], top)
+    share = (top - ys[i - 1]) / (ys[i] - ys[i - 1])
+    return np.append(xs[:i], xs[i - 1] + share * (xs[i] - xs[i - 1])), np.append(ys[:i], top)
+
+
+class LogNumberLine(VGroup):
+    """A horizontal number line, one tick per power of ten; ``ticks`` is a ledger key whose value
+    lists the exponents (its item displays label them). :meth:`point` maps a value to the line."""
+
+    def __init__(self, ticks: str, *, left: float, right: float, y: float, size: str = "small") -> None:
+        super().__init__()
+        self.exponents = list(quantity(ticks).value)
+        self.left, self.right, self.y = left, right, y
+        muted = theme.color("muted")
+        self.line = Line([left, y, 0], [right, y, 0], stroke_width=3, color=muted)
+        self.tick_labels = VGroup()
+        self.add(self.line)
+        for i, exponent in enumerate(self.exponents):
+            at = self.point(10.0 ** exponent)
+            self.add(Line(at + DOWN * TICK_LENGTH, at + UP * TICK_LENGTH, stroke_width=3, color=muted))
+            self.tick_labels.add(ledger_text("{" + ticks + f"[{i}]" + "}", size=size, color="muted")
+                                 .next_to(at, DOWN, buff=0.15))
+        self.add(self.tick_labels)
+
+    def point(self, value: float) -> np.ndarray:
+        lo, hi = self.exponents[0], self.exponents[-1]
+        share = (np.log10(value) - lo) / (hi - lo)
+        return np.array([self.left + share * (self.right - self.left), self.y, 0.0])
+
+
 class LinearAxes(VGroup):
     """Two linear axes from 0, ticks labelled by a ledger sequence (``{key[i]}`` at its value).
 
@@ -101,9 +138,10 @@ class LinearAxes(VGroup):
     """
 
     def __init__(self, *, x_max: float, y_max: float, box: tuple[float, float, float, float],
-                 x_ticks: str | None = None, y_ticks: str | None = None, size: str = "small") -> None:
+                 x_ticks: str | None = None, y_ticks: str | None = None, size: str = "small",
+                 x_min: float = 0.0) -> None:
         super().__init__()
-        self.x_max, self.y_max, self.box = x_max, y_max, box
+        self.x_min, self.x_max, self.y_max, self.box = x_min, x_max, y_max, box
         left, bottom, right, top = box
         muted = theme.color("muted")
         self.x_axis = Line([left, bottom, 0], [right + 0.2, bottom, 0], stroke_width=3, color=muted)
@@ -115,7 +153,7 @@ class LinearAxes(VGroup):
                 continue
             for i, value in enumerate(quantity(key).value):
                 label = ledger_text("{" + key + f"[{i}]" + "}", size=size, color="muted")
-                at = self.point(value, 0) if along_x else self.point(0, value)
+                at = self.point(value, 0) if along_x else self.point(x_min, value)
                 mark = (Line(at, at + DOWN * TICK_LENGTH) if along_x else Line(at, at + LEFT * TICK_LENGTH))
                 mark.set_stroke(muted, 3)
                 label.next_to(mark, DOWN if along_x else LEFT, buff=0.08)
@@ -125,10 +163,13 @@ class LinearAxes(VGroup):
 
     def point(self, x: float, y: float) -> np.ndarray:
         left, bottom, right, top = self.box
-        return np.array([left + x / self.x_max * (right - left), bottom + y / self.y_max * (top - bottom), 0.0])
+        share = (x - self.x_min) / (self.x_max - self.x_min)
+        return np.array([left + share * (right - left), bottom + y / self.y_max * (top - bottom), 0.0])
 
-    def polyline(self, xs, ys, color: str, *, dashed: bool = False, width: float = 5) -> VMobject:
-        """A curve through the data points, clipped to the plot box by the caller's data."""
+    def polyline(self, xs, ys, color: str, *, dashed: bool = False, width: float = 5, clip: bool = False) -> VMobject:
+        """A curve through the data points; ``clip`` cuts it where it first leaves the top."""
+        if clip:
+            xs, ys = clip_at(np.asarray(xs, float), np.asarray(ys, float), self.y_max)
         path = VMobject(stroke_color=theme.color(color), stroke_width=width)
         path.set_points_as_corners([self.point(x, y) for x, y in zip(xs, ys)])
         if not dashed:
@@ -145,7 +186,7 @@ class LinearAxes(VGroup):
         return shape
 
     def hline(self, y: float, color: str, *, dashed: bool = False) -> VMobject:
-        return self.polyline([0, self.x_max], [y, y], color, dashed=dashed)
+        return self.polyline([self.x_min, self.x_max], [y, y], color, dashed=dashed)
 
     def vline(self, x: float, color: str, *, dashed: bool = True) -> VMobject:
         return self.polyline([x, x], [0, self.y_max], color, dashed=dashed, width=4)
