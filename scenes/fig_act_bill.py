@@ -15,8 +15,8 @@ from lecture_numerics.models import GIB, TIB
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s1s2_widgets import LinearAxes, named
-from scenes.kit.text import ledger_text, words
+from scenes.kit.s1s2_widgets import LinearAxes
+from scenes.kit.text import ledger_text, line, words
 
 # Plot areas (scene units; the frame is 14.2 × 8).
 MAIN_BOX = (-5.9, -2.45, 1.9, 1.3)
@@ -42,7 +42,7 @@ class FigActBill(LectureScene):
 
     def basis(self) -> None:
         """What the bill is for, and the speaker's warning about it."""
-        scope = named("DeepSeek-V3 · {model.v3.n_layers} 层 · {recompute.seq_len_label} 序列",
+        scope = line("DeepSeek-V3 · {model.v3.n_layers} 层 · 一条 {recompute.seq_len_label} 序列 · bf16",
                       size="small", color="muted")
         scope.to_corner(DOWN + LEFT, buff=EDGE_BUFF)
         badge_text = words("按算子推算 · 无外部背书 · 当量级看", size="small", color="warm")

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, CurvedArrow, DashedVMobject, FadeIn, FadeOut, Rectangle,
                    RoundedRectangle, VGroup)
 
@@ -15,7 +14,7 @@ from lecture_numerics.gradlife import STOPS
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.text import line, words
+from scenes.kit.text import words
 
 # Geometry (scene units; the frame is 14.2 × 8).
 STATION_W, STATION_H, STATION_GAP = 2.45, 0.95, 0.36

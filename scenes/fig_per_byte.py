@@ -7,14 +7,14 @@ flat linear layers → rising attention → the two crossovers (V3 early, GPT-3 
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, UR, Create, Dot, FadeIn, FadeOut, Line, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, VGroup, Write
 
 from lecture_numerics import per_byte, quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.s1s2_widgets import LinearAxes, named
-from scenes.kit.text import ledger_text, line, words
+from scenes.kit.panels import caption
+from scenes.kit.s1s2_widgets import LinearAxes
+from scenes.kit.text import ledger_text, words
 
 # Plot area (scene units; the frame is 14.2 × 8): room on the right for the lines' names.
 PLOT_BOX = (-5.7, -2.55, 2.9, 2.15)
@@ -41,8 +41,8 @@ class FigPerByte(LectureScene):
         said = self.two_crossovers(said)
         self.paper_context(said)
 
-    def say(self, current, sentence):
-        new = caption(sentence) if isinstance(sentence, str) else sentence.to_edge(DOWN, buff=EDGE_BUFF)
+    def say(self, current, sentence: str):
+        new = caption(sentence)
         self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
         return new
 
@@ -54,9 +54,9 @@ class FigPerByte(LectureScene):
         y_title.next_to(axes.y_axis, UP, buff=0.1).align_to(axes.y_axis, LEFT)
         legend = VGroup(
             VGroup(Line(LEFT * 0.3, RIGHT * 0.3, stroke_width=5, color=theme.color(V3)),
-                   named("DeepSeek-V3", size="small", color=V3)).arrange(RIGHT, buff=0.15),
+                   words("DeepSeek-V3", size="small", color=V3)).arrange(RIGHT, buff=0.15),
             VGroup(axes.polyline([0, 0.07 * axes.x_max], [0, 0], GPT3, dashed=True).scale(1),
-                   named("GPT-3", size="small", color=GPT3)).arrange(RIGHT, buff=0.15),
+                   words("GPT-3", size="small", color=GPT3)).arrange(RIGHT, buff=0.15),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         legend.move_to(axes.point(0.8 * axes.x_max, 0.22 * axes.y_max))
         self.play(FadeIn(axes), FadeIn(x_title), FadeIn(y_title), FadeIn(legend), run_time=0.6)
@@ -97,7 +97,7 @@ class FigPerByte(LectureScene):
     def two_crossovers(self, said):
         spots = (("recompute.v3.crossover_tokens", "per_byte.v3.linear_flops_per_byte", V3, UP + LEFT),
                  ("recompute.gpt3.crossover_tokens", "per_byte.gpt3.linear_flops_per_byte", GPT3, DOWN + RIGHT))
-        said = self.say(said, named("DeepSeek-V3 早早就交了；GPT-3 要晚得多"))
+        said = self.say(said, "DeepSeek-V3 早早就交了；GPT-3 要晚得多")
         for cross_key, flat_key, color, side in spots:
             at = self.axes.point(quantity(cross_key).value, quantity(flat_key).value)
             dot = Dot(at, radius=0.11, color=theme.color(color))
@@ -112,11 +112,11 @@ class FigPerByte(LectureScene):
     def paper_context(self, said) -> None:
         context = quantity("model.gpt3.context_tokens").value
         marker = self.axes.vline(context, GPT3)
-        name = named("GPT-3 序列长度 {model.gpt3.context_tokens}", size="small", color=GPT3)
+        name = ledger_text("GPT-3 序列长度 {model.gpt3.context_tokens}", size="small", color=GPT3)
         name.next_to(self.axes.point(context, self.axes.y_max), RIGHT, buff=0.12).shift(DOWN * 0.2)
         finding = VGroup(
             words("选择性重算：重算的恰恰是 attention", size="small"),
-            named("GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，只付 {recompute.gpt3.selective_overhead} 算力",
+            ledger_text("GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，只付 {recompute.gpt3.selective_overhead} 算力",
                         size="small"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(name, DOWN, buff=0.15, aligned_edge=LEFT)
         self.play(Create(marker), FadeIn(name), run_time=0.6)

@@ -12,7 +12,7 @@ from lecture_numerics import quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.s1s2_widgets import TallyRow, named
+from scenes.kit.s1s2_widgets import TallyRow
 from scenes.kit.text import ledger_text, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
@@ -102,7 +102,7 @@ class FigRecompute(LectureScene):
             ledger_text("÷{recompute.activation_shrink}", size="heading", color="activations"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         memory.next_to(memory_before, RIGHT, buff=0.3).set_y((MEMORY_ROWS_Y[0] + MEMORY_ROWS_Y[1]) / 2)
-        basis = named("DeepSeek-V3 · 一条 {recompute.seq_len_label} 序列 · 前 {model.v3.n_dense_layers} 层 dense",
-                      size="small", color="muted")
+        basis = ledger_text("一条 {recompute.seq_len_label} 序列 · 前 {model.v3.n_dense_layers} 层 dense · DeepSeek-V3",
+                            size="small", color="muted")
         basis.move_to([0, MEMORY_ROWS_Y[1] - BASIS_DY, 0]).align_to([BAR_LEFT, 0, 0], LEFT)
         self.play(FadeIn(compute), FadeIn(memory), FadeIn(basis), run_time=0.7)

@@ -9,8 +9,7 @@ AB Both rows in one frame, at anim-reverse's places (the clip between them does 
 
 from __future__ import annotations
 
-import numpy as np
-from manim import (DOWN, LEFT, PI, RIGHT, UL, UP, Arrow, Circle, Dot, FadeIn, FadeOut, Indicate, Polygon,
+from manim import (DOWN, LEFT, PI, RIGHT, UL, UP, Circle, Dot, FadeIn, FadeOut, Indicate, Polygon,
                    VGroup, Write)
 
 from lecture_numerics import quantity

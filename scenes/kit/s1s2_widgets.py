@@ -5,14 +5,12 @@ Each is handed its data (shapes as symbols, counts from numerics) and only draws
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, DashedVMobject, Line, Rectangle, RoundedRectangle, VGroup, VMobject
 
 from lecture_numerics import quantity
 from scenes.kit import theme
-from scenes.kit.text import formula, ledger_text, line, words
+from scenes.kit.text import formula, ledger_text, words
 
 TICK_LENGTH = 0.1
 DASH_PERIOD = 0.22   # scene units per dash and gap
@@ -190,20 +188,3 @@ class LinearAxes(VGroup):
 
     def vline(self, x: float, color: str, *, dashed: bool = True) -> VMobject:
         return self.polyline([x, x], [0, self.y_max], color, dashed=dashed, width=4)
-
-
-# Model names whose digits are part of the name, not a quantity.
-MODEL_NAMES = ("DeepSeek-V3", "GPT-3")
-NAME_GAP = 0.12      # a word space between a name and the words around it
-
-
-def named(template: str, *, size: str = "body", color: str = "ink") -> VGroup:
-    """Words that mention a model by name (DeepSeek-V3, GPT-3), with ``{key}`` ledger numbers.
-
-    The names are drawn as notation (their digits name a model, they count nothing), the rest
-    through ``line``, so typed numbers outside the names are refused as everywhere else."""
-    pattern = "(" + "|".join(re.escape(name) for name in MODEL_NAMES) + ")"
-    pieces = [piece.strip() for piece in re.split(pattern, template) if piece.strip()]
-    mobs = [formula(piece, size=size, color=color) if piece in MODEL_NAMES else line(piece, size=size, color=color)
-            for piece in pieces]
-    return VGroup(*mobs).arrange(RIGHT, buff=NAME_GAP)
