@@ -88,11 +88,17 @@ LAYER_TICKS = derived(
 
 # --- Ⓑ the log number line ---------------------------------------------------------------------
 
-LOG_EXPONENTS = derived(
-    "vanish.axis.log_ticks", lambda low, high: list(range(math.floor(math.log10(low)), math.ceil(math.log10(high)) + 1)),
-    inputs={"low": INPUT_LOW, "high": INPUT_HIGH}, unit="power of ten",
-    fmt=lambda v: " / ".join(f"10^{e}" for e in v),
-    item_fmt=lambda e: "10" + str(e).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")),
+def power_label(value: float) -> str:
+    """10⁻⁶, 10⁰, 10⁵ …: a power of ten as the axis writes it."""
+    exponent = round(math.log10(value))
+    return "10" + str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+LOG_TICKS = derived(
+    "vanish.axis.log_ticks",
+    lambda low, high: [10.0 ** e for e in range(math.floor(math.log10(low)), math.ceil(math.log10(high)) + 1)],
+    inputs={"low": INPUT_LOW, "high": INPUT_HIGH}, unit="",
+    fmt=lambda v: " / ".join(map(power_label, v)), item_fmt=power_label,
     formula="every power of ten from ⌊log10 g_1(0.8)⌋ to ⌈log10 g_1(1.2)⌉",
     measures="tick labels of Ⓑ's log number line (×10 per tick)")
 

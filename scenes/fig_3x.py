@@ -13,6 +13,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, ArcBetweenPoints, DashedVMobjec
 
 from lecture_numerics import quantity
 from scenes.kit import theme
+from scenes.kit.annotate import tally
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.s1s2_widgets import MatmulCell, MatrixBlock, TallyRow, product_row
@@ -144,12 +145,12 @@ class Fig3x(LectureScene):
 
         forward_n = round(quantity("threex.forward_matmuls").value)
         backward_n = round(quantity("threex.backward_matmuls").value)
-        tally = TallyRow([("前向", forward_n, FORWARD), ("反向", backward_n, GRADIENT)]).move_to(UP * TALLY_Y)
-        equation = ledger_text("前向 {threex.forward_matmuls} ＋ 反向 {threex.backward_matmuls} ＝ "
-                               "{threex.train_over_inference}", size="heading")
-        equation.next_to(tally, DOWN, buff=0.3)
+        tiles = TallyRow([("前向", forward_n, FORWARD), ("反向", backward_n, GRADIENT)]).move_to(UP * TALLY_Y)
+        equation = tally([("前向", "threex.forward_matmuls"), ("反向", "threex.backward_matmuls", GRADIENT)],
+                         total=("", "threex.train_over_inference"), size="heading")
+        equation.next_to(tiles, DOWN, buff=0.3)
         said = self.say(said, "{threex.backward_matmuls_zh}个问题，{threex.backward_matmuls_zh}次乘法 —— 每次都一样贵")
-        self.play(ReplacementTransform(answers.copy(), tally.groups[1]), FadeIn(tally.groups[0]), run_time=0.9)
+        self.play(ReplacementTransform(answers.copy(), tiles.groups[1]), FadeIn(tiles.groups[0]), run_time=0.9)
         self.play(Write(equation), run_time=0.7)
         self.wait(0.5)
         self.play(FadeOut(said), run_time=0.3)

@@ -15,12 +15,13 @@ from lecture_numerics.models import GIB, TIB
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s1s2_widgets import LinearAxes
+from scenes.kit.plots import Plot
+from scenes.kit.s1s2_widgets import area, place
 from scenes.kit.text import ledger_text, line, words
 
 # Plot areas (scene units; the frame is 14.2 × 8).
-MAIN_BOX = (-5.9, -2.45, 1.9, 1.3)
-INSET_BOX = (3.35, -2.45, 6.55, -0.45)
+MAIN_CORNER, MAIN_W, MAIN_H = (-5.9, -2.45), 7.8, 3.75
+INSET_CORNER, INSET_W, INSET_H = (3.35, -2.45), 3.2, 2.0
 SUMMIT_RISE = 1.3        # the summit line runs above the axis to carry its labels
 MOUNTAIN, CHECKPOINTS = "activations", "accent"
 
@@ -51,22 +52,23 @@ class FigActBill(LectureScene):
         badge = VGroup(frame, badge_text.move_to(frame)).to_corner(DOWN + RIGHT, buff=EDGE_BUFF)
         self.add(scope, badge)
 
-    def mountain(self) -> LinearAxes:
+    def mountain(self) -> Plot:
         n = quantity("model.v3.n_layers").value
-        axes = LinearAxes(x_max=2 * n, y_max=act_bill.AXIS_TOP_TIB.value, box=MAIN_BOX, y_ticks="act_bill.axis.ticks_tib")
-        unit = words("TiB", size="small", color="muted").next_to(axes.y_axis, UP, buff=0.1)
+        axes = place(Plot(x_range=(0, 2 * n), y_range=(0, act_bill.AXIS_TOP_TIB.value), width=MAIN_W, height=MAIN_H,
+                          y_ticks_key="act_bill.axis.ticks_tib"), MAIN_CORNER)
+        unit = words("TiB", size="small", color="muted").next_to(axes.y_axis, UP, buff=0.25)
         forward = words("前向：逐层存下 →", size="small", color="ink").next_to(axes.point(n / 2, 0), DOWN, buff=0.2)
         backward = words("← 反向：逐层释放", size="small", color="backward").next_to(axes.point(1.5 * n, 0), DOWN, buff=0.2)
         xs, ys = act_bill.layer_steps(act_bill.simulate("none"))
-        hill = axes.area(xs, ys / TIB, MOUNTAIN)
+        hill = area(axes, xs, ys / TIB, MOUNTAIN)
         self.play(FadeIn(axes), FadeIn(unit), FadeIn(forward), FadeIn(backward), run_time=0.5)
         self.play(Create(hill), run_time=1.5)
         return axes
 
-    def summit(self, axes: LinearAxes) -> None:
-        step, peak = act_bill.peak_step("none"), quantity("act.v3.no_recompute_tib").value
-        line = DashedLine(axes.point(step, 0), axes.point(step, axes.y_max) + UP * SUMMIT_RISE, color=theme.color("ink"), stroke_width=3)
-        top = axes.point(step, axes.y_max) + UP * SUMMIT_RISE
+    def summit(self, axes: Plot) -> None:
+        step, top_tib = act_bill.peak_step("none"), act_bill.AXIS_TOP_TIB.value
+        line = DashedLine(axes.point(step, 0), axes.point(step, top_tib) + UP * SUMMIT_RISE, color=theme.color("ink"), stroke_width=3)
+        top = axes.point(step, top_tib) + UP * SUMMIT_RISE
         where = words("峰值在这儿 · 前向末尾", size="label").next_to(top, RIGHT, buff=0.15).align_to(top, UP)
         assumption = ledger_text("前 {model.v3.n_dense_layers} 层 dense；全按 MoE 算是 {act.v3.no_recompute_all_moe_tib} TiB",
                                  size="small", color="muted")
@@ -77,15 +79,15 @@ class FigActBill(LectureScene):
         self.play(Create(line), FadeIn(where), run_time=0.5)
         self.play(Write(value), FadeIn(what), FadeIn(assumption), run_time=0.7)
 
-    def recompute_inset(self, main: LinearAxes) -> None:
+    def recompute_inset(self, main: Plot) -> None:
         n = quantity("model.v3.n_layers").value
-        inset = LinearAxes(x_max=2 * n, y_max=act_bill.INSET_TOP_GIB.value, box=INSET_BOX,
-                           y_ticks="act_bill.axis.inset_ticks_gib")
-        unit = words("GiB", size="small", color="muted").next_to(inset.y_axis, UP, buff=0.1)
+        inset = place(Plot(x_range=(0, 2 * n), y_range=(0, act_bill.INSET_TOP_GIB.value), width=INSET_W,
+                           height=INSET_H, y_ticks_key="act_bill.axis.inset_ticks_gib"), INSET_CORNER)
+        unit = words("GiB", size="small", color="muted").next_to(inset.y_axis, UP, buff=0.25)
         title = words("开了重算（放大）", size="label", color=CHECKPOINTS).next_to(unit, UP, buff=0.2, aligned_edge=LEFT)
         xs, ys = act_bill.layer_steps(act_bill.simulate("full"), working_sets=False)
-        trace = inset.area(xs, ys / GIB, CHECKPOINTS, opacity=0.3)
-        sliver = main.area(xs, ys / TIB, CHECKPOINTS, opacity=0.8)
+        trace = area(inset, xs, ys / GIB, CHECKPOINTS, opacity=0.3)
+        sliver = area(main, xs, ys / TIB, CHECKPOINTS, opacity=0.8)
         kept = quantity("act.v3.full_recompute_gib").value
         value = ledger_text("{act.v3.full_recompute_gib} GiB", size="label", color=CHECKPOINTS)
         value.next_to(inset.point(n, kept), UP, buff=0.12)

@@ -14,13 +14,13 @@ from lecture_numerics import batch, quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.s1s2_widgets import LinearAxes
+from scenes.kit.plots import Plot, curve
+from scenes.kit.s1s2_widgets import place
 from scenes.kit.text import formula, words
 
-# Geometry (scene units; the frame is 14.2 × 8). Axes are log2 of the model's values.
-PLOT_BOX = (-5.2, -2.3, 4.2, 1.9)
-HEADROOM = 1.1                       # the curves' top sits below the axis' top
-FLOOR_MARGIN = 0.12                  # and their bottom above the axis
+# Geometry (scene units; the frame is 14.2 × 8). Both axes are log10.
+PLOT_CORNER, PLOT_W, PLOT_H = (-5.2, -2.3), 9.4, 4.2
+MARGIN = 4.0                         # the y range reaches this factor past the curves, on a log axis
 TOTAL, STEPS, STEP_TIME = "accent", "ink", "warm"
 
 
@@ -39,24 +39,23 @@ class FigBatch(LectureScene):
         self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
         return new
 
-    def log_axes(self, series: dict[str, np.ndarray], names: tuple[str, ...]) -> tuple[LinearAxes, VGroup]:
+    def log_axes(self, series: dict[str, np.ndarray], names: tuple[str, ...]) -> tuple[Plot, VGroup]:
         """Log–log axes without ticks (示意), fitted to the named series."""
-        x = np.log2(series["batch"])
-        ys = {name: np.log2(series[name]) for name in names}
-        low = min(v.min() for v in ys.values())
-        high = max(v.max() for v in ys.values())
-        self.y_floor = low - (high - low) * FLOOR_MARGIN
-        axes = LinearAxes(x_min=x[0], x_max=x[-1], y_max=(high - self.y_floor) * HEADROOM, box=PLOT_BOX)
+        low = min(series[name].min() for name in names) / MARGIN
+        high = max(series[name].max() for name in names) * MARGIN
+        axes = place(Plot(x_range=(series["batch"][0], series["batch"][-1]), y_range=(low, high), x_log=True,
+                          y_log=True, width=PLOT_W, height=PLOT_H), PLOT_CORNER)
         x_title = words("batch（对数）", size="small", color="muted").next_to(axes.x_axis, DOWN, buff=0.15)
         x_title.align_to(axes.x_axis, RIGHT)
         sketch = words("示意 · 无刻度", size="small", color="muted").to_corner(UR, buff=EDGE_BUFF)
         return axes, VGroup(x_title, sketch)
 
-    def series_line(self, axes: LinearAxes, series, name: str, color: str, mask=None):
-        x, y = np.log2(series["batch"]), np.log2(series[name]) - self.y_floor
+    @staticmethod
+    def series_line(axes: Plot, series, name: str, color: str, mask=None):
+        x, y = series["batch"], series[name]
         if mask is not None:
             x, y = x[mask], y[mask]
-        return axes.polyline(x, y, color, width=6)
+        return curve(axes, x, y, color, stroke_width=6)
 
     # ---- Ⓐ the curve ----
 
@@ -70,8 +69,7 @@ class FigBatch(LectureScene):
         self.play(Create(self.series_line(axes, series, "total", "muted")), run_time=1.0)
 
         saturation = quantity("batch.saturation").value
-        knee = axes.point(np.log2(saturation), np.log2(batch.total_time(saturation, batch.TOKENS.value,
-                                                                          batch.STEP_MIN.value, saturation)) - self.y_floor)
+        knee = axes.point(saturation, batch.total_time(saturation, batch.TOKENS.value, batch.STEP_MIN.value, saturation))
         dot = Dot(knee, radius=0.11, color=theme.color("ink"))
         knee_label = words("并行度吃满", size="label").next_to(dot, UP + RIGHT, buff=0.15)
         self.play(FadeIn(dot), FadeIn(knee_label), run_time=0.5)
@@ -84,10 +82,10 @@ class FigBatch(LectureScene):
         self.play(Create(self.series_line(axes, series, "total", "backward", mask=~left)), run_time=0.8)
         self.wait(0.6)
 
-        band_left, band_right = knee[0], axes.point(axes.x_max, 0)[0]
-        band = Rectangle(width=band_right - band_left, height=PLOT_BOX[3] - PLOT_BOX[1], stroke_width=0,
+        band_left, band_right = knee[0], axes.x_axis.get_end()[0]
+        band = Rectangle(width=band_right - band_left, height=PLOT_H, stroke_width=0,
                          fill_color=theme.color("warm"), fill_opacity=0.12)
-        band.move_to([(band_left + band_right) / 2, (PLOT_BOX[1] + PLOT_BOX[3]) / 2, 0])
+        band.move_to([(band_left + band_right) / 2, axes.y_axis.get_center()[1], 0])
         where = words("大模型、多卡训练：基本都在这段", size="label", color="warm")
         where.next_to(band.get_top(), DOWN, buff=0.2).align_to(band, RIGHT).shift(LEFT * 0.15)
         self.play(FadeIn(band), FadeIn(where), run_time=0.6)

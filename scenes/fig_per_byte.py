@@ -13,11 +13,12 @@ from lecture_numerics import per_byte, quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.s1s2_widgets import LinearAxes
+from scenes.kit.plots import Plot, curve
+from scenes.kit.s1s2_widgets import clip_at, dashed, level, place, upright
 from scenes.kit.text import ledger_text, words
 
 # Plot area (scene units; the frame is 14.2 × 8): room on the right for the lines' names.
-PLOT_BOX = (-5.7, -2.55, 2.9, 2.15)
+PLOT_CORNER, PLOT_W, PLOT_H = (-5.7, -2.55), 8.6, 4.7
 LABEL_X = 3.25                      # left edge of the lines' names
 V3, GPT3 = "optimizer", "warm"      # purple solid and orange dashed, as the notes say
 
@@ -46,21 +47,25 @@ class FigPerByte(LectureScene):
         self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
         return new
 
-    def draw_axes(self) -> LinearAxes:
-        axes = LinearAxes(x_max=per_byte.X_MAX.value, y_max=per_byte.Y_MAX.value, box=PLOT_BOX,
-                          x_ticks="per_byte.axis.x_ticks", y_ticks="per_byte.axis.y_ticks")
+    def draw_axes(self) -> Plot:
+        axes = place(Plot(x_range=(0, per_byte.X_MAX.value), y_range=(0, per_byte.Y_MAX.value), width=PLOT_W,
+                          height=PLOT_H, x_ticks_key="per_byte.axis.x_ticks", y_ticks_key="per_byte.axis.y_ticks"),
+                     PLOT_CORNER)
         x_title = words("序列长度 s", size="small", color="muted").next_to(axes.x_axis, RIGHT, buff=0.15)
         y_title = words("每省一个字节要付的 FLOPs", size="small", color="muted")
-        y_title.next_to(axes.y_axis, UP, buff=0.1).align_to(axes.y_axis, LEFT)
-        legend = VGroup(
-            VGroup(Line(LEFT * 0.3, RIGHT * 0.3, stroke_width=5, color=theme.color(V3)),
-                   words("DeepSeek-V3", size="small", color=V3)).arrange(RIGHT, buff=0.15),
-            VGroup(axes.polyline([0, 0.07 * axes.x_max], [0, 0], GPT3, dashed=True).scale(1),
-                   words("GPT-3", size="small", color=GPT3)).arrange(RIGHT, buff=0.15),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        legend.move_to(axes.point(0.8 * axes.x_max, 0.22 * axes.y_max))
+        y_title.next_to(axes.y_axis, UP, buff=0.3).align_to(axes.y_axis, LEFT)
+        swatches = (Line(LEFT * 0.3, RIGHT * 0.3, stroke_width=5, color=theme.color(V3)),
+                    dashed(Line(LEFT * 0.3, RIGHT * 0.3, stroke_width=5, color=theme.color(GPT3))))
+        legend = VGroup(*[VGroup(swatch, words(name, size="small", color=color)).arrange(RIGHT, buff=0.15)
+                          for swatch, name, color in zip(swatches, ("DeepSeek-V3", "GPT-3"), (V3, GPT3))])
+        legend.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        legend.move_to(axes.point(0.8 * per_byte.X_MAX.value, 0.22 * per_byte.Y_MAX.value))
         self.play(FadeIn(axes), FadeIn(x_title), FadeIn(y_title), FadeIn(legend), run_time=0.6)
         return axes
+
+    def line_for(self, model_color: str, mob):
+        """Purple solid for V3, orange dashed for GPT-3."""
+        return dashed(mob) if model_color == GPT3 else mob
 
     def name_line(self, template: str, y: float, color: str):
         label = ledger_text(template, size="small", color=color)
@@ -72,7 +77,7 @@ class FigPerByte(LectureScene):
         said = self.say(None, "线性层：代价 ＝ 输入宽度，跟序列长度无关")
         for key, color in (("per_byte.v3.linear_flops_per_byte", V3), ("per_byte.gpt3.linear_flops_per_byte", GPT3)):
             price = quantity(key).value
-            flat = self.axes.hline(price, color, dashed=color == GPT3)
+            flat = self.line_for(color, level(self.axes, price, color))
             name = self.name_line("线性层 {" + key + "}", price, color)
             self.play(Create(flat), FadeIn(name), run_time=0.7)
         self.wait(0.6)
@@ -84,8 +89,8 @@ class FigPerByte(LectureScene):
         said = self.say(said, "attention：随序列长度线性上升")
         for model, key, color in (("deepseek-v3", "per_byte.v3.attention_slope", V3),
                                   ("gpt3-175b", "per_byte.gpt3.attention_slope", GPT3)):
-            s, price = per_byte.attention_line(model)
-            rising = self.axes.polyline(s, price, color, dashed=color == GPT3)
+            s, price = clip_at(*per_byte.attention_line(model), per_byte.Y_MAX.value)
+            rising = self.line_for(color, curve(self.axes, s, price, color))
             name = self.name_line("attention · 斜率 {" + key + "}", price[-1], color)
             self.play(Create(rising), FadeIn(name), run_time=0.9)
         said = self.say(said, "一条是常数，一条在往上爬 —— 必然相交")
@@ -111,9 +116,9 @@ class FigPerByte(LectureScene):
 
     def paper_context(self, said) -> None:
         context = quantity("model.gpt3.context_tokens").value
-        marker = self.axes.vline(context, GPT3)
+        marker = dashed(upright(self.axes, context, GPT3, stroke_width=4))
         name = ledger_text("GPT-3 序列长度 {model.gpt3.context_tokens}", size="small", color=GPT3)
-        name.next_to(self.axes.point(context, self.axes.y_max), RIGHT, buff=0.12).shift(DOWN * 0.2)
+        name.next_to(self.axes.point(context, per_byte.Y_MAX.value), RIGHT, buff=0.12).shift(DOWN * 0.2)
         finding = VGroup(
             words("选择性重算：重算的恰恰是 attention", size="small"),
             ledger_text("GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，只付 {recompute.gpt3.selective_overhead} 算力",

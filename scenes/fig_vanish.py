@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Brace, Create, Dot, FadeIn, FadeOut, GrowArrow, VGroup, Write,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, Dot, FadeIn, FadeOut, GrowArrow, VGroup, Write,
                    linear)
 
 from lecture_numerics import quantity, vanish_panels
@@ -17,13 +17,16 @@ from lecture_numerics.vanish import gradient_along_chain
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s1s2_widgets import LinearAxes, LogNumberLine
+from scenes.kit.annotate import brace_label
+from scenes.kit.plots import NumberAxis, Plot, curve
+from scenes.kit.s1s2_widgets import clip_at, place
 from scenes.kit.text import ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
-CHAIN_BOX = (-5.6, -2.45, 5.4, 2.0)
-LOG_LINE = dict(left=-5.8, right=5.8, y=-0.1)
-SLOPE_BOX = (-5.0, -2.45, 5.0, 1.7)
+CHAIN_CORNER, CHAIN_W, CHAIN_H = (-5.6, -2.45), 11.0, 4.45
+LOG_LINE_LEFT, LOG_LINE_Y, LOG_LINE_W = -5.8, -0.1, 11.6
+SLOPE_CORNER, SLOPE_W, SLOPE_H = (-5.0, -2.45), 10.0, 4.15
+BRACE_DROP = 0.75                   # the brace runs under the tick labels
 SLOPE_HEADROOM = 1.25               # the slope axis runs a quarter above ReLU′'s 1
 EXPLODE, VANISH, RELU = "accent", "backward", "good"
 
@@ -55,12 +58,13 @@ class FigVanish(LectureScene):
         self.start_panel("A", "同样 {vanish.layers} 层的网络，只改每层的兑换率")
         layers = quantity("vanish.layers").value
         top = vanish_panels.LINEAR_TOP.value
-        axes = LinearAxes(x_max=layers, y_max=top, box=CHAIN_BOX, y_ticks="vanish.axis.linear_ticks")
+        axes = place(Plot(x_range=(0, layers), y_range=(0, top), width=CHAIN_W, height=CHAIN_H,
+                          y_ticks_key="vanish.axis.linear_ticks"), CHAIN_CORNER)
         ends = VGroup(*[ledger_text(f"第 {{vanish.axis.layer_ticks[{i}]}} 层 · {side}", size="small", color="muted")
                         .next_to(axes.point(layer, 0), DOWN, buff=0.15)
                         for i, (layer, side) in enumerate(((1, "输入端"), (layers, "输出端")))])
         y_title = words("传到这一层的梯度", size="small", color="muted").next_to(axes.y_axis, UP, buff=0.1)
-        y_title.align_to(axes.y_axis, LEFT)
+        y_title.align_to(axes.y_axis, LEFT).shift(UP * 0.15)
         self.play(FadeIn(axes), FadeIn(ends), FadeIn(y_title), run_time=0.5)
 
         said = self.say(None, "从输出端的 {vanish.output_gradient} 出发，从右往左，每层乘上它的兑换率")
@@ -68,7 +72,7 @@ class FigVanish(LectureScene):
         curves = {}
         for key, color in (("vanish.rate_high", EXPLODE), ("vanish.rate_low", VANISH)):
             grads = gradient_along_chain(quantity(key).value, layers)[::-1]
-            curves[key] = axes.polyline(layer_ids, grads, color, clip=True)
+            curves[key] = curve(axes, *clip_at(layer_ids, grads, top), color)
         self.play(Create(curves["vanish.rate_high"]), Create(curves["vanish.rate_low"]), run_time=2.0, rate_func=linear)
 
         exit_at = curves["vanish.rate_high"].get_end()
@@ -86,7 +90,9 @@ class FigVanish(LectureScene):
 
     def log_line(self) -> None:
         self.start_panel("B", "线性轴装不下两边 → 换成对数轴")
-        numbers = LogNumberLine("vanish.axis.log_ticks", **LOG_LINE)
+        ticks = quantity("vanish.axis.log_ticks").value
+        numbers = NumberAxis(ticks[0], ticks[-1], width=LOG_LINE_W, log=True, ticks_key="vanish.axis.log_ticks")
+        numbers.shift(np.array([LOG_LINE_LEFT, LOG_LINE_Y, 0]) - numbers.line.get_start())
         start = numbers.point(quantity("vanish.output_gradient").value)
         origin = words("起点", size="small", color="muted").next_to(start, UP, buff=0.25)
         self.play(FadeIn(numbers), FadeIn(origin), run_time=0.6)
@@ -102,9 +108,9 @@ class FigVanish(LectureScene):
             which.align_to(value, side)
             self.play(FadeIn(dot, scale=1.5), Write(value), FadeIn(which), run_time=0.7)
             ends.add(dot)
-        brace = Brace(VGroup(*ends), DOWN, buff=0.9, color=theme.color("ink"))
-        orders = ledger_text("{vanish.orders_between_zh}个数量级", size="title").next_to(brace, DOWN, buff=0.15)
-        self.play(FadeIn(brace), Write(orders), run_time=0.7)
+        span = [end.get_center() + DOWN * BRACE_DROP for end in ends]
+        orders = brace_label(tuple(span), "{vanish.orders_between_zh}个数量级", size="title")
+        self.play(FadeIn(orders.brace), Write(orders.label), run_time=0.7)
         said = self.say(None, "{vanish.rate_low} 和 {vanish.rate_high}：各离 {vanish.output_gradient} {vanish.rate_offset_zh}")
         self.wait(1.0)
         self.say(said, "被指数放大的不是梯度，是「每层偏离 {vanish.output_gradient} 多少」")
@@ -116,12 +122,12 @@ class FigVanish(LectureScene):
         self.start_panel("C", "兑换率从哪来：激活函数的导数")
         half = vanish_panels.X_HALF.value
         relu = quantity("vanish.relu_slope_positive").value
-        axes = LinearAxes(x_min=-half, x_max=half, y_max=relu * SLOPE_HEADROOM, box=SLOPE_BOX,
-                          x_ticks="vanish.axis.x_ticks", y_ticks="vanish.axis.slope_ticks")
+        axes = place(Plot(x_range=(-half, half), y_range=(0, relu * SLOPE_HEADROOM), width=SLOPE_W, height=SLOPE_H,
+                          x_ticks_key="vanish.axis.x_ticks", y_ticks_key="vanish.axis.slope_ticks"), SLOPE_CORNER)
         self.play(FadeIn(axes), run_time=0.5)
 
         curves = vanish_panels.slope_curves()
-        sigmoid = axes.polyline(*curves["sigmoid"], VANISH)
+        sigmoid = curve(axes, *curves["sigmoid"], VANISH)
         peak = quantity("vanish.sigmoid_max_slope").value
         peak_dot = Dot(axes.point(0, peak), radius=0.09, color=theme.color(VANISH))
         peak_label = ledger_text("σ′ 最大 {vanish.sigmoid_max_slope}（σ = {vanish.sigmoid_at_max_slope} 时）",
@@ -131,7 +137,7 @@ class FigVanish(LectureScene):
         self.play(FadeIn(peak_dot), FadeIn(peak_label), run_time=0.5)
         self.wait(0.8)
 
-        steps = VGroup(axes.polyline(*curves["relu_left"], RELU), axes.polyline(*curves["relu_right"], RELU))
+        steps = VGroup(curve(axes, *curves["relu_left"], RELU), curve(axes, *curves["relu_right"], RELU))
         relu_label = ledger_text("ReLU′：正半轴恒等于 {vanish.relu_slope_positive}", size="label", color=RELU)
         relu_label.next_to(axes.point(half * 0.5, relu), UP, buff=0.15)
         said = self.say(said, "从 {vanish.sigmoid_max_slope} 变回 {vanish.relu_slope_positive} —— 深网络忽然训得动了")

@@ -1,4 +1,5 @@
-"""Widgets of 第一节 and 第二节: matrix blocks, a matmul cell, a tally of equal tiles, linear axes.
+"""Widgets of 第一节 and 第二节: matrix blocks, a matmul cell, a tally of equal tiles, and a few
+additions to the chart kit's plots (clipping a run at the frame, dashes, level lines, filled areas).
 
 Each is handed its data (shapes as symbols, counts from numerics) and only draws it.
 """
@@ -6,13 +7,12 @@ Each is handed its data (shapes as symbols, counts from numerics) and only draws
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, DashedVMobject, Line, Rectangle, RoundedRectangle, VGroup, VMobject
+from manim import DOWN, RIGHT, DashedVMobject, Rectangle, RoundedRectangle, VGroup, VMobject
 
-from lecture_numerics import quantity
 from scenes.kit import theme
-from scenes.kit.text import formula, ledger_text, words
+from scenes.kit.plots import Plot, curve
+from scenes.kit.text import formula, words
 
-TICK_LENGTH = 0.1
 DASH_PERIOD = 0.22   # scene units per dash and gap
 BLOCK_FILL = 0.18   # light enough for the symbol inside to read
 # Drawn widths of the symbolic sizes s, d_in, d_out (scene units): different, so a transpose shows.
@@ -91,8 +91,10 @@ class TallyRow(VGroup):
         return VGroup(*[t for group in self.groups for t in group[0]])
 
 
-def clip_at(xs: np.ndarray, ys: np.ndarray, top: float) -> tuple[np.ndarray, np.ndarray]:
-    """The points up to where the curve first passes ``top``, ending exactly on it."""
+def clip_at(xs, ys, top: float) -> tuple[np.ndarray, np.ndarray]:
+    """The points of a run up to where it first passes ``top``, ending exactly on it (a
+    curve that leaves the frame is drawn to the edge, not to its last sample inside)."""
+    xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
     above = np.nonzero(ys > top)[0]
     if len(above) == 0:
         return xs, ys
@@ -103,88 +105,32 @@ def clip_at(xs: np.ndarray, ys: np.ndarray, top: float) -> tuple[np.ndarray, np.
     return np.append(xs[:i], xs[i - 1] + share * (xs[i] - xs[i - 1])), np.append(ys[:i], top)
 
 
-class LogNumberLine(VGroup):
-    """A horizontal number line, one tick per power of ten; ``ticks`` is a ledger key whose value
-    lists the exponents (its item displays label them). :meth:`point` maps a value to the line."""
-
-    def __init__(self, ticks: str, *, left: float, right: float, y: float, size: str = "small") -> None:
-        super().__init__()
-        self.exponents = list(quantity(ticks).value)
-        self.left, self.right, self.y = left, right, y
-        muted = theme.color("muted")
-        self.line = Line([left, y, 0], [right, y, 0], stroke_width=3, color=muted)
-        self.tick_labels = VGroup()
-        self.add(self.line)
-        for i, exponent in enumerate(self.exponents):
-            at = self.point(10.0 ** exponent)
-            self.add(Line(at + DOWN * TICK_LENGTH, at + UP * TICK_LENGTH, stroke_width=3, color=muted))
-            self.tick_labels.add(ledger_text("{" + ticks + f"[{i}]" + "}", size=size, color="muted")
-                                 .next_to(at, DOWN, buff=0.15))
-        self.add(self.tick_labels)
-
-    def point(self, value: float) -> np.ndarray:
-        lo, hi = self.exponents[0], self.exponents[-1]
-        share = (np.log10(value) - lo) / (hi - lo)
-        return np.array([self.left + share * (self.right - self.left), self.y, 0.0])
+def dashed(mob: VMobject) -> DashedVMobject:
+    """A dashed copy of a line or curve, dashes of one length whatever its length."""
+    return DashedVMobject(mob, num_dashes=max(2, round(mob.get_arc_length() / DASH_PERIOD)), dashed_ratio=0.6)
 
 
-class LinearAxes(VGroup):
-    """Two linear axes from 0, ticks labelled by a ledger sequence (``{key[i]}`` at its value).
+def level(plot: Plot, y: float, color: str, **style) -> VMobject:
+    """A horizontal line across the whole plot at data height ``y``."""
+    return curve(plot, [plot.x_scale.low, plot.x_scale.high], [y, y], color, **style)
 
-    ``x_range`` / ``y_range`` are data (0, max); ``box`` is the plot area in scene units
-    (left, bottom, right, top). Handed data, it maps it: :meth:`point`, :meth:`polyline`.
-    """
 
-    def __init__(self, *, x_max: float, y_max: float, box: tuple[float, float, float, float],
-                 x_ticks: str | None = None, y_ticks: str | None = None, size: str = "small",
-                 x_min: float = 0.0) -> None:
-        super().__init__()
-        self.x_min, self.x_max, self.y_max, self.box = x_min, x_max, y_max, box
-        left, bottom, right, top = box
-        muted = theme.color("muted")
-        self.x_axis = Line([left, bottom, 0], [right + 0.2, bottom, 0], stroke_width=3, color=muted)
-        self.y_axis = Line([left, bottom, 0], [left, top + 0.2, 0], stroke_width=3, color=muted)
-        self.tick_labels = VGroup()
-        self.add(self.x_axis, self.y_axis)
-        for key, along_x in ((x_ticks, True), (y_ticks, False)):
-            if key is None:
-                continue
-            for i, value in enumerate(quantity(key).value):
-                label = ledger_text("{" + key + f"[{i}]" + "}", size=size, color="muted")
-                at = self.point(value, 0) if along_x else self.point(x_min, value)
-                mark = (Line(at, at + DOWN * TICK_LENGTH) if along_x else Line(at, at + LEFT * TICK_LENGTH))
-                mark.set_stroke(muted, 3)
-                label.next_to(mark, DOWN if along_x else LEFT, buff=0.08)
-                self.tick_labels.add(label)
-                self.add(mark)
-        self.add(self.tick_labels)
+def upright(plot: Plot, x: float, color: str, **style) -> VMobject:
+    """A vertical line up the whole plot at data position ``x``."""
+    return curve(plot, [x, x], [plot.y_scale.low, plot.y_scale.high], color, **style)
 
-    def point(self, x: float, y: float) -> np.ndarray:
-        left, bottom, right, top = self.box
-        share = (x - self.x_min) / (self.x_max - self.x_min)
-        return np.array([left + share * (right - left), bottom + y / self.y_max * (top - bottom), 0.0])
 
-    def polyline(self, xs, ys, color: str, *, dashed: bool = False, width: float = 5, clip: bool = False) -> VMobject:
-        """A curve through the data points; ``clip`` cuts it where it first leaves the top."""
-        if clip:
-            xs, ys = clip_at(np.asarray(xs, float), np.asarray(ys, float), self.y_max)
-        path = VMobject(stroke_color=theme.color(color), stroke_width=width)
-        path.set_points_as_corners([self.point(x, y) for x, y in zip(xs, ys)])
-        if not dashed:
-            return path
-        dashes = max(2, round(path.get_arc_length() / DASH_PERIOD))
-        return DashedVMobject(path, num_dashes=dashes, dashed_ratio=0.6)
+def area(plot: Plot, xs, ys, color: str, *, opacity: float = 0.45) -> VMobject:
+    """The region between a run and the plot's floor, outlined along the run."""
+    floor = plot.y_scale.low
+    run = plot.point(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float))
+    corners = np.vstack([plot.point(xs[0], floor), run, plot.point(xs[-1], floor)])
+    shape = VMobject(stroke_color=theme.color(color), stroke_width=3, fill_color=theme.color(color),
+                     fill_opacity=opacity)
+    shape.set_points_as_corners(np.vstack([corners, corners[:1]]))
+    return shape
 
-    def area(self, xs, ys, color: str, *, opacity: float = 0.45) -> VMobject:
-        """The region between a curve and the x axis, outlined along the curve."""
-        corners = [self.point(xs[0], 0), *[self.point(x, y) for x, y in zip(xs, ys)], self.point(xs[-1], 0)]
-        shape = VMobject(stroke_color=theme.color(color), stroke_width=3, fill_color=theme.color(color),
-                         fill_opacity=opacity)
-        shape.set_points_as_corners([*corners, corners[0]])
-        return shape
 
-    def hline(self, y: float, color: str, *, dashed: bool = False) -> VMobject:
-        return self.polyline([self.x_min, self.x_max], [y, y], color, dashed=dashed)
-
-    def vline(self, x: float, color: str, *, dashed: bool = True) -> VMobject:
-        return self.polyline([x, x], [0, self.y_max], color, dashed=dashed, width=4)
+def place(plot: Plot, corner: tuple[float, float]) -> Plot:
+    """Move ``plot`` so that its axes meet at ``corner`` (scene x, y)."""
+    return plot.shift(np.array([*corner, 0.0]) - plot.x_axis.get_start())
