@@ -42,7 +42,7 @@ COMPUTE_EXTRA = derived(
     lambda s, d_in, d_out: with_recompute_units(s, d_in, d_out) / matmul_units(s, d_in, d_out) - 1,
     inputs=_MATMUL_INPUTS, unit="fraction", fmt=lambda v: str(Fraction(v).limit_denominator(100)),
     formula="compute with recompute ÷ compute without − 1", measures="extra compute full recompute costs",
-    notes_quote=_COST_QUOTE)
+    notes="1/3", notes_quote=_COST_QUOTE)
 
 # --- activations stored at the end of forward, from the simulator ---------------------------
 

@@ -84,7 +84,7 @@ TRAIN_OVER_INFERENCE = derived(
 BACKWARD_MATMULS_ZH = derived(
     "threex.backward_matmuls_zh", lambda n: n, inputs={"n": BACKWARD_MATMULS}, unit="forward multiplies",
     fmt=lambda v: zh_count(round(v)), formula="threex.backward_matmuls, said in Chinese (两)",
-    measures="the backward count as a Chinese numeral", notes_quote=_QUOTE)
+    measures="the backward count as a Chinese numeral", notes="两", notes_quote=_QUOTE)
 TRAIN_OVER_INFERENCE_ZH = derived(
     "threex.train_over_inference_zh", lambda n: n, inputs={"n": TRAIN_OVER_INFERENCE}, unit="×",
     fmt=lambda v: zh_count(round(v)), formula="threex.train_over_inference, said in Chinese (三)",
@@ -92,4 +92,4 @@ TRAIN_OVER_INFERENCE_ZH = derived(
 FORWARD_MATMULS_ZH = derived(
     "threex.forward_matmuls_zh", lambda n: n, inputs={"n": FORWARD_MATMULS}, unit="forward multiplies",
     fmt=lambda v: zh_count(round(v)), formula="threex.forward_matmuls, said in Chinese (一)",
-    measures="the forward count as a Chinese numeral (推理也只做这一次)")
+    measures="the forward count as a Chinese numeral (推理也只做这一次)", notes="一", notes_quote=_QUOTE)

@@ -118,7 +118,8 @@ def sigmoid_at_max_slope() -> float:
 SIGMOID_AT_MAX = derived(
     "vanish.sigmoid_at_max_slope", sigmoid_at_max_slope, inputs={}, unit="", fmt="{:g}",
     formula="σ(x*) where x* maximises σ′ on a grid over [−10, 10] (step 0.001)",
-    measures="the sigmoid's value where its slope is largest")
+    measures="the sigmoid's value where its slope is largest", notes="二分之一",
+    notes_quote="sigmoid 的导数等于 σ 乘以一减 σ， 在 σ 等于二分之一的时候最大，恰好是零点二五。")
 
 
 def relu_slope(x: float) -> float:
@@ -133,7 +134,7 @@ RELU_POSITIVE = derived(
 SIGMOID_SHRINK_ZH = derived(
     "vanish.sigmoid_shrink_zh", lambda peak: 1 / peak, inputs={"peak": SIGMOID_MAX_SLOPE}, unit="×",
     fmt=lambda v: zh_count(round(v)), formula="1 ÷ max σ′", measures="how many times σ′'s peak shrinks a gradient",
-    notes_quote="不能说「一定衰减四倍」，只能说它先天就往下压。")
+    notes="四", notes_quote="所以不能说「一定衰减四倍」，只能说它先天就往下压。")
 
 SLOPE_TICKS = derived(
     "vanish.axis.slope_ticks", lambda peak, relu: [0.0, peak, relu], inputs={"peak": SIGMOID_MAX_SLOPE, "relu": RELU_POSITIVE},
