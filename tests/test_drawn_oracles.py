@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
@@ -263,7 +264,58 @@ def _memtime() -> dict[str, Any]:
     }
 
 
-ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime()}
+# ---- 第四节–第五节: fig-zero, fig-step --------------------------------------------------------
+
+def _s4s5() -> dict[str, Any]:
+    psi, n_d, k = 7.5e9, 64, 12                             # ZeRO Figure 1 (sources.md)
+    n, s = 671e9, 131072                                     # V3 total parameters, one 128K sequence
+    core = 2 * 128 * (192 + 128) * (s + 1) / 2               # causal QKᵀ + AV per token, 128 heads
+    per_sequence = ref.LAYERS * s * ref.H * 2                # each layer's bf16 input, full recompute
+    return {
+        "zero.baseline_gb": lambda: 16 * psi / 1e9,
+        "zero.pos_gb": lambda: (4 * psi + k * psi / n_d) / 1e9,
+        "zero.pos_g_gb": lambda: (2 * psi + 14 * psi / n_d) / 1e9,
+        "zero.pos_g_p_gb": lambda: 16 * psi / n_d / 1e9,
+        "zero.baseline_over_stage3": lambda: float(n_d),
+        "zero.comm_stage3_over_baseline": lambda: 3 / 2,        # 3Ψ ÷ 2Ψ
+        "zero.cut_count": lambda: 3,                            # P_os, P_os+g, P_os+g+p
+        "bill.v3.total_tib": lambda: n * 16 / TIB,
+        "bill.v3.gpus_80gib": lambda: math.ceil(n * 16 / (80 * GIB)),
+        "act.v3.full_recompute_gib": lambda: 61 * s * 7168 * 2 / GIB,
+        "flops.v3.six_nd_pflop_128k": lambda: 6 * 37e9 * s / 1e15,
+        "flops.v3.real_over_6nd_128k": lambda: (6 * 37e9 + 3 * 61 * core) / (6 * 37e9),
+        "onestep.bytes_per_param": lambda: 2 + 2 + 12,
+        "onestep.item_count": lambda: 4,                        # weights, gradients, optimizer, activations
+        "onestep.seq_len_k": lambda: s / 1024,
+        "onestep.v3.attention_share_round": lambda: core / (core + 2 * (
+            7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256 + 128 * 128 * 7168
+            + 9 * 3 * 7168 * 2048 + 7168 * 256)),
+        "onestep.sweep.crossing_batch": lambda: -(-16 * ref.V3_PARAMS // per_sequence),
+        "onestep.sweep.batch_ticks": lambda: _round_ticks(0.0, 120.0, 3),
+        "onestep.sweep.tib_ticks": lambda: _round_ticks(0.0, 120 * per_sequence / TIB, 3),
+    }
+
+
+# ---- 第六节: fig-underflow (closed forms of the bit layouts), … ---------------------------------
+
+def _s6() -> dict[str, Any]:
+    return {
+        "underflow.fp16_min_subnormal": lambda: 2.0 ** (1 - 15 - 10),     # bias 15, 10 mantissa bits
+        "underflow.bf16_min_subnormal": lambda: 2.0 ** (1 - 127 - 7),      # bias 127, 7 mantissa bits
+        "underflow.gap_orders": lambda: 109 * math.log10(2),
+        "underflow.fp16_below_stored_as": lambda: 0.0,                     # half the smallest → ties to even → 0
+        "underflow.fp16_below_stored_as_zh": lambda: 0.0,
+        "underflow.axis_ticks": lambda: [10.0 ** k for k in range(-40, 1, 10)],
+        "prepost.variance_sum": lambda: 1 + 1,                             # unit variances, uncorrelated
+        "prepost.share_at_24": lambda: float(Fraction(1, 2**12)),          # (1/√2)^24
+        "prepost.x_ticks": lambda: [0.0, 6.0, 12.0, 18.0, 24.0],
+        "prepost.y_ticks": lambda: [float(Fraction(1, 8**k)) for k in range(5)],
+        "prepost.verdict_count": lambda: 2,                                # 预训练, 微调
+        "stability.cure_kinds": lambda: 3,                                 # 治结构, 治数值, 治现场
+    }
+
+
+ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s4s5(), **_s6()}
 
 
 def drawn_derived_keys() -> list[str]:

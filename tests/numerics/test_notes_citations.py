@@ -152,6 +152,16 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "vote.mean_seed.zai", "vote.onehot.de", "vote.onehot.le", "vote.onehot.shi", "vote.onehot.zai",
             "vote.only_first.p_de", "vote.p.shi", "vote.p.zai", "vote.seed.de", "vote.seed.le", "vote.seed.shi",
             "vote.seed.zai", "vote.wire_grad.bright", "vote.wire_grad.dim"),
+    **_each("fig-step Ⓑ axis ticks: scale, not something the speaker says",
+            "onestep.sweep.batch_ticks", "onestep.sweep.tib_ticks"),
+    **_each("fig-step: the notes say 十二万八千 (128,000) for the 2^17-token sequence; 128K is its name",
+            "onestep.seq_len_k"),
+    **_each("fig-zero Ⓐ: the notes say 从 120 到 1.9, not the ratio (÷ N_d)", "zero.baseline_over_stage3"),
+    **_each("fig-underflow: the notes point at the lines (「fp16 的归零线在这儿」) without their values; "
+            "the ticks are scale; 0 / 零 is what the cast stores",
+            "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
+            "underflow.fp16_below_stored_as", "underflow.fp16_below_stored_as_zh"),
+    **_each("fig-prepost axis ticks: scale, not something the speaker says", "prepost.x_ticks", "prepost.y_ticks"),
 }
 
 
