@@ -1,6 +1,6 @@
 """fig-reverse: forward mode vs reverse mode — the same chain, seeded at opposite ends (第一节).
 
-AB Both rows in one frame, at anim-reverse's places (the clip between them does not jump):
+Ⓐ+Ⓑ (section A) Both rows in one frame, at anim-reverse's places (the clip between them does not jump):
    Ⓐ 正向模式, arrows right, one block perturbed, only its gradient in hand;
    Ⓑ 反向模式, arrows left, the seed at the loss, a tick under every block.
 Ⓒ The rule, 从窄的那一头起步: the counterexample (10 in, a million out) favours forward;
@@ -40,10 +40,10 @@ class FigReverse(LectureScene):
         self.two_rows()
         self.narrow_end()
 
-    # ---- AB: the same chain twice ----
+    # ---- Ⓐ and Ⓑ: the same chain twice ----
 
     def two_rows(self) -> None:
-        self.panel("AB")
+        self.panel("A")      # rows Ⓐ and Ⓑ together: the cue sheet names sections by one letter
         self.clear()
         forward, reverse = self.chain("forward"), self.chain("reverse")
         self.add(self.row_header("forward", "正向模式", "插一个扰动，顺着链走到 loss"),
