@@ -15,8 +15,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
+import ml_dtypes
 import numpy as np
 import pytest
+from scipy.optimize import brentq
 from scipy.special import logsumexp
 from scipy.special import softmax as scipy_softmax
 
@@ -315,7 +317,148 @@ def _s6() -> dict[str, Any]:
     }
 
 
-ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s4s5(), **_s6()}
+# ---- fig-optimizers, fig-precision, fig-descent --------------------------------------------
+
+BF16 = ml_dtypes.bfloat16
+RULER_BYTES = ("bytes.weights_bf16", "bytes.gradients_bf16", "bytes.master_fp32", "bytes.momentum_fp32",
+               "bytes.variance_fp32")
+
+# State copies by hand: parameter-shaped tensors each update rule keeps between steps.
+#   SGD       θ ← θ − α·g                                         nothing kept           0
+#   momentum  u ← μ·u + g;  θ ← θ − α·u                           u                      1
+#   AdaGrad   G ← G + g²;  θ ← θ − α·g/√G                         G                      1
+#   RMSProp   s ← ρ·s + (1 − ρ)·g²;  θ ← θ − α·g/√s               s                      1
+#   Adam      m ← β1·m + (1 − β1)·g;  v ← β2·v + (1 − β2)·g²;     m, v (t is a scalar)   2
+#             θ ← θ − α·m̂/(√v̂ + ε)
+#   AdamW     Adam's m, v, and θ ← θ − α·λ·θ (decay needs no state) m, v                 2
+#   Muon      B ← μ·B + G;  θ ← θ − α·NS5(B) (orthogonalised)     B                      1
+STATE_COPIES_BY_HAND = {"sgd": 0, "momentum": 1, "adagrad": 1, "rmsprop": 1, "adam": 2, "adamw": 2, "muon": 1}
+
+
+def _ruler_segments(width: int) -> int:
+    """Segments of the sourced byte table whose width is one value of a format (dtype itemsize)."""
+    return sum(1 for k in RULER_BYTES if v(k) == width)
+
+
+def _width(finfo) -> int:
+    """A format's width from its fields: sign + exponent + stored mantissa bits."""
+    return 1 + finfo.nexp + finfo.nmant
+
+
+def _first_sum() -> np.float32:
+    return np.float32(v("precision.start_weight")) + np.float32(v("precision.increment"))
+
+
+def _bf16_run(adds: int) -> float:
+    """x ← bf16(fp32(x) + fp32(increment)): the sum in float32, each result stored through ml_dtypes."""
+    x, step = BF16(v("precision.start_weight")), np.float32(v("precision.increment"))
+    for _ in range(adds):
+        x = BF16(np.float32(x) + step)
+    return float(x)
+
+
+def _fp32_run(adds: int) -> float:
+    x, step = np.float32(v("precision.start_weight")), np.float32(v("precision.increment"))
+    for _ in range(adds):
+        x = np.float32(x + step)
+    return float(x)
+
+
+def _bf16_ticks() -> list[float]:
+    """The start and its bf16 neighbours above, enumerated from the 16-bit pattern: +1 per tick."""
+    bits = np.array([v("precision.start_weight")], dtype=BF16).view(np.uint16)[0]
+    return [float(x) for x in (bits + np.arange(v("precision.tick_count"), dtype=np.uint16)).view(BF16)]
+
+
+def _fp16_round(g: float) -> float:
+    """Round to nearest even on fp16's subnormal grid (multiples of 2^-24), for |g| below its normals."""
+    fi = np.finfo(np.float16)
+    assert abs(g) < float(fi.smallest_normal)
+    step = float(fi.smallest_subnormal)
+    return round(g / step) * step             # Python's round: ties to even, as IEEE
+
+
+def _adds_to_cover(gap: Fraction, increment: Fraction) -> int:
+    """Count exact additions of the increment until they reach the gap."""
+    n, total = 0, Fraction(0)
+    while total < gap:
+        n, total = n + 1, total + increment
+    return n
+
+
+def _half_life(beta: float) -> float:
+    """β^k = ½ solved numerically (closed form: ln ½ ÷ ln β)."""
+    return float(brentq(lambda k: beta ** k - 0.5, 1e-9, 1e7, xtol=1e-12, rtol=1e-15))
+
+
+def _decades(horizon: int) -> list[int]:
+    ticks, t = [], 1
+    while t <= horizon:
+        ticks.append(t)
+        t *= 10
+    return ticks
+
+
+def _circuit_grad() -> np.ndarray:
+    """∇f of f = (a + b)·c at fig-circuit's inputs, by central differences."""
+    return central(lambda p: (p[0] + p[1]) * p[2], [v("circuit.a"), v("circuit.b"), v("circuit.c")])
+
+
+def _s3_first_half() -> dict[str, Any]:
+    bf16, fp16, fp32 = ml_dtypes.finfo(BF16), np.finfo(np.float16), np.finfo(np.float32)
+    spacing = lambda: float(bf16.eps)                    # gap above 1.0 = 2^-nmant
+    inc = lambda: v("precision.increment")
+    oracles: dict[str, Any] = {
+        # fig-optimizers Ⓑ: the ruler summed by hand from the sourced byte table.
+        "bytes.per_param_total": lambda: sum(v(k) for k in RULER_BYTES),
+        "bytes.optimizer_sum": lambda: v("bytes.master_fp32") + v("bytes.momentum_fp32") + v("bytes.variance_fp32"),
+        "bill.optimizer_over_weights": lambda: (v("bytes.master_fp32") + v("bytes.momentum_fp32")
+                                                + v("bytes.variance_fp32")) / v("bytes.weights_bf16"),
+        # Muon keeps one momentum buffer and no second moment: weights, gradients, master, momentum.
+        "bytes.muon_per_param": lambda: (v("bytes.weights_bf16") + v("bytes.gradients_bf16")
+                                         + v("bytes.master_fp32") + v("bytes.momentum_fp32")),
+        "optimizers.ruler.fp32_segments": lambda: _ruler_segments(np.dtype(np.float32).itemsize),
+        "optimizers.ruler.bf16_segments": lambda: _ruler_segments(np.dtype(BF16).itemsize),
+        # fig-optimizers Ⓐ: the hand count above, and its distinct levels.
+        "optimizers.state_levels": lambda: sorted(set(STATE_COPIES_BY_HAND.values())),
+        # fig-precision Ⓐ: the formats' fields as numpy and ml_dtypes know them.
+        "format.fp32.total_bits": lambda: _width(fp32),
+        "format.bf16.total_bits": lambda: _width(bf16),
+        "format.fp16.total_bits": lambda: _width(fp16),
+        "precision.exponent_bits_moved": lambda: bf16.nexp - fp16.nexp,
+        "precision.tiny_gradient_fp16": lambda: _fp16_round(v("precision.tiny_gradient")),
+        # Exact: both sides are one bf16 value, and ≈ 1e-8 would hide inside EXACT_TOL's absolute 1e-9.
+        "precision.tiny_gradient_bf16": (lambda: float(BF16(v("precision.tiny_gradient"))), 0.0),
+        # fig-precision Ⓑ: the run again, in ml_dtypes.bfloat16 and numpy.float32.
+        "precision.bf16.spacing_at_1": spacing,
+        "precision.bf16.ticks_near_1": _bf16_ticks,
+        "precision.bf16.first_sum": lambda: float(_first_sum()),
+        "precision.bf16.first_stored": lambda: float(BF16(_first_sum())),
+        "precision.bf16.after_1000_adds": lambda: _bf16_run(v("precision.adds")),
+        "precision.fp32.after_1000_adds": lambda: _fp32_run(v("precision.adds")),
+        "precision.increment_over_spacing": lambda: inc() / spacing(),
+        "precision.spacing_over_increment": lambda: spacing() / inc(),
+        "precision.adds_to_one_spacing": lambda: _adds_to_cover(Fraction(spacing()), Fraction(repr(inc()))),
+        # fig-precision Ⓒ.
+        "precision.criterion_ticks": lambda: _decades(v("precision.criterion_horizon")),
+        "optim.adam.half_life_m": lambda: _half_life(v("optim.adam.beta1")),
+        "optim.adam.half_life_v": lambda: _half_life(v("optim.adam.beta2")),
+        # fig-descent Ⓑ: |∇L| of the bowl L = (x² + 4y²)/2 written again, by central differences.
+        "descent.bowl_grad_norms": (lambda: [float(np.linalg.norm(central(lambda p: (p[0] ** 2 + 4 * p[1] ** 2) / 2,
+                                                                           point)))
+                                             for point in v("descent.bowl_points")], FD_TOL),
+        # fig-descent Ⓒ: −∇ of fig-circuit's f = (a + b)·c, and |∂f/∂a| ÷ |∂f/∂c|.
+        "descent.a_over_c": (lambda: abs(_circuit_grad()[0]) / abs(_circuit_grad()[2]), FD_TOL),
+    }
+    for i, name in enumerate("abc"):
+        oracles[f"descent.neg_grad_{name}"] = (lambda i=i: float(-_circuit_grad()[i]), FD_TOL)
+    for name, count in STATE_COPIES_BY_HAND.items():
+        oracles[f"optimizers.state_copies.{name}"] = lambda count=count: count
+    return oracles
+
+
+ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
+                           **_s4s5(), **_s6()}
 
 
 def drawn_derived_keys() -> list[str]:
