@@ -14,7 +14,7 @@ import numpy as np
 
 from lecture_numerics import load_all
 from lecture_numerics.notes import agrees
-from lecture_numerics.provenance import BREAKDOWNS, Derived, Quantity
+from lecture_numerics.provenance import BREAKDOWNS, Chosen, Derived, Quantity
 
 # The keys the slides and checks reference (numerics issue, "Content" table).
 TABLE_KEYS: tuple[str, ...] = (
@@ -72,12 +72,16 @@ def _entry(q: Quantity, scenes: list[str], role: str) -> dict[str, Any]:
         "key": q.key, "value": _plain(q.value), "unit": q.unit, "kind": q.kind, "display": q.display,
         "measures": q.measures, "notes_value": q.notes, "notes_quote": q.notes_quote,
         "agrees": agrees(q.value, q.notes, q.unit, q.display), "scenes": scenes, "role": role,
-        "note": getattr(q, "note", ""),
+        "note": getattr(q, "note", ""), "status": q.status,
     }
+    if q.item_displays:
+        entry["item_displays"] = list(q.item_displays)
     if isinstance(q, Derived):
         entry["formula"] = q.formula
         entry["inputs"] = {name: {"key": dep.key, "value": _plain(dep.value), "unit": dep.unit,
                                   "display": dep.display} for name, dep in q.inputs.items()}
+    elif isinstance(q, Chosen):
+        entry["reason"] = q.reason
     else:
         entry["citation"] = q.citation
     if q.key in BREAKDOWNS:

@@ -54,11 +54,14 @@ ACTIVATION_PEAK_GIB = _declare(
     "timeline.v3.activation_peak_gib", lambda tl: tl.activation_peak[1] / GIB,
     unit="GiB", fmt="{:.2f}", formula="max over events of activations ÷ 2^30",
     measures="activation peak: at the forward/backward turn, while the last layer is recomputed",
-    note="The notes put the activation peak at the end of forward (106.75 GiB stored inputs). "
-         "The instant after, the first backward layer recomputes its per-operator working set "
-         "(one MoE layer: 69.7 GiB) on top of all stored inputs, so the true peak is at the turn, "
-         "one layer into backward.",
-    notes_quote="激活的峰在前向末尾，梯度的峰在反向末尾 —— 两个峰根本不在同一时刻。")
+    note="The notes put the activation peak at the end of forward, where the stored layer inputs "
+         "are 106.75 GiB (第二节: 「开了重算还要 106.75 GiB」). Under full recompute the peak comes "
+         "just after, during backward: the first backward layer (an MoE layer) recomputes its "
+         "per-operator working set on top of every stored input (its own input, already stored, "
+         "is counted once), so the activations peak one layer into backward. Without recompute "
+         "the notes are right: nothing is added after the forward pass.",
+    # Verbatim, including the no-break space the notes have after the dash.
+    notes="106.75", notes_quote="激活的峰在前向末尾，梯度的峰在反向末尾 ——\u00a0 两个峰根本不在同一时刻。")
 ACTIVATION_PEAK_T = _declare(
     "timeline.v3.activation_peak_t", lambda tl: tl.activation_peak[0], unit="step fraction",
     fmt="{:.2f}", formula="time of the activation peak", measures="when the activations peak")

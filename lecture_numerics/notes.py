@@ -13,8 +13,10 @@ How a notes string sets the precision:
   precision, lies within it, bounds included;
 - "1.x %": only the digits before "x" are stated; agrees when our value starts with them
   (1 ≤ v < 2 here).
+- Chinese numerals, as the speaker says them ("零点三", "六百", "三千亿", "百分之四"): read as
+  the digits they stand for, with the precision they state (三千亿: one significant figure).
 "−3" (Unicode minus) reads as -3. Values that are not numbers (a phase), and notes that are
-not numerals ("三千亿"), agree only when our display string equals the notes string.
+not numerals ("几百亿"), agree only when our display string equals the notes string.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
+
+from lecture_numerics.zh import NUMERAL_CHARS, as_written_digits
 
 _RANGE = re.compile(r"^(?P<lo>[\d.]+)\s*(?:–|-|—|到|~)\s*(?P<hi>[\d.]+)$")
 _WILDCARD = re.compile(r"^(?P<head>\d+)\.x$")
@@ -65,6 +69,8 @@ def agrees(value: Any, notes: str | None, unit: str = "", display: str | None = 
 
 
 def _numeric_agreement(value: float, notes: str, unit: str) -> bool:
+    if any(ch in NUMERAL_CHARS for ch in notes) and not any(ch.isdigit() for ch in notes if ch.isascii()):
+        notes = as_written_digits(notes)     # raises ValueError for "几百亿": compared as text
     text, multiplier, percent = _clean(notes)
     scaled = value * (100.0 if percent and unit == "fraction" else 1.0) / multiplier
     wildcard = _WILDCARD.match(text)

@@ -11,18 +11,22 @@ from typing import Callable
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 
 ADAM = "Kingma & Ba 2014, Adam (arXiv 1412.6980), Algorithm 1 defaults"
-_SCENE = "lecture scenario (notes §3, fig-lineage: 喂同一串恒定的梯度进去)"
 
 BETA1 = sourced("optim.adam.beta1", 0.9, unit="", measures="Adam's first-moment decay β1", citation=ADAM)
 BETA2 = sourced("optim.adam.beta2", 0.999, unit="", measures="Adam's second-moment decay β2", citation=ADAM)
 EPSILON = sourced("optim.adam.epsilon", 1e-8, unit="", measures="Adam's ε", citation=ADAM, fmt="{:g}")
-GRADIENT = sourced("optim.constant_gradient", 0.5, unit="", citation=_SCENE, fmt="{:g}",
-                   measures="the constant gradient fed to every optimizer (any value: the adaptive ones are scale-free)")
-ADAGRAD_STEP = sourced("optim.adagrad_probe_step", 600, unit="steps", citation="lecture scenario (notes §3: 跑到第六百步)",
-                       measures="step at which AdaGrad's effective learning rate is read")
+GRADIENT = chosen("optim.constant_gradient", 0.5, unit="", fmt="{:g}",
+                  measures="the constant gradient fed to every optimizer",
+                  reason="the notes feed 「同一串恒定的梯度」 without a value; any value does, since the adaptive "
+                         "optimizers are scale-free, and 0.5 keeps SGD's steps on the same scale as theirs",
+                  notes_quote="喂同一串恒定的梯度进去")
+ADAGRAD_STEP = sourced("optim.adagrad_probe_step", 600, unit="steps",
+                       citation="lecture-notes.txt 第三节 fig-lineage: 「跑到第六百步只剩稳态的百分之四」",
+                       measures="step at which the notes read AdaGrad's effective learning rate",
+                       notes="六百", notes_quote="跑到第六百步只剩稳态的百分之四")
 
 Rule = Callable[[float, dict, int], float]  # (gradient, state, step t ≥ 1) → update ÷ lr
 

@@ -8,9 +8,11 @@ Categories (bytes after each event):
   the last one);
 - activations: full recompute keeps each layer's bf16 input (s·b·h·2 B) from the forward
   pass; in the backward pass a layer first recomputes its per-operator activations (its
-  working set, see ``layers.py``), then finishes its backward and frees the working set and
-  its stored input. Without recompute each layer keeps all its per-operator activations.
-  Only the transformer layers' activations are counted (not the logits), as in the lecture.
+  working set, see ``layers.py``), then finishes its backward and frees the working set.
+  The working set's first item is that very layer input, already stored: the recompute adds
+  only the rest, so the input is counted once. Without recompute each layer keeps all its
+  per-operator activations. Only the transformer layers' activations are counted (not the
+  logits), as in the lecture.
 
 Time is the fraction of the step's compute: forward costs 1, recompute 1 (full recompute
 only), backward 2 (the 1 : 2 of fig-3x); the update is a thin sliver (1 %) at the end.
@@ -48,7 +50,12 @@ class Scenario:
 class LayerMemory:
     params: int
     kept_input_bytes_per_token: int   # what full recompute keeps (bf16 layer input)
-    activation_bytes_per_token: int   # per-operator activations (recompute working set)
+    activation_bytes_per_token: int   # per-operator activations (recompute working set), input included
+
+    def __post_init__(self) -> None:
+        # The kept input is one item of the working set, so it can never be the larger.
+        if not 0 < self.kept_input_bytes_per_token <= self.activation_bytes_per_token:
+            raise ValueError(f"kept input must be part of the working set: {self}")
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,8 @@ def v3_memory(c: V3Config) -> ModelMemory:
 def gpt3_memory(c: GPT3Config) -> ModelMemory:
     """GPT-3 175B, simplified: 12h² + 13h parameters per layer, the rest of the sourced
     175B counted as embedding; activations per Korthikanti Eq. 1 with FlashAttention (34·h B
-    per token per layer, no score matrix)."""
+    per token per layer, no score matrix; the 34 includes the first layernorm's input, i.e.
+    the 2·h B layer input that full recompute keeps)."""
     h = c.d_model
     per_layer = 12 * h * h + 13 * h
     layers = tuple(LayerMemory(per_layer, 2 * h, KORTHIKANTI_BYTES_PER_H * h) for _ in range(c.n_layers))
@@ -155,11 +163,13 @@ def _events(m: ModelMemory, s: Scenario) -> _Recorder:
         layer, start = m.layers[i], fwd + k * per_layer
         working = layer.activation_bytes_per_token * tokens
         if full:
-            rec.record(start + rcp / n, "backward", i, "recompute", activations=working)
+            # The stored input is already there and is part of the working set: add the rest.
+            rec.record(start + rcp / n, "backward", i, "recompute",
+                       activations=working - layer.kept_input_bytes_per_token * tokens)
         grads = layer.params + (m.head_params if k == 0 else 0) + (m.embedding_params if i == 0 else 0)
-        freed = working + layer.kept_input_bytes_per_token * tokens if full else working
+        # Either way the layer now holds exactly its working set, and frees all of it.
         rec.record(start + per_layer, "backward", i, "backward",
-                   gradients=GRADIENT_BYTES * grads, activations=-freed)
+                   gradients=GRADIENT_BYTES * grads, activations=-working)
     rec.record(1.0, "update", -1, "update", gradients=-rec.now["gradients"])
     return rec
 

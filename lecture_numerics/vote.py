@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 from lecture_numerics.zh import zh_count
 
 NOTES = "lecture-notes.txt, 第一节 fig-vote"
-CHOSEN = "illustrative choice for fig-vote, not a measurement; " + NOTES
 
 TOKENS = ("的", "了", "是", "在")
 TOKEN_KEYS = ("de", "le", "shi", "zai")   # ledger-key spelling of each token
@@ -72,10 +71,12 @@ def signed(digits: int):
 
 # ---------------------------------------------------------------- Ⓐ one sample's request
 
-ODDS = sourced(
+ODDS = chosen(
     "vote.odds", (3.0, 2.0, 4.0, 1.0), unit="relative odds (的, 了, 是, 在)",
-    measures="how strongly the example net favours each next character; 的 : 了 = 0.3 : 0.2 as in the notes",
-    citation=CHOSEN,
+    measures="how strongly the example net favours each next character",
+    reason="的 : 了 = 3 : 2 so that their probabilities are the notes' 0.3 and 0.2; 是 and 在 are not in "
+           "the notes and were filled in (4 and 1) so that the four make a distribution summing to 1",
+    notes_quote="下一个字是「的」的概率零点三、是「了」的概率零点二",
 )
 LOGITS = derived(
     "vote.logits", lambda odds: tuple(float(x) for x in np.log(odds)), inputs={"odds": ODDS},
@@ -115,13 +116,14 @@ for _i, _key in enumerate(TOKEN_KEYS):
 
 # ---------------------------------------------------------------- Ⓑ which wire pays
 
-BRIGHT = sourced(
+BRIGHT = chosen(
     "vote.bright_activation", 0.8, unit="activation", measures="brightness of the bright upstream neuron",
-    citation=CHOSEN, fmt="{:.1f}",
+    reason="the notes say 「上游越亮的那根线」 without numbers; 0.8 against 0.2 makes one wire's "
+           "gradient four times the other's, easy to see", fmt="{:.1f}",
 )
-DIM = sourced(
+DIM = chosen(
     "vote.dim_activation", 0.2, unit="activation", measures="brightness of the dim upstream neuron",
-    citation=CHOSEN, fmt="{:.1f}",
+    reason="the dim partner of vote.bright_activation (not in the notes)", fmt="{:.1f}",
 )
 WIRE_GRAD_BRIGHT = derived(
     "vote.wire_grad.bright", wire_gradient, inputs={"upstream_activation": BRIGHT, "downstream_gradient": SEEDS["de"]},
@@ -142,10 +144,11 @@ PAYOFF_RATIO = derived(
 
 # ---------------------------------------------------------------- Ⓒ many samples vote
 
-BATCH_ANSWERS = sourced(
+BATCH_ANSWERS = chosen(
     "vote.batch_answers", ("的", "了", "是", "的", "了"), unit="characters",
     measures="the correct next character of five samples (甲 乙 丙 丁 戊) that share one prediction",
-    citation=CHOSEN, fmt=" ".join,
+    reason="an illustrative batch (not in the notes) whose samples disagree, so that listening to 甲 "
+           "alone and averaging all five end in visibly different places", fmt=" ".join,
 )
 
 
@@ -164,12 +167,13 @@ MEAN_SEEDS = {
     for i, key in enumerate(TOKEN_KEYS)
 }
 
-ONLY_FIRST_STEPS = sourced(
+ONLY_FIRST_STEPS = chosen(
     "vote.only_first.steps", 20, unit="steps", measures="gradient steps taken listening to sample 甲 only",
-    citation=CHOSEN,
+    reason="a toy run (not in the notes): enough steps for 甲's answer to dominate the prediction",
 )
-ONLY_FIRST_LR = sourced(
-    "vote.only_first.lr", 1.0, unit="learning rate", measures="step size on the logits", citation=CHOSEN,
+ONLY_FIRST_LR = chosen(
+    "vote.only_first.lr", 1.0, unit="learning rate", measures="step size on the logits",
+    reason="a toy learning rate (not in the notes): large enough that 20 steps move the prediction visibly",
 )
 ONLY_FIRST_P_DE = derived(
     "vote.only_first.p_de",

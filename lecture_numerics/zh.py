@@ -58,3 +58,62 @@ def zh_several(value: float) -> str:
 def zh_count(value: float) -> str:
     """A count before a measure word: 2 → 两 (两个方向), otherwise as :func:`zh_round`."""
     return "两" if value == 2 else zh_round(value)
+
+
+_DIGIT_VALUE = {ch: i for i, ch in enumerate(DIGITS)} | {"两": 2, "〇": 0}
+_SMALL_VALUE = {"十": 10, "百": 100, "千": 1000}
+_BIG_VALUE = {"万": 10**4, "亿": 10**8}
+NUMERAL_CHARS = "".join(_DIGIT_VALUE) + "".join(_SMALL_VALUE) + "".join(_BIG_VALUE) + "点"
+
+
+def _integer(text: str) -> int:
+    """三千亿 → 300000000000, 二十五 → 25, 十 → 10, 一千零二十四 → 1024."""
+    if not text:
+        raise ValueError("empty numeral")
+    total, section, digit = 0, 0, None
+    for ch in text:
+        if ch in _DIGIT_VALUE:
+            digit = _DIGIT_VALUE[ch] if digit is None else digit * 10 + _DIGIT_VALUE[ch]
+        elif ch in _SMALL_VALUE:
+            section += (1 if digit is None else digit) * _SMALL_VALUE[ch]
+            digit = None
+        elif ch in _BIG_VALUE:
+            section += digit or 0
+            if ch == "万" and total and total % 10**8 == 0 and section:
+                total += section * 10**4          # 三亿五万
+            else:
+                total = (total + section) * _BIG_VALUE[ch] if ch == "亿" else total + section * _BIG_VALUE[ch]
+            section, digit = 0, None
+        else:
+            raise ValueError(f"not a Chinese numeral: {text!r}")
+    return total + section + (digit or 0)
+
+
+def parse_zh(text: str) -> float:
+    """A number the way the notes say it: 零点三 → 0.3, 六百 → 600, 三千亿 → 3e11,
+    百分之四 → 0.04, 万分之三 → 0.0003, 二分之一 → 0.5. Raises ValueError otherwise."""
+    text = text.strip()
+    if "分之" in text:
+        denominator, numerator = text.split("分之", 1)
+        return parse_zh(numerator) / _integer(denominator if denominator[0] in _DIGIT_VALUE else "一" + denominator)
+    if "点" in text:
+        whole, fraction = text.split("点", 1)
+        if not fraction or any(ch not in _DIGIT_VALUE for ch in fraction):
+            raise ValueError(f"not a Chinese decimal: {text!r}")
+        return _integer(whole) + float("0." + "".join(str(_DIGIT_VALUE[ch]) for ch in fraction))
+    return float(_integer(text))
+
+
+def as_written_digits(text: str) -> str:
+    """The notes' Chinese numeral rewritten in digits with the precision it states:
+    零点三 → "0.3", 三千亿 → "300000000000" (one significant figure), 百分之四 → "4 %",
+    万分之三 → "0.0003". Raises ValueError where ``text`` is not a plain numeral."""
+    text = text.strip()
+    if text.startswith("百分之"):
+        return as_written_digits(text[len("百分之"):]) + " %"
+    value = parse_zh(text)
+    if "点" in text:
+        return f"{value:.{len(text.split('点', 1)[1])}f}"
+    if "分之" in text:
+        return format(value, "f").rstrip("0").rstrip(".")
+    return str(int(value))

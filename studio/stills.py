@@ -17,9 +17,13 @@ from studio import registry
 
 def build_scene(scene_id: str, *, capture_stills: bool = False):
     """Run the scene's construct with every animation skipped (finished instantly)."""
+    return build_scene_class(registry.load_class(registry.select([scene_id])[0]), capture_stills=capture_stills)
+
+
+def build_scene_class(cls, *, capture_stills: bool = False):
+    """Like :func:`build_scene`, for a scene class in hand (tests build deliberately bad ones)."""
     from manim import tempconfig
 
-    cls = registry.load_class(registry.select([scene_id])[0])
     with tempconfig({"dry_run": True, "write_to_movie": False, "disable_caching": True,
                      "progress_bar": "none", "verbosity": "ERROR"}):
         scene = cls(skip_animations=True)

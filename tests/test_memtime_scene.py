@@ -1,5 +1,6 @@
-"""anim-memtime: the numbers it draws follow the configured scenario, agree with the
-lecture's own quantities for the lecture's case, and the marks sit where the data is."""
+"""anim-memtime: the numbers it draws follow the configured scenario, equal the closed forms
+of tests/numerics/_timeline_reference.py (not the simulator they come from), and the marks
+sit where those closed forms put the peaks."""
 
 from __future__ import annotations
 
@@ -15,9 +16,13 @@ import pytest
 import yaml
 
 from lecture_numerics.memtime_configured import format_bytes, lecture_scenario
-from lecture_numerics.timeline import Scenario, memory_timeline
+from lecture_numerics.models import GIB, TIB
+from lecture_numerics.timeline import memory_timeline
 
 ROOT = Path(__file__).resolve().parent.parent
+# The closed forms live beside the numerics tests, which import them the same way.
+sys.path.insert(0, str(ROOT / "tests" / "numerics"))
+import _timeline_reference as ref  # noqa: E402
 
 DRAWN_TEXTS = """
 import json
@@ -53,10 +58,19 @@ def config_with(tmp_path: Path, **changes) -> Path:
 
 
 def test_lecture_case_draws_the_lectures_own_quantities():
-    keys = {k for t in drawn_texts() for k in t["keys"]}
+    texts = drawn_texts()
+    keys = {k for t in texts for k in t["keys"]}
     # Axis ticks follow whatever scenario is configured (memtime.axis.*).
     assert keys and all(k.startswith(("timeline.v3.", "bill.v3.", "memtime.axis.")) for k in keys), keys
     assert {"timeline.v3.activation_peak_gib", "timeline.v3.gradient_peak_tib", "timeline.v3.total_peak_tib"} <= keys
+    # What is on screen, from the closed forms (manim's Text drops spaces from .text).
+    when, total, _ = ref.total_peak()
+    expected = {f"激活峰{ref.activation_peak()[1] / GIB:.2f}GiB",        # 174.69
+                f"前向末尾{ref.activations_end_of_forward() / GIB:.2f}GiB",  # 106.75
+                f"梯度峰{ref.gradient_peak()[1] / TIB:.2f}TiB",             # 1.22
+                f"总峰值{total / TIB:.2f}TiB",                             # 9.81
+                f"反向，t={when:.2f}"}                                     # 0.95
+    assert expected <= {t["text"] for t in texts}, (expected, [t["text"] for t in texts])
 
 
 def test_lecture_quantities_agree_with_the_simulator_run_from_config():
@@ -71,22 +85,27 @@ def test_stored_inputs_match_the_closed_form():
     # Storyboard: 61 layers × 131072 tokens × 7168 wide × 2 B = 106.75 GiB at the end of forward.
     closed_form = 61 * 131072 * 7168 * 2
     tl = memory_timeline(lecture_scenario())
-    assert format_bytes(closed_form) == "106.75 GiB"
+    assert format_bytes(closed_form) == "106.75 GiB" and closed_form == ref.activations_end_of_forward()
     last_forward = max(i for i, e in enumerate(tl.event) if e == "forward")
     assert tl.bytes["activations"][last_forward] == closed_form
 
 
 def test_other_scenarios_draw_numbers_computed_for_them(tmp_path):
-    # The notes' batch at which activations catch up with the resident block (~94 sequences).
+    # The notes' batch at which activations catch up with the resident block (~94 sequences):
+    # far past the 13 where the peak moves, so it sits at the turn, during backward.
     changes = {"batch": 94}
     texts = drawn_texts(config_with(tmp_path, **changes))
     keys = {k for t in texts for k in t["keys"]}
     assert keys and all(k.startswith(("timeline.configured.", "memtime.axis.")) for k in keys), keys
-    expected = memory_timeline(Scenario(**{**lecture_scenario().__dict__, **changes}))
-    peak = format_bytes(expected.total_peak[1])
+    when, total, layer = ref.total_peak(batch=94)
+    assert layer == 60 and total == 14 * ref.V3_PARAMS + ref.activation_peak(batch=94)[1]
+    peak = format_bytes(total)
     # manim's Text drops spaces from .text
-    assert any(t["text"] == f"总峰值{peak}".replace(" ", "") for t in texts), (peak, [t["text"] for t in texts])
-    assert peak != format_bytes(memory_timeline(lecture_scenario()).total_peak[1])
+    shown = {t["text"] for t in texts}
+    assert f"总峰值{peak}".replace(" ", "") in shown, (peak, shown)
+    assert f"反向，t={when:.2f}" in shown, (when, shown)
+    assert f"激活峰{format_bytes(ref.activation_peak(batch=94)[1])}".replace(" ", "") in shown, shown
+    assert peak != format_bytes(ref.total_peak()[1])
 
 
 def test_total_peak_mark_sits_on_the_top_of_the_stack():
@@ -98,10 +117,11 @@ def test_total_peak_mark_sits_on_the_top_of_the_stack():
     chart, zoom = scene.build_charts(tl)
     chart.settle(1.0)
     zoom.settle(1.0)
-    when, size = tl.total_peak
+    # Where the closed forms put the peaks is where the drawn stacks are highest.
+    when, size, _ = ref.total_peak()
     top_of_stack = chart.settled["activations"].get_top()[1]
     assert chart.point(when, size)[1] == pytest.approx(top_of_stack, abs=1e-6)
-    assert zoom.point(*tl.activation_peak)[1] == pytest.approx(zoom.settled.get_top()[1], abs=1e-6)
+    assert zoom.point(*ref.activation_peak())[1] == pytest.approx(zoom.settled.get_top()[1], abs=1e-6)
     # The broken scale is continuous on each side of the break and keeps order.
     s: BrokenScale = chart.scale
     assert s.below(s.floor) < s.above(s.floor) < s.above(size) <= s.top

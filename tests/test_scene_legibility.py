@@ -1,27 +1,35 @@
 """Every section's final frame, built without rendering, must be legible at 1280x720.
 
-Checks, per the walkthrough issue: CJK glyphs >= 20 px and digits/Latin >= 16 px tall,
-everything inside the frame, no two texts overlapping, every drawn number equal to the
-ledger's display string and declared in the scene's ``ledger_keys``.
+Checks (tests/legibility_checks.py): every section shows text; CJK glyphs >= 20 px and
+digits/Latin >= 16 px tall; everything inside the frame; no two texts overlapping; every
+drawn number is the ledger's display of a key the scene declares, and no other number
+(digits or Chinese numerals) is typed. The last tests build a deliberately bad scene and
+expect each check to find its fault, so a check that sees nothing cannot pass unnoticed.
 """
 
 from __future__ import annotations
 
-import itertools
-import string
-import unicodedata
-
-import numpy as np
 import pytest
 
 from studio import registry
-
-PX_PER_UNIT = 720 / 8.0          # manim's frame is 8 units tall
-FRAME_HALF_W, FRAME_HALF_H = 16 / 9 * 4.0, 4.0
-MIN_CJK_PX, MIN_LATIN_PX = 20.0, 16.0
-TOLERANCE = 0.5 / PX_PER_UNIT    # half a pixel
+from tests import legibility_checks as checks
 
 SCENE_IDS = [sid for sid in registry.discover() if not sid.startswith("demo")]
+
+# Phrases whose numeral counts nothing ("一个方向", "两边"): reviewed here. Adding one to the
+# kit's list without adding it here fails test_non_quantity_phrases_are_reviewed.
+REVIEWED_NON_QUANTITIES = (
+    "一个", "一步", "一遍", "一趟", "一块", "一列", "一格", "一点", "一层", "一件", "一级",
+    "一下", "一起", "一样", "一边", "一头", "一条", "一张", "一句", "一份", "一行", "一串",
+    "一直", "一定", "一旦", "一次性", "统一", "唯一", "万一", "几乎", "一眼", "两边", "动几格", "好几",
+)
+
+
+@pytest.fixture(scope="module")
+def ledger():
+    from lecture_numerics.ledger import ledger_entries
+
+    return ledger_entries({entry.scene_id: entry.ledger_keys for entry in registry.discover().values()})
 
 
 @pytest.fixture(scope="module", params=SCENE_IDS)
@@ -31,97 +39,36 @@ def stills(request):
     return request.param, section_stills(request.param)
 
 
-def _texts(mobjects):
-    from manim import MarkupText, Text
-
-    seen = []
-    for mob in mobjects:
-        for part in mob.get_family():
-            if isinstance(part, (Text, MarkupText)) and part not in seen and part.has_points():
-                seen.append(part)
-    return seen
+def _problems(check, scene_id, sections, *args):
+    found = []
+    for section in sections:
+        found += check(f"{scene_id}/{section.name}", section.mobjects, *args)
+    return found
 
 
-def _is_cjk(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
-def _glyph_heights(text) -> tuple[list[float], list[float]]:
-    """Pixel heights of CJK glyphs and of digit/Latin glyphs in a Text."""
-    chars = [c for c in text.text if not c.isspace()]
-    glyphs = text.submobjects
-    if len(chars) != len(glyphs):
-        height = text.height * PX_PER_UNIT
-        return ([height] if any(map(_is_cjk, chars)) else []), [height]
-    cjk, latin = [], []
-    for ch, glyph in zip(chars, glyphs):
-        h = glyph.height * PX_PER_UNIT
-        if _is_cjk(ch):
-            cjk.append(h)
-        elif ch in string.digits or (ch.isascii() and ch.isalpha()):
-            latin.append(h)
-    return cjk, latin
-
-
-def _box(mob):
-    lo, hi = mob.get_critical_point([-1, -1, 0]), mob.get_critical_point([1, 1, 0])
-    return lo[:2], hi[:2]
+def test_every_section_has_text(stills):
+    scene_id, sections = stills
+    assert sections, f"{scene_id}: no sections captured"
+    assert not _problems(checks.missing_text, *stills)
 
 
 def test_text_is_large_enough(stills):
-    scene_id, sections = stills
-    for section in sections:
-        for text in _texts(section.mobjects):
-            cjk, latin = _glyph_heights(text)
-            if cjk:
-                assert max(cjk) >= MIN_CJK_PX, f"{scene_id}/{section.name}: {text.text!r} CJK {max(cjk):.1f}px"
-            if latin:
-                assert max(latin) >= MIN_LATIN_PX, f"{scene_id}/{section.name}: {text.text!r} digits/Latin {max(latin):.1f}px"
+    assert not _problems(checks.too_small, *stills)
 
 
 def test_everything_inside_frame(stills):
-    scene_id, sections = stills
-    for section in sections:
-        for mob in section.mobjects:
-            for part in mob.get_family():
-                if not part.has_points() or part.get_fill_opacity() == 0 and part.get_stroke_opacity() == 0 and not hasattr(part, "text"):
-                    continue
-                (x0, y0), (x1, y1) = _box(part)
-                assert x0 >= -FRAME_HALF_W - TOLERANCE and x1 <= FRAME_HALF_W + TOLERANCE, \
-                    f"{scene_id}/{section.name}: {type(part).__name__} {getattr(part, 'text', '')!r} leaves the frame horizontally ({x0:.2f}..{x1:.2f})"
-                assert y0 >= -FRAME_HALF_H - TOLERANCE and y1 <= FRAME_HALF_H + TOLERANCE, \
-                    f"{scene_id}/{section.name}: {type(part).__name__} {getattr(part, 'text', '')!r} leaves the frame vertically ({y0:.2f}..{y1:.2f})"
+    assert not _problems(checks.outside_frame, *stills)
 
 
 def test_no_texts_overlap(stills):
+    assert not _problems(checks.overlapping, *stills)
+
+
+def test_numbers_come_from_the_ledger(stills, ledger):
     scene_id, sections = stills
-    for section in sections:
-        visible = [t for t in _texts(section.mobjects) if t.get_fill_opacity() > 0.05]
-        for a, b in itertools.combinations(visible, 2):
-            (ax0, ay0), (ax1, ay1) = _box(a)
-            (bx0, by0), (bx1, by1) = _box(b)
-            overlap_x = min(ax1, bx1) - max(ax0, bx0)
-            overlap_y = min(ay1, by1) - max(ay0, by0)
-            assert overlap_x <= TOLERANCE or overlap_y <= TOLERANCE, \
-                f"{scene_id}/{section.name}: {a.text!r} overlaps {b.text!r}"
-
-
-def test_numbers_come_from_the_ledger(stills):
-    from scenes.kit.text import fill
-
-    scene_id, sections = stills
-    entry = registry.select([scene_id])[0]
-    for section in sections:
-        for text in _texts(section.mobjects):
-            kind = getattr(text, "kind", None)
-            if kind == "ledger":
-                expected, keys = fill(text.template)
-                assert text.text == expected, f"{scene_id}: {text.text!r} != ledger {expected!r}"
-                undeclared = set(keys) - set(entry.ledger_keys)
-                assert not undeclared, f"{scene_id} draws {sorted(undeclared)} without declaring them in ledger_keys"
-            elif kind is None:
-                assert not any(ch in string.digits for ch in text.text), \
-                    f"{scene_id}/{section.name}: typed number in {text.text!r}: draw it through scenes.kit.text"
+    declared = registry.select([scene_id])[0].ledger_keys
+    assert not _problems(checks.numbers_off_ledger, scene_id, sections, ledger, declared,
+                         REVIEWED_NON_QUANTITIES)
 
 
 def test_declared_keys_exist():
@@ -131,3 +78,77 @@ def test_declared_keys_exist():
     for entry in registry.discover().values():
         missing = [k for k in entry.ledger_keys if k not in known]
         assert not missing, f"{entry.scene_id} declares unknown ledger keys {missing}"
+
+
+def test_non_quantity_phrases_are_reviewed():
+    from scenes.kit.text import NON_QUANTITY_PHRASES
+
+    assert tuple(NON_QUANTITY_PHRASES) == REVIEWED_NON_QUANTITIES
+
+
+# --- the checks bite ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def bad_sections():
+    """A scene with one fault per section, built like any other."""
+    from manim import Text
+
+    from scenes.kit.base import LectureScene
+    from scenes.kit.text import ledger_text, words
+
+    def raw(content: str, **kwargs) -> Text:      # a text that bypasses the kit
+        return Text(content, font="Noto Sans CJK SC", color="#000000", **kwargs)
+
+    class BadScene(LectureScene):
+        def panel(self, name: str) -> None:          # each fault on a stage of its own
+            super().panel(name)
+            self.clear()
+
+        def construct(self):
+            self.panel("small")                       # 4× smaller than the smallest size
+            self.add(words("太小的字", size="small").scale(0.25))
+            self.panel("overlap")
+            self.add(words("上面一行"), words("压在上面").shift([0.3, 0.1, 0]))
+            self.panel("outside")
+            self.add(words("出界了").shift([7.5, 0, 0]))
+            self.panel("typed")
+            self.add(raw("推了 0.01"))
+            self.panel("numeral")
+            self.add(raw("三千亿个推子"))
+            self.panel("wrong")                       # tagged as the ledger's, but another value
+            wrong = raw("读数 9.99")
+            wrong.kind, wrong.template, wrong.ledger_keys = "ledger", "读数 {slider.readout_before}", \
+                ("slider.readout_before",)
+            self.add(wrong, ledger_text("读数 {slider.readout_before}").shift([0, 1, 0]))
+            self.panel("empty")
+
+    from studio.stills import build_scene_class
+
+    return {s.name: s.mobjects for s in build_scene_class(BadScene, capture_stills=True).section_stills}
+
+
+def test_bad_scene_is_caught_by_every_check(bad_sections, ledger):
+    declared = ("slider.readout_before",)
+    assert checks.too_small("small", bad_sections["small"])
+    assert not checks.too_small("overlap", bad_sections["overlap"])
+    assert checks.overlapping("overlap", bad_sections["overlap"])
+    assert not checks.overlapping("small", bad_sections["small"])
+    assert checks.outside_frame("outside", bad_sections["outside"])
+    assert not checks.outside_frame("overlap", bad_sections["overlap"])
+    for name in ("typed", "numeral", "wrong"):
+        assert checks.numbers_off_ledger(name, bad_sections[name], ledger, declared, REVIEWED_NON_QUANTITIES), name
+    found = checks.numbers_off_ledger("wrong", bad_sections["wrong"], ledger, declared, REVIEWED_NON_QUANTITIES)
+    assert all("9.99" in problem for problem in found)      # the honest text beside it passes
+    assert checks.numbers_off_ledger("undeclared", bad_sections["wrong"][1:], ledger, (), REVIEWED_NON_QUANTITIES)
+    assert checks.missing_text("empty", bad_sections["empty"])
+    assert not checks.missing_text("small", bad_sections["small"])
+
+
+def test_kit_refuses_typed_numbers():
+    from scenes.kit.text import formula, ledger_text, words
+
+    for bad in (lambda: words("推了 0.01"), lambda: words("三千亿个推子"), lambda: words("训练贵三倍"),
+                lambda: ledger_text("{slider.push} 和 3"), lambda: formula("9.5 TiB")):
+        with pytest.raises(ValueError):
+            bad()
+    words("一步之内，动一格")   # reviewed non-quantities pass

@@ -1,4 +1,7 @@
-"""Package-wide properties: every derived value recomputes, nothing pulls in manim."""
+"""Package-wide properties: every quantity carries its provenance, nothing pulls in manim.
+
+Values are checked against independent references elsewhere (tests/test_drawn_oracles.py for
+every number a scene draws): recomputing a declaration with its own function proves nothing."""
 
 from __future__ import annotations
 
@@ -6,21 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
-import pytest
-
-from lecture_numerics import Chosen, Derived, Sourced, load_all
+from lecture_numerics import Chosen, Sourced, load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = load_all()
-DERIVED = sorted(k for k, q in REGISTRY.items() if isinstance(q, Derived))
-
-
-@pytest.mark.parametrize("key", DERIVED)
-def test_recompute_gives_the_value(key):
-    q = REGISTRY[key]
-    again = q.recompute()
-    assert np.array_equal(np.asarray(again), np.asarray(q.value)), key
 
 
 def test_every_quantity_has_provenance():

@@ -1,0 +1,301 @@
+"""Every derived number a scene draws, against a reference that does not share its code.
+
+The drawn keys are read from each scene's ``ledger_keys`` (studio.registry, no manim). Each
+derived one needs an entry in ORACLES: a function giving the expected value from the inputs
+by a closed form, plain arithmetic, scipy, or finite differences. A scene that draws a new
+derived key without adding an oracle here fails test_every_drawn_derived_key_has_an_oracle.
+Sourced keys (looked up, with a citation) are not computed, so they need no oracle.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+from scipy.special import logsumexp
+from scipy.special import softmax as scipy_softmax
+
+from lecture_numerics import Derived, load_all, quantity
+from lecture_numerics import slider
+from studio import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "numerics"))
+import _timeline_reference as ref  # noqa: E402
+
+REGISTRY = load_all()
+GIB, TIB = 2**30, 2**40
+FD_TOL = 1e-7      # central differences with h = 1e-6 on smooth functions
+EXACT_TOL = 1e-9
+
+
+def v(key: str) -> Any:
+    """An input's value (only ever a sourced input or a module constant, never a result)."""
+    q = quantity(key)
+    assert not isinstance(q, Derived), f"oracles read inputs, not results: {key}"
+    return q.value
+
+
+def central(f: Callable[[np.ndarray], float], x, h: float = 1e-6) -> np.ndarray:
+    x = np.asarray(x, dtype=float)
+    out = np.zeros_like(x)
+    for i in range(x.size):
+        e = np.zeros_like(x)
+        e[i] = h
+        out[i] = (f(x + e) - f(x - e)) / (2 * h)
+    return out
+
+
+# ---- fig-circuit: f = (a + b)·c and three gates, by hand ------------------------------------
+
+def _circuit() -> dict[str, Callable[[], float]]:
+    a, b, c = (lambda n=n: v(f"circuit.{n}") for n in "abc")
+    x, y = (lambda n=n: v(f"circuit.gates.{n}") for n in "xy")
+    up = lambda g: v(f"circuit.{g}.upstream")
+    return {
+        "circuit.q": lambda: a() + b(),
+        "circuit.f": lambda: (a() + b()) * c(),
+        "circuit.grad_f": lambda: 1.0,
+        "circuit.grad_c": lambda: a() + b(),             # ∂/∂c (a + b)c
+        "circuit.grad_q": lambda: c(),
+        "circuit.grad_a": lambda: c(),
+        "circuit.grad_b": lambda: c(),
+        "circuit.add.out": lambda: x() + y(),
+        "circuit.add.grad_x": lambda: up("add"),
+        "circuit.add.grad_y": lambda: up("add"),
+        "circuit.mul.out": lambda: x() * y(),
+        "circuit.mul.grad_x": lambda: y() * up("mul"),
+        "circuit.mul.grad_y": lambda: x() * up("mul"),
+        "circuit.max.out": lambda: max(x(), y()),
+        "circuit.max.grad_x": lambda: up("max") if x() > y() else 0.0,
+        "circuit.max.grad_y": lambda: up("max") if y() > x() else 0.0,
+    }
+
+
+# ---- fig-slider: L(x) = 2 + 3·√(2x) written again, derivatives in closed form -------------
+
+def _loss(x):
+    return 2.0 + 3.0 * np.sqrt(2.0 * x)
+
+
+def _desk(x: np.ndarray) -> float:
+    """The five-fader desk loss from its printed formula (slider.DESK_FORMULA)."""
+    t, w, m = slider.DESK_TARGETS, slider.DESK_WEIGHTS, slider.MIDDLE
+    others = sum(w[i] * (x[i] - t[i]) ** 2 for i in range(len(x)) if i != m)
+    return _loss(x[m]) + others + slider.DESK_COUPLING * (x[0] - t[0]) * (x[1] - t[1])
+
+
+def _slider() -> dict[str, Callable[[], float]]:
+    x0 = slider.FADER_AT
+    tick = lambda i: round(float(_loss(x0 + v("slider.push") * i / 3)), 2)   # three ticks per push
+    oracles = {
+        "slider.readout_before": lambda: tick(0),
+        "slider.readout_tick_1": lambda: tick(1),
+        "slider.readout_tick_2": lambda: tick(2),
+        "slider.readout_after": lambda: tick(3),
+        "slider.readout_change": lambda: tick(3) - tick(0),
+        "slider.derivative": lambda: 3 / math.sqrt(2 * x0),                # d/dx 3√(2x)
+        "slider.rate_fader_to_jia": lambda: 2.0,                           # 甲 = 2x
+        "slider.rate_jia_to_yi": lambda: 1 / (2 * math.sqrt(2 * x0)),      # 乙 = √甲
+        "slider.rate_yi_to_loss": lambda: 3.0,                             # L = 2 + 3·乙
+        "slider.rate_fader_to_yi": lambda: 1 / math.sqrt(2 * x0),          # d√(2x)/dx
+        "slider.chain_rate": lambda: 3 / math.sqrt(2 * x0),
+    }
+    for i in range(len(slider.DESK_POSITIONS)):
+        oracles[f"slider.partial_{i + 1}"] = (lambda i=i: float(central(_desk, slider.DESK_POSITIONS)[i]), FD_TOL)
+    return oracles
+
+
+# ---- fig-vote: scipy softmax / logsumexp and finite differences -----------------------------
+
+TOKENS = ("的", "了", "是", "在")
+KEYS = ("de", "le", "shi", "zai")
+
+
+def _logits() -> np.ndarray:
+    return np.log(np.array(v("vote.odds"), dtype=float))       # logits = ln(odds), from the odds
+
+
+def _seed(answer: str) -> np.ndarray:
+    """∂/∂z of the cross-entropy logsumexp(z) − z[answer], numerically."""
+    return central(lambda z: logsumexp(z) - z[TOKENS.index(answer)], _logits())
+
+
+def _descend(answers, lr: float, steps: int) -> np.ndarray:
+    z = _logits()
+    for _ in range(steps):
+        z = z - lr * np.mean([_seed_exact(z, a) for a in answers], axis=0)
+    return scipy_softmax(z)
+
+
+def _seed_exact(z: np.ndarray, answer: str) -> np.ndarray:
+    return scipy_softmax(z) - np.eye(len(TOKENS))[TOKENS.index(answer)]
+
+
+def _vote() -> dict[str, Any]:
+    answer = lambda: v("vote.answer")
+    oracles: dict[str, Any] = {}
+    for i, k in enumerate(KEYS):
+        oracles[f"vote.p.{k}"] = lambda i=i: float(scipy_softmax(_logits())[i])
+        oracles[f"vote.onehot.{k}"] = lambda i=i: 1.0 if TOKENS[i] == answer() else 0.0
+        oracles[f"vote.seed.{k}"] = (lambda i=i: float(_seed(answer())[i]), FD_TOL)
+        oracles[f"vote.mean_seed.{k}"] = (
+            lambda i=i: float(np.mean([_seed(a) for a in v("vote.batch_answers")], axis=0)[i]), FD_TOL)
+
+    def wire(a: float) -> float:
+        """∂L/∂w for the wire into 的, z(的) = w·a + bias: a finite difference in w through the
+        loss (any w: the bias keeps z(的) at the example's logit when w = 1)."""
+        z0, right = _logits(), TOKENS.index(answer())
+
+        def loss(w):
+            z = z0.copy()
+            z[0] += (w[0] - 1.0) * a
+            return logsumexp(z) - z[right]
+
+        return float(central(loss, [1.0])[0])
+
+    oracles["vote.wire_grad.bright"] = (lambda: wire(v("vote.bright_activation")), FD_TOL)
+    oracles["vote.wire_grad.dim"] = (lambda: wire(v("vote.dim_activation")), FD_TOL)
+    oracles["vote.bright_payoff_ratio"] = lambda: v("vote.bright_activation") / v("vote.dim_activation")
+    oracles["vote.only_first.p_de"] = lambda: float(_descend(v("vote.batch_answers")[:1], v("vote.only_first.lr"),
+                                                             v("vote.only_first.steps"))[0])
+    return oracles
+
+
+# ---- anim-reverse, anim-saddle ----------------------------------------------------------------
+
+def _hessian_fd(h: float = 1e-4) -> np.ndarray:
+    z = lambda x, y: (x * x - y * y) / 2          # the saddle surface, written again
+    return np.array([[(z(h, 0) - 2 * z(0, 0) + z(-h, 0)) / h**2,
+                      (z(h, h) - z(h, -h) - z(-h, h) + z(-h, -h)) / (4 * h * h)],
+                     [(z(h, h) - z(h, -h) - z(-h, h) + z(-h, -h)) / (4 * h * h),
+                      (z(0, h) - 2 * z(0, 0) + z(0, -h)) / h**2]])
+
+
+def _others() -> dict[str, Any]:
+    return {
+        # A full Jacobian of n inputs → m outputs: one column per forward trip, one row per reverse.
+        "trips.forward": lambda: v("trips.parameters"),
+        "trips.reverse": lambda: v("trips.outputs"),
+        "saddle.slope_at_centre": (lambda: float(np.linalg.norm(
+            central(lambda p: (p[0] ** 2 - p[1] ** 2) / 2, [0.0, 0.0]))), FD_TOL),
+        "saddle.curvature_up": (lambda: float(np.linalg.eigvalsh(_hessian_fd())[1]), 1e-6),
+        "saddle.curvature_down": (lambda: float(np.linalg.eigvalsh(_hessian_fd())[0]), 1e-6),
+        # Counts read off the pictures by hand.
+        "saddle.directions": lambda: 2,              # z(x, y): the x and the y direction
+        "circuit.temperaments": lambda: 3,           # + distributes, × swaps, max routes
+        "vote.ways_to_raise": lambda: 3,             # z = w·a + b: move b, w or a
+    }
+
+
+def _round_ticks(low: float, high: float, count: int) -> list[float]:
+    """Round ticks written again: the smallest of 1, 2, 2.5, 5, 10 × 10ᵏ with at most
+    ``count`` steps over [low, high], every multiple of it in the range."""
+    raw = (high - low) / count
+    step = min(m * 10.0 ** k for m in (1, 2, 2.5, 5) for k in range(-6, 7) if m * 10.0 ** k >= raw)
+    first = math.ceil(low / step - 1e-9)
+    return [round(i * step, 9) for i in range(first, int(math.floor(high / step + 1e-9)) + 1)]
+
+
+def _memory_ticks() -> list[float]:
+    floor = 14 * ref.V3_PARAMS / TIB      # resident: bf16 weights (2 B) + fp32 master, m, v (12 B)
+    _, total, _ = ref.total_peak()
+    reach = (total / TIB - floor) / 3
+    step = min(m * 10.0 ** k for m in (1, 2, 2.5, 5) for k in range(-6, 7) if m * 10.0 ** k >= reach)
+    ceiling = math.ceil(total / TIB / step + 1e-9) * step
+    above = [t for t in _round_ticks(floor, ceiling, 3) if t > floor + 0.02 * (ceiling - floor)]
+    return [0.0, *above]
+
+
+def _activation_ticks() -> list[float]:
+    peak = ref.activation_peak()[1] / GIB
+    step = min(m * 10.0 ** k for m in (1, 2, 2.5, 5) for k in range(-6, 7) if m * 10.0 ** k >= peak / 3)
+    return _round_ticks(0.0, math.ceil(peak / step + 1e-9) * step, 2)
+
+
+# ---- anim-memtime: the resident bill and the step's closed forms -------------------------------
+
+def _phase(t: float, full: bool = True) -> str:
+    return "forward" if t <= ref.forward_end(full) else "backward" if t <= ref.backward_end(full) else "update"
+
+
+def _configured() -> tuple[float, int, float, int, int]:
+    """Closed forms for config/scenarios.yaml's memtime block: (total t, total B, activation
+    peak B, activations at end of forward B, gradient peak B)."""
+    model, seq, batch = v("config.memtime.model"), v("config.memtime.seq_len"), v("config.memtime.batch")
+    recompute, bpp = v("config.memtime.recompute"), v("config.memtime.bytes_per_param")
+    if model != "deepseek-v3" or recompute not in ("full", "none"):
+        pytest.fail(f"no closed form for the configured scenario ({model}, {recompute}): add one to "
+                    "tests/numerics/_timeline_reference.py")
+    full = recompute == "full"
+    t, total, _ = ref.total_peak(seq, batch, bpp) if full else ref.total_peak_without_recompute(seq, batch, bpp)
+    return (t, total, ref.activation_peak(seq, batch, full)[1], ref.activations_end_of_forward(seq, batch, full),
+            ref.gradient_peak(full)[1])
+
+
+def _memtime() -> dict[str, Any]:
+    n = 671e9                                                  # the published total (model.v3.total_params)
+    bpp = lambda: v("config.memtime.bytes_per_param")
+    return {
+        "bill.v3.weights_tib": lambda: n * 2 / TIB,
+        "bill.v3.optimizer_tib": lambda: n * 12 / TIB,
+        "timeline.v3.activation_peak_gib": lambda: ref.activation_peak()[1] / GIB,
+        "timeline.v3.activations_end_of_forward_gib": lambda: ref.activations_end_of_forward() / GIB,
+        "timeline.v3.gradient_peak_tib": lambda: ref.gradient_peak()[1] / TIB,
+        "timeline.v3.total_peak_tib": lambda: ref.total_peak()[1] / TIB,
+        "timeline.v3.total_peak_t": lambda: ref.total_peak()[0],
+        "timeline.v3.total_peak_phase": lambda: _phase(ref.total_peak()[0]),
+        "timeline.configured.weights": lambda: 2 * ref.V3_PARAMS,
+        "timeline.configured.optimizer": lambda: (bpp() - 4) * ref.V3_PARAMS,
+        "timeline.configured.total_peak": lambda: _configured()[1],
+        "timeline.configured.total_peak_t": lambda: _configured()[0],
+        "timeline.configured.total_peak_phase": lambda: _phase(
+            _configured()[0], v("config.memtime.recompute") == "full"),
+        "timeline.configured.activation_peak": lambda: _configured()[2],
+        "timeline.configured.activations_end_of_forward": lambda: _configured()[3],
+        "timeline.configured.gradient_peak": lambda: _configured()[4],
+        "memtime.axis.memory_ticks_tib": _memory_ticks,
+        "memtime.axis.activation_ticks": _activation_ticks,
+    }
+
+
+ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime()}
+
+
+def drawn_derived_keys() -> list[str]:
+    drawn = {k for entry in registry.discover().values() for k in entry.ledger_keys}
+    return sorted(k for k in drawn if isinstance(REGISTRY.get(k), Derived))
+
+
+DRAWN = drawn_derived_keys()
+
+
+def test_every_drawn_derived_key_has_an_oracle():
+    missing = [k for k in DRAWN if k not in ORACLES]
+    assert not missing, f"drawn derived keys with no independent reference in ORACLES: {missing}"
+    # Sanity: the enumeration sees every scene, including fig-circuit's gate outputs.
+    assert {"circuit.add.out", "circuit.mul.out", "timeline.v3.activation_peak_gib"} <= set(DRAWN)
+
+
+def test_every_oracle_still_names_a_drawn_derived_key():
+    stale = sorted(set(ORACLES) - set(DRAWN))
+    assert not stale, f"ORACLES entries no scene draws (or no longer derived): {stale}"
+
+
+@pytest.mark.parametrize("key", DRAWN)
+def test_drawn_value_matches_its_independent_reference(key):
+    if key not in ORACLES:
+        pytest.fail(f"{key} is drawn but has no oracle")
+    oracle = ORACLES[key]
+    fn, tol = oracle if isinstance(oracle, tuple) else (oracle, EXACT_TOL)
+    expected, ours = fn(), REGISTRY[key].value
+    if isinstance(expected, str):
+        assert ours == expected, key
+    elif isinstance(expected, list):
+        assert list(ours) == pytest.approx(expected, rel=tol, abs=tol), key
+    else:
+        assert ours == pytest.approx(expected, rel=tol, abs=tol), key
