@@ -26,6 +26,7 @@ from studio import registry
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "numerics"))
 import _timeline_reference as ref  # noqa: E402
+import _s3b_reference as s3b  # noqa: E402
 
 REGISTRY = load_all()
 GIB, TIB = 2**30, 2**40
@@ -263,7 +264,7 @@ def _memtime() -> dict[str, Any]:
     }
 
 
-ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime()}
+ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **s3b.oracles(v)}
 
 
 def drawn_derived_keys() -> list[str]:
