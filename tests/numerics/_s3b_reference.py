@@ -21,6 +21,41 @@ def _blue_progress_share(v) -> float:
     return across / length
 
 
+def heavy_ball_loop(v, beta: float, steps: int | None = None) -> list[float]:
+    """fig-momentum's run written again: f′ by hand from f = H((x/w)² − 1)² + T·x/w."""
+    H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
+    slope = lambda x: 4 * H * (x / w) * ((x / w) ** 2 - 1) / w + T / w
+    lr, x, prev = v("momentum.lr"), v("momentum.start"), v("momentum.start")
+    xs = [x]
+    for _ in range(v("momentum.steps") if steps is None else steps):
+        x, prev = x - lr * slope(x) + beta * (x - prev), x
+        xs.append(x)
+    return xs
+
+
+def pit_bottom(v) -> float:
+    from scipy.optimize import brentq
+
+    H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
+    slope = lambda x: 4 * H * (x / w) * ((x / w) ** 2 - 1) / w + T / w
+    return brentq(slope, w / math.sqrt(3), 2 * w)        # right of the local maximum of f′'s cubic
+
+
+def crossing_terms(v) -> tuple[float, float, float]:
+    """(gradient term, momentum term, net) at green's first iterate left of the pit bottom."""
+    H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
+    xs, beta, lr = heavy_ball_loop(v, v("optim.adam.beta1")), v("optim.adam.beta1"), v("momentum.lr")
+    k = next(i for i, x in enumerate(xs) if x < pit_bottom(v))
+    slope = 4 * H * (xs[k] / w) * ((xs[k] / w) ** 2 - 1) / w + T / w
+    return -lr * slope, beta * (xs[k - 1] - xs[k]), xs[k] - xs[k + 1]
+
+
+def _gray_final_slope(v) -> float:
+    H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
+    x = heavy_ball_loop(v, 0.0)[-1]
+    return abs(4 * H * (x / w) * ((x / w) ** 2 - 1) / w + T / w)
+
+
 def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
     c, ratio = (lambda: v("onelr.blue_step_times_lambda")), (lambda: v("onelr.red_over_blue"))
     return {
@@ -28,4 +63,13 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "onelr.blue_steep_factor": lambda: abs(1 - c()),                # |1 − η·λ_steep| with λ_steep = 1
         "onelr.red_steep_factor": lambda: abs(1 - ratio() * c()),
         "onelr.blue_progress_share": lambda: _blue_progress_share(v),
+        "momentum.run_count": lambda: 2,                                # gray and green
+        "momentum.gray_final_slope": (lambda: _gray_final_slope(v), 1e-3),
+        "momentum.crossing.gradient_term": lambda: crossing_terms(v)[0],
+        "momentum.crossing.momentum_term": lambda: crossing_terms(v)[1],
+        "momentum.crossing.net": lambda: crossing_terms(v)[2],
+        "momentum.window_beta_0p9": lambda: sum(v("optim.adam.beta1") ** k for k in range(100_000)),
+        "momentum.window_beta_low": lambda: sum(v("momentum.knob.beta_low") ** k for k in range(100_000)),
+        "momentum.window_beta_high": lambda: sum(v("momentum.knob.beta_high") ** k for k in range(100_000)),
+        "history.polyak_lead_years": lambda: v("history.backprop_nature.year") - v("history.polyak.year"),
     }
