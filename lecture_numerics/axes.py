@@ -44,3 +44,32 @@ def tick_formatter(ticks: Sequence[float]) -> Callable[[float], str]:
     steps = np.diff(np.asarray(ticks, dtype=float))
     step = float(steps[steps > 0].min()) if len(steps) and (steps > 0).any() else 1.0
     return lambda value: tick_label(float(value), step)
+
+
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def power_of_ten_label(value: float) -> str:
+    """A power of ten written with a superscript exponent: 1e-3 → "10⁻³", 1 → "10⁰".
+
+    For log-axis ticks (use as a quantity's ``item_fmt``); anything else is refused, since a
+    label like "10⁻³" must say exactly the value it marks."""
+    value = float(value)
+    if not value > 0:
+        raise ValueError(f"power_of_ten_label({value!r}): a power of ten is positive")
+    exponent = round(math.log10(value))
+    if not math.isclose(value, 10.0 ** exponent, rel_tol=1e-9):
+        raise ValueError(f"power_of_ten_label({value!r}): not a power of ten")
+    return "10" + str(exponent).translate(SUPERSCRIPT)
+
+
+def tick_values_log(low: float, high: float, every: int = 1) -> list[float]:
+    """The powers of ten from ``low`` to ``high`` (both included when they are powers),
+    one every ``every`` decades: tick values for a log axis."""
+    if not (low > 0 and high > low):
+        raise ValueError(f"tick_values_log({low!r}, {high!r}): needs 0 < low < high")
+    if every < 1:
+        raise ValueError(f"tick_values_log: every must be at least 1 decade (got {every})")
+    first = math.ceil(math.log10(low) - 1e-9)
+    last = math.floor(math.log10(high) + 1e-9)
+    return [10.0 ** k for k in range(first, last + 1, every)]

@@ -18,8 +18,11 @@ OPTIMIZER_BYTES = sourced("bytes.optimizer_fp32", 12, unit="B/param", citation=Z
                           measures="bytes per parameter of Adam state: fp32 master weights, m and v (K)")
 SEQ_LEN = sourced("scenario.seq_len_128k", 131072, unit="tokens",
                   measures="the lecture's case: one sequence of 128K = 2^17 tokens",
-                  citation="lecture scenario (notes §1: 一条十二万八千长度的序列; config/scenarios.yaml "
-                           "memtime.seq_len); DeepSeek-V3 README: 128K context", fmt="{:,}")
+                  citation="deepseek-ai/DeepSeek-V3 README.md, Model Downloads: Context Length 128K "
+                           "(128 × 1024 = 2^17 tokens); config/scenarios.yaml memtime.seq_len", fmt="{:,}",
+                  notes="十二万八千", notes_quote="一条十二万八千长度的序列，不开重算，激活要 4.15 TiB；",
+                  note="the notes read 128K as 十二万八千 (128,000); the bills use 128K = 131,072 tokens, "
+                       "2.4 % more")
 GPU_GIB = sourced("hardware.gpu_memory_gib", 80, unit="GiB",
                   measures="memory of one 80 GB-class accelerator, counted as 80 GiB as in the notes",
                   citation="NVIDIA A100 80GB / H100 SXM5 datasheets (80 GB HBM)")
@@ -35,7 +38,11 @@ WEIGHTS_TIB = derived(
 OPTIMIZER_TIB = derived(
     "bill.v3.optimizer_tib", lambda total_params, optimizer_bytes: total_params * optimizer_bytes / TIB,
     inputs={**_V3, "optimizer_bytes": OPTIMIZER_BYTES}, unit="TiB", fmt="{:.2f}",
-    formula="total_params × optimizer_bytes ÷ 2^40", measures="V3 fp32 master weights + Adam m, v",
+    formula="total_params × optimizer_bytes ÷ 2^40",
+    measures="the generic mixed-precision Adam recipe (fp32 master weights + fp32 m, v: 12 B/param) applied "
+             "to V3's 671B parameters",
+    note="not DeepSeek-V3's own layout: its report (§3.3.3) keeps m and v in BF16 (8 B/param of optimizer "
+         "state, 4.88 TiB); the lecture's 16-byte bill is the generic recipe",
     notes="7.32", notes_quote=_BOTH)
 
 

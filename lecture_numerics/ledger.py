@@ -14,7 +14,7 @@ import numpy as np
 
 from lecture_numerics import load_all
 from lecture_numerics.notes import agrees
-from lecture_numerics.provenance import BREAKDOWNS, Chosen, Derived, Quantity
+from lecture_numerics.provenance import BREAKDOWNS, UNCONFIRMED, Chosen, Derived, Quantity
 
 # The keys the slides and checks reference (numerics issue, "Content" table).
 TABLE_KEYS: tuple[str, ...] = (
@@ -31,6 +31,7 @@ TABLE_KEYS: tuple[str, ...] = (
     "lora.7b.full_gib", "lora.7b.lora_gib",
     "timeline.v3.activation_peak_gib", "timeline.v3.gradient_peak_tib", "timeline.v3.total_peak_tib",
     "timeline.v3.total_peak_t", "timeline.v3.total_peak_phase", "timeline.v3.peak_moving_batch",
+    "step.halfway_coefficient",
 )
 
 
@@ -132,7 +133,6 @@ def discrepancies(entries: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
 
 # --- the appendix ---------------------------------------------------------------------------
 
-_KIND_ZH = {"sourced": "查来的", "derived": "推来的"}
 _AGREE = {True: "✓", False: "✗ 不一致", None: "—"}
 
 
@@ -150,15 +150,36 @@ def _scenes_text(entry: dict[str, Any]) -> str:
     return "（输入 / input）" if entry["role"] == "input" else "（尚无场景 / no scene yet）"
 
 
+def _notes_text(e: dict[str, Any]) -> str:
+    if e["notes_value"] is None:
+        return "—"
+    return f"{e['notes_value']} {_AGREE[e['agrees']]}"
+
+
+def _table_section(title: str, source_column: str, source_field: str, rows: list[dict[str, Any]]) -> list[str]:
+    lines = [title, "",
+             f"| key | 数值 value | 单位 unit | 测的是什么 measures | {source_column} | 讲稿 notes | 场景 scenes |",
+             "|---|---|---|---|---|---|---|"]
+    lines += [f"| `{e['key']}` | {_cell(e['display'])} | {_cell(e['unit'])} | {_cell(e['measures'])} "
+              f"| {_cell(e[source_field])} | {_cell(_notes_text(e))} | {_cell(_scenes_text(e))} |" for e in rows]
+    return lines + ([""] if rows else ["（无 / none）", ""])
+
+
 def _sourced_section(entries: dict[str, dict[str, Any]]) -> list[str]:
-    lines = ["## 查来的 · Sourced (looked up)", "",
-             "| key | 数值 value | 单位 unit | 测的是什么 measures | 出处 citation | 场景 scenes |",
-             "|---|---|---|---|---|---|"]
-    for key, e in entries.items():
-        if e["kind"] == "sourced":
-            lines.append(f"| `{key}` | {_cell(e['display'])} | {_cell(e['unit'])} | {_cell(e['measures'])} "
-                         f"| {_cell(e['citation'])} | {_cell(_scenes_text(e))} |")
-    return lines + [""]
+    confirmed = [e for e in entries.values() if e["kind"] == "sourced" and e["status"] != UNCONFIRMED]
+    return _table_section("## 查来的 · Sourced (looked up)", "出处 citation", "citation", confirmed)
+
+
+def _unconfirmed_section(entries: dict[str, dict[str, Any]]) -> list[str]:
+    unconfirmed = [e for e in entries.values() if e["kind"] == "sourced" and e["status"] == UNCONFIRMED]
+    return _table_section("## 待核 · Unconfirmed (cited, not yet checked; kept off screen or marked 待核)",
+                          "出处（未核实） citation, unconfirmed", "citation", unconfirmed)
+
+
+def _chosen_section(entries: dict[str, dict[str, Any]]) -> list[str]:
+    picked = [e for e in entries.values() if e["kind"] == "chosen"]
+    return _table_section("## 示例取值 · Chosen for a figure (not looked up, not derived)",
+                          "为什么取这个值 reason", "reason", picked)
 
 
 def _derived_block(key: str, e: dict[str, Any]) -> list[str]:
@@ -208,6 +229,8 @@ def ledger_markdown(entries: dict[str, dict[str, Any]]) -> str:
         lines += ["## 缺失 · Missing (drawn but not defined)", ""]
         lines += [f"- `{key}` ({_scenes_text(entries[key])})" for key in missing(entries)] + [""]
     lines += _sourced_section(entries)
+    lines += _unconfirmed_section(entries)
+    lines += _chosen_section(entries)
     lines += ["## 推来的 · Derived (computed)", ""]
     for key in derived_keys:
         lines += _derived_block(key, entries[key])

@@ -60,8 +60,8 @@ ACTIVATION_PEAK_GIB = _declare(
          "per-operator working set on top of every stored input (its own input, already stored, "
          "is counted once), so the activations peak one layer into backward. Without recompute "
          "the notes are right: nothing is added after the forward pass.",
-    # Verbatim, including the no-break space the notes have after the dash.
-    notes="106.75", notes_quote="激活的峰在前向末尾，梯度的峰在反向末尾 ——\u00a0 两个峰根本不在同一时刻。")
+    # Two verbatim pieces: the kept activations' size, then where the notes put the peak.
+    notes="106.75", notes_quote="开了重算还要 106.75 GiB。 …… 激活的峰在前向末尾，梯度的峰在反向末尾 ——\u00a0 两个峰根本不在同一时刻。")
 ACTIVATION_PEAK_T = _declare(
     "timeline.v3.activation_peak_t", lambda tl: tl.activation_peak[0], unit="step fraction",
     fmt="{:.2f}", formula="time of the activation peak", measures="when the activations peak")

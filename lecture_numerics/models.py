@@ -13,7 +13,12 @@ from lecture_numerics.provenance import Sourced, sourced
 V3_CONFIG = "deepseek-ai/DeepSeek-V3, inference/configs/config_671B.json"
 V3_README = "deepseek-ai/DeepSeek-V3, README.md"
 GPT3_TABLE = 'Brown et al. 2020, "Language Models are Few-Shot Learners", Table 2.1 (GPT-3 175B row)'
-LLAMA_PRESETS = "keras-team/keras-hub, keras_hub/src/models/llama/llama_presets.py"
+# The lecture's "7B" is LLaMA 2 7B: keras-hub's preset llama2_7b_en holds its parameter count
+# and layer count, but no widths; those are read from a config of the same model.
+LLAMA_PRESETS = ("keras-team/keras-hub, keras_hub/src/models/llama/llama_presets.py, preset llama2_7b_en "
+                 "(「7 billion parameter, 32-layer, base LLaMA 2 model」)")
+LLAMA_WIDTHS = ("microsoft/Olive, examples/llm/config.py (model_id meta-llama/Llama-2-7b-chat-hf: "
+                "hidden_size 4096, intermediate_size 11008, num_layers 32)")
 
 
 @dataclass(frozen=True)
@@ -116,14 +121,14 @@ def gpt3_config() -> GPT3Config:
 # --- LLaMA-7B -----------------------------------------------------------------------------
 
 LLAMA7B_PARAMS = sourced("model.llama7b.params", 6_738_415_616, unit="parameters",
-                         measures="LLaMA-7B parameter count", citation=LLAMA_PRESETS,
+                         measures="LLaMA 2 7B parameter count (preset metadata)", citation=LLAMA_PRESETS,
                          fmt="{:,}")
-LLAMA7B_HIDDEN = sourced("model.llama7b.hidden", 4096, unit="", measures="LLaMA-7B hidden size h",
+LLAMA7B_HIDDEN = sourced("model.llama7b.hidden", 4096, unit="", measures="LLaMA 2 7B hidden size h",
+                         citation=LLAMA_WIDTHS)
+LLAMA7B_LAYERS = sourced("model.llama7b.layers", 32, unit="", measures="LLaMA 2 7B layers",
                          citation=LLAMA_PRESETS)
-LLAMA7B_LAYERS = sourced("model.llama7b.layers", 32, unit="", measures="LLaMA-7B layers",
-                         citation=LLAMA_PRESETS)
-LLAMA7B_FFN = sourced("model.llama7b.ffn", 11008, unit="", measures="LLaMA-7B FFN inner width",
-                      citation=LLAMA_PRESETS)
+LLAMA7B_FFN = sourced("model.llama7b.ffn", 11008, unit="", measures="LLaMA 2 7B FFN inner width",
+                      citation=LLAMA_WIDTHS)
 
 # --- Number formats -----------------------------------------------------------------------
 

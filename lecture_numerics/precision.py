@@ -14,9 +14,10 @@ import numpy as np
 
 from lecture_numerics.models import (BF16_EXPONENT_BITS, BF16_MANTISSA_BITS, FP16_EXPONENT_BITS,
                                      FP16_MANTISSA_BITS)
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 
-_SCENE = "lecture scenario (notes §3, fig-precision Ⓑ: 假设一个权重是 1.0，每一步要给它加 万分之三)"
+_THOUGHT_EXPERIMENT = "假设一个权重是 1.0， 每一步要给它加 万分之三 —— 训练后期这是很典型的量级。"
+_WHY = "the notes' thought experiment for fig-precision Ⓑ: a weight of 1.0 and a typical late-training update"
 
 
 def to_bf16(x: np.ndarray | float) -> np.ndarray:
@@ -52,12 +53,13 @@ def smallest_positive(exponent_bits: int, mantissa_bits: int) -> float:
     return 2.0 ** (1 - bias - mantissa_bits)
 
 
-START = sourced("precision.start_weight", 1.0, unit="", measures="the weight's value in the thought experiment",
-                citation=_SCENE, fmt="{:.1f}")
-INCREMENT = sourced("precision.increment", 3e-4, unit="", citation=_SCENE, fmt="{:g}",
-                    measures="per-step update added to the weight (typical late in training)")
-ADDS = sourced("precision.adds", 1000, unit="adds", citation="lecture scenario (notes §3: 我真的跑了一千次)",
-               measures="number of times the increment is added")
+START = chosen("precision.start_weight", 1.0, unit="", measures="the weight's value in the thought experiment",
+               reason=_WHY, fmt="{:.1f}", notes="1.0", notes_quote=_THOUGHT_EXPERIMENT)
+INCREMENT = chosen("precision.increment", 3e-4, unit="", reason=_WHY, fmt="{:g}", notes="万分之三",
+                   notes_quote=_THOUGHT_EXPERIMENT,
+                   measures="per-step update added to the weight (typical late in training)")
+ADDS = chosen("precision.adds", 1000, unit="adds", reason="the notes' run: a thousand additions",
+              notes="一千", notes_quote="—— 我真的跑了一千次。", measures="number of times the increment is added")
 
 SPACING = derived(
     "precision.bf16.spacing_at_1", lambda start: bf16_next_up(start) - start, inputs={"start": START},
@@ -74,7 +76,7 @@ BF16_AFTER = derived(
     inputs={"start": START, "increment": INCREMENT, "adds": ADDS}, unit="", fmt="{:.1f}",
     formula="x ← bf16(x + increment), adds times, from x = start",
     measures="the weight after 1000 bf16-stored updates",
-    notes="1.0", notes_quote="我真的跑了一千次。 结果是 1.0。一步都没动。")
+    notes="1.0", notes_quote="我真的跑了一千次。 …… 结果是 1.0。一步都没动。")
 FP32_AFTER = derived(
     "precision.fp32.after_1000_adds",
     lambda start, increment, adds: accumulate(start, increment, adds, store=_as_fp32),

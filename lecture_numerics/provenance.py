@@ -38,6 +38,7 @@ class Sourced:
     display: str
     notes: str | None = None
     notes_quote: str = ""
+    note: str = ""
     confirmed: bool = True
     item_displays: tuple[str, ...] = ()
     kind: str = field(default="sourced", init=False)
@@ -84,6 +85,7 @@ class Chosen:
     display: str
     notes: str | None = None
     notes_quote: str = ""
+    note: str = ""
     item_displays: tuple[str, ...] = ()
     kind: str = field(default="chosen", init=False)
     status: str = field(default="", init=False)
@@ -125,6 +127,7 @@ def sourced(
     fmt: str | Formatter = "{}",
     notes: str | None = None,
     notes_quote: str = "",
+    note: str = "",
     confirmed: bool = True,
     item_fmt: str | Formatter | None = None,
 ) -> Sourced:
@@ -133,7 +136,7 @@ def sourced(
     ``confirmed=False``: the citation could not be read or checked (待核)."""
     return _register(
         Sourced(key=key, value=value, unit=unit, measures=measures, citation=citation,
-                display=_format(value, fmt), notes=notes, notes_quote=notes_quote,
+                display=_format(value, fmt), notes=notes, notes_quote=notes_quote, note=note,
                 confirmed=confirmed, item_displays=_items(value, item_fmt))
     )
 
@@ -148,13 +151,14 @@ def chosen(
     fmt: str | Formatter = "{}",
     notes: str | None = None,
     notes_quote: str = "",
+    note: str = "",
     item_fmt: str | Formatter | None = None,
 ) -> Chosen:
     """Declare an input picked for a figure (示例取值): ``reason`` says why this value.
     Where the notes state it, ``notes``/``notes_quote`` give their value and words."""
     return _register(
         Chosen(key=key, value=value, unit=unit, measures=measures, reason=reason,
-               display=_format(value, fmt), notes=notes, notes_quote=notes_quote,
+               display=_format(value, fmt), notes=notes, notes_quote=notes_quote, note=note,
                item_displays=_items(value, item_fmt))
     )
 

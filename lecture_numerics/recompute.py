@@ -55,7 +55,8 @@ ACT_PER_SBH = sourced("recompute.korthikanti.bytes_per_sbh", 34, unit="B",
                       measures="activation bytes per layer per s·b·h that do not grow with s (16-bit)",
                       citation=f"{KORTHIKANTI}, §4.1 Eq. 1: s·b·h·(34 + 5·a·s/h)")
 SCORE_COEFF = sourced("recompute.korthikanti.score_coefficient", 5, unit="B",
-                      measures="coefficient of the a·s/h term: softmax input/output, dropout mask and output",
+                      measures="coefficient of the a·s/h term: the softmax output (2), the dropout mask (1) and the "
+                               "dropout output (2), each a·s² per sequence (the softmax input is not kept)",
                       citation=f"{KORTHIKANTI}, §4.1 Eq. 1: s·b·h·(34 + 5·a·s/h)")
 
 

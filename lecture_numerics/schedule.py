@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lecture_numerics.bill import OPTIMIZER_TIB, WEIGHTS_TIB
 from lecture_numerics.optim import BETA1
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 
 GPT3_PAPER = 'Brown et al. 2020, "Language Models are Few-Shot Learners"'
 GPT3_T21 = f"{GPT3_PAPER}, Table 2.1"
@@ -84,8 +84,9 @@ BETA1_WINDOW = derived(
     "optim.beta1_window", lambda beta1: 1 / (1 - beta1), inputs={"beta1": BETA1}, unit="steps",
     fmt="{:.0f}", formula="1 ÷ (1 − β1)", measures="effective window of Adam's first moment",
     notes="10", notes_quote="β₁ 等于 0.9，窗口约十步 —— 它只负责把方向的抖动抹平。")
-PALM_PROBE = sourced("palm.probe_step", 100_000, unit="steps", measures="step at which PaLM's β2 window is read",
-                     citation="lecture scenario (notes §3: 到十万步的时候窗口能到一万步)")
+PALM_PROBE = chosen("palm.probe_step", 100_000, unit="steps", measures="step at which PaLM's β2 window is read",
+                    reason="the step the notes read PaLM's window at", notes="十万",
+                    notes_quote="到十万步的时候窗口能到一万步。")
 PALM_EXPONENT = sourced("palm.beta2_exponent", 0.8, unit="", measures="exponent in PaLM's β2 = 1 − k^(−0.8)",
                         citation=PALM)
 PALM_WINDOW = derived(
@@ -130,4 +131,4 @@ POLYAK_LEAD = derived(
     "history.polyak_lead_years", lambda backprop, polyak: backprop - polyak,
     inputs={"backprop": BACKPROP_YEAR, "polyak": POLYAK_YEAR}, unit="years", fmt="{}",
     formula="1986 − 1964", measures="how much older momentum is than the backprop Nature paper",
-    notes="22", notes_quote="一九六四年。 比反向传播那篇 Nature 论文还早二十二年。")
+    notes="22", notes_quote="一九六四年。 …… 比反向传播那篇 Nature 论文还早二十二年。")

@@ -12,14 +12,17 @@ import math
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived
 
-_SCENE = "lecture scenario (notes §3, fig-onelr Ⓑ: 图上这个谷陡峭比是二十五 … 按一千算)"
+KAPPA_MODEL_QUOTE = "真实模型上，这个比值是几个数量级。 按一千算，同一条公式给出三百六十四步。"
 
-KAPPA_FIGURE = sourced("step.kappa_figure", 25, unit="", citation=_SCENE,
-                       measures="steepness ratio κ of the valley drawn in fig-onelr")
-KAPPA_MODEL = sourced("step.kappa_model", 1000, unit="", citation=_SCENE,
-                      measures="steepness ratio κ taken as 'several orders of magnitude' for a real model")
+KAPPA_FIGURE = chosen("step.kappa_figure", 25, unit="", notes="二十五",
+                      notes_quote="图上这个谷陡峭比是二十五，所以九步。",
+                      reason="the valley drawn in fig-onelr: elongated enough to see, short enough to run",
+                      measures="steepness ratio κ of the valley drawn in fig-onelr")
+KAPPA_MODEL = chosen("step.kappa_model", 1000, unit="", notes="一千", notes_quote=KAPPA_MODEL_QUOTE,
+                     reason="a round stand-in for a real model's steepness ratio ('several orders of magnitude')",
+                     measures="steepness ratio κ taken for a real model")
 def gradient_descent(lr: float, curvatures: tuple[float, float], start: tuple[float, float],
                      steps: int) -> np.ndarray:
     """Positions (steps + 1, 2) of gradient descent on ½(λ₁x² + λ₂y²)."""

@@ -78,5 +78,5 @@ REVERSE_TRIPS = derived(
     inputs={"n": PARAMETERS, "m": OUTPUTS}, unit="趟",
     formula="反向模式趟数 = m（每个输出一趟）",
     measures="trips reverse mode needs for every parameter's gradient",
-    fmt="{}", notes="1", notes_quote="下面那条早就停了，只有一块。",
+    fmt="{}", notes="1", notes_quote="下面那条早就停了，只有一块；",
 )

@@ -9,15 +9,16 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 
-_SCENE = "lecture scenario (notes §1, fig-vanish: 同一个六十层的网络 … 每层一点二 / 每层零点八)"
+_WHY = "the notes' illustrative chain for fig-vanish: two rates only two tenths apart"
 
-LAYERS = sourced("vanish.layers", 60, unit="layers", measures="depth of the illustrated chain", citation=_SCENE)
-RATE_LOW = sourced("vanish.rate_low", 0.8, unit="", measures="per-layer rate of the vanishing chain",
-                   citation=_SCENE)
-RATE_HIGH = sourced("vanish.rate_high", 1.2, unit="", measures="per-layer rate of the exploding chain",
-                    citation=_SCENE)
+LAYERS = chosen("vanish.layers", 60, unit="layers", measures="depth of the illustrated chain", reason=_WHY,
+                notes="六十", notes_quote="同一个六十层的网络，我只改一件事：每层的兑换率。")
+RATE_LOW = chosen("vanish.rate_low", 0.8, unit="", measures="per-layer rate of the vanishing chain", reason=_WHY,
+                  notes="零点八", notes_quote="而这两个兑换率 —— 零点八和一点二，只差两成。")
+RATE_HIGH = chosen("vanish.rate_high", 1.2, unit="", measures="per-layer rate of the exploding chain", reason=_WHY,
+                   notes="一点二", notes_quote="蓝色那条，每层一点二。")
 
 
 def gradient_along_chain(rate: float, layers: int) -> np.ndarray:
@@ -92,8 +93,9 @@ SIGMOID_MAX_SLOPE = derived(
 
 # --- Post-LN: the normalisation after each residual add (fig-prepost) ---------------------------
 
-PREPOST_LAYER = sourced("prepost.layer", 24, unit="layers", measures="depth at which the input's share is read",
-                        citation="lecture scenario (notes §6, fig-prepost: 到第 24 层)")
+PREPOST_LAYER = chosen("prepost.layer", 24, unit="layers", measures="depth at which the input's share is read",
+                       reason="the depth the notes read fig-prepost at", notes="24",
+                       notes_quote="看这张图：到第 24 层，只剩四千零九十六分之一。")
 
 
 def post_ln_input_share(layers: int) -> float:

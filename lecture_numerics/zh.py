@@ -71,7 +71,13 @@ def _integer(text: str) -> int:
     if not text:
         raise ValueError("empty numeral")
     total, section, digit = 0, 0, None
+    last_unit, zero_seen = 0, False
     for ch in text:
+        if ch in ("零", "〇") and section + total:
+            zero_seen = True
+            continue
+        if ch in _SMALL_VALUE or ch in _BIG_VALUE:
+            last_unit = _SMALL_VALUE.get(ch) or _BIG_VALUE[ch]
         if ch in _DIGIT_VALUE:
             digit = _DIGIT_VALUE[ch] if digit is None else digit * 10 + _DIGIT_VALUE[ch]
         elif ch in _SMALL_VALUE:
@@ -86,7 +92,17 @@ def _integer(text: str) -> int:
             section, digit = 0, None
         else:
             raise ValueError(f"not a Chinese numeral: {text!r}")
+    if digit is not None and last_unit >= 100 and not zero_seen and text[-2] in "百千万亿":
+        digit *= last_unit // 10                  # 五千七 = 5700, 一万二 = 12000 (the unit is implied)
     return total + section + (digit or 0)
+
+
+def _significant(numeral: str) -> int:
+    """Significant digits a numeral states: 一点九 → 2, 四千零九十六 → 4, 百 → 1."""
+    if "点" in numeral:
+        return len(numeral.replace("点", "").lstrip("零"))
+    digits = str(_integer(numeral if numeral[0] in _DIGIT_VALUE else "一" + numeral))
+    return len(digits.rstrip("0")) or 1
 
 
 def parse_zh(text: str) -> float:
@@ -96,6 +112,8 @@ def parse_zh(text: str) -> float:
     if "分之" in text:
         denominator, numerator = text.split("分之", 1)
         return parse_zh(numerator) / _integer(denominator if denominator[0] in _DIGIT_VALUE else "一" + denominator)
+    if text.endswith("点几"):
+        raise ValueError(f"{text!r} states only its whole part")
     if "点" in text:
         whole, fraction = text.split("点", 1)
         if not fraction or any(ch not in _DIGIT_VALUE for ch in fraction):
@@ -111,9 +129,13 @@ def as_written_digits(text: str) -> str:
     text = text.strip()
     if text.startswith("百分之"):
         return as_written_digits(text[len("百分之"):]) + " %"
+    if text.endswith("点几"):                   # 一点几: only the whole part is stated
+        return f"{int(parse_zh(text[:-2]))}.x"
     value = parse_zh(text)
+    if "分之" in text:                          # as precise as numerator and denominator are
+        denominator, numerator = text.split("分之", 1)
+        digits = max(_significant(numerator), _significant(denominator))
+        return f"{value:.{digits - 1}e}"
     if "点" in text:
         return f"{value:.{len(text.split('点', 1)[1])}f}"
-    if "分之" in text:
-        return format(value, "f").rstrip("0").rstrip(".")
     return str(int(value))

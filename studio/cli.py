@@ -123,6 +123,29 @@ def list_scenes(out_dir: Path) -> int:
     return EXIT_OK
 
 
+def scene_sections(entry, out_dir: Path) -> list[str] | None:
+    """The sections a preview of ``entry`` will have: from its cached low-quality render
+    when that is current, else from a dry run in a child process (None if that fails:
+    the render then reports the scene's error itself)."""
+    from studio import cache
+    from studio.pipeline import is_cached, read_record
+
+    quality_dir = out_dir / "low"
+    key = cache.cache_key(entry, "low", config.presets()["low"])
+    if is_cached(quality_dir, entry.scene_id, key):
+        return [s["name"] for s in read_record(quality_dir, entry.scene_id)["sections"]]
+    env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT))
+    child = subprocess.run([sys.executable, "-m", "studio.stills", "--sections", entry.scene_id],
+                           cwd=config.PROJECT_ROOT, env=env, capture_output=True, text=True)
+    if child.returncode != 0:
+        return None
+    for line in child.stdout.splitlines():
+        scene_id, _, names = line.partition("\t")
+        if scene_id == entry.scene_id:
+            return names.split()
+    return None
+
+
 def _open(path: Path) -> None:
     opener = "open" if sys.platform == "darwin" else "xdg-open"
     has_display = sys.platform == "darwin" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -156,6 +179,12 @@ def run(argv: list[str]) -> int:
         raise UsageError("--section goes with --preview")
     config.theme()
     config.scenario("memtime")
+    if args.section:
+        # Before anything is written: a typo in the panel name must not cost a render.
+        sections = scene_sections(entries[0], args.out)
+        if sections is not None and args.section not in sections:
+            raise UsageError(f"{entries[0].scene_id} has no section {args.section!r}; "
+                             f"its sections: {', '.join(sections) or 'none'}")
     _check_out_dir(args.out)
     toolcheck.check_font(config.theme()["font"])
     toolcheck.check_encoder()

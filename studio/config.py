@@ -42,6 +42,7 @@ THEME_SCHEMA = {
     "additionalProperties": False,
     "properties": {
         "font": {"type": "string", "minLength": 1},
+        "exponent_font": {"type": "string", "minLength": 1},
         "background": _COLOUR,
         "colors": {"type": "object", "additionalProperties": _COLOUR, "minProperties": 1},
         "sizes": {"type": "object", "additionalProperties": {"type": "number", "minimum": 18, "maximum": 120}},

@@ -14,7 +14,17 @@ from studio.page_html import LEDGER_FILE, anchor, asset, document, entry_href, e
 Entry = dict[str, Any]
 Ledger = dict[str, Entry]
 
-KIND_LABELS = {"sourced": "查来的", "derived": "推来的", "missing": "缺失"}
+KIND_LABELS = {"sourced": "查来的", "derived": "推来的", "chosen": "示例取值", "missing": "缺失"}
+UNCONFIRMED = "待核"
+# The full ledger's groups, in the lecture's words: looked up, derived, picked for a figure,
+# looked up but unconfirmed; never one list where the kinds blur.
+GROUPS = (
+    ("sourced", "查来的 · 有出处", lambda e: e.get("kind") == "sourced" and e.get("status") != UNCONFIRMED),
+    ("derived", "推来的 · 有公式和输入", lambda e: e.get("kind") == "derived"),
+    ("chosen", "示例取值 · 为图挑的输入", lambda e: e.get("kind") == "chosen"),
+    ("unconfirmed", "待核 · 出处未能核实", lambda e: e.get("status") == UNCONFIRMED),
+    ("missing", "缺失", lambda e: e.get("kind") not in ("sourced", "derived", "chosen")),
+)
 ROLE_LABELS = {"input": "推导用的输入", "table": "尚未上屏"}
 OPEN_NUMBERS_UP_TO = 8
 AGREEMENT = {True: '<span class="agree">一致</span>', False: '<span class="disagree">不一致</span>'}
@@ -23,7 +33,10 @@ AGREEMENT = {True: '<span class="agree">一致</span>', False: '<span class="dis
 def kind_badge(entry: Entry) -> str:
     kind = str(entry.get("kind") or "unknown")
     label = KIND_LABELS.get(kind, "未标注" if kind == "unknown" else kind)
-    return f'<span class="kind kind-{esc(kind)}">{esc(label)}</span>'
+    badge = f'<span class="kind kind-{esc(kind)}">{esc(label)}</span>'
+    if entry.get("status") == UNCONFIRMED:
+        badge += f' <span class="kind kind-unconfirmed">{UNCONFIRMED}</span>'
+    return badge
 
 
 def value_text(entry: Entry) -> str:
@@ -66,6 +79,8 @@ def provenance_html(entry: Entry, ledger: Ledger, page: str = LEDGER_FILE) -> st
     if entry.get("kind") == "derived" or entry.get("formula"):
         formula = f'<code class="formula">{esc(entry.get("formula") or "（无公式）")}</code>'
         return formula + inputs_html(entry.get("inputs"), ledger, page)
+    if entry.get("kind") == "chosen":
+        return f'<span class="reason">为图挑的：{esc(entry.get("reason") or "（未说明理由）")}</span>'
     citation = entry.get("citation")
     return f'<span class="citation">{esc(citation)}</span>' if citation else '<span class="missing">无出处</span>'
 
@@ -145,20 +160,32 @@ def ledger_row(key: str, entry: Entry, ledger: Ledger) -> str:
 def ledger_summary(ledger: Ledger) -> str:
     counts = {label: sum(1 for e in ledger.values() if e.get("kind") == kind) for kind, label in KIND_LABELS.items()}
     disagree = sum(1 for e in ledger.values() if e.get("agrees") is False)
-    parts = [f"{label} {n} 个" for label, n in counts.items() if n] + ([f"与讲稿不一致 {disagree} 个"] if disagree else [])
+    unconfirmed = sum(1 for e in ledger.values() if e.get("status") == UNCONFIRMED)
+    parts = [f"{label} {n} 个" for label, n in counts.items() if n] + \
+        ([f"其中{UNCONFIRMED} {unconfirmed} 个"] if unconfirmed else []) + \
+        ([f"与讲稿不一致 {disagree} 个"] if disagree else [])
     return " · ".join([f"{len(ledger)} 个数", *parts])
 
 
+def ledger_group(group_id: str, title: str, keys: list[str], ledger: Ledger) -> str:
+    rows = "".join(ledger_row(key, ledger[key], ledger) for key in keys)
+    return (f'<section class="ledger-group" id="group-{group_id}"><h2>{esc(title)}（{len(keys)}）</h2>'
+            '<table class="numbers ledger-table"><thead><tr><th>键</th><th>数值</th><th>类别</th>'
+            f'<th>出处 / 公式 / 理由</th><th>讲稿</th><th>出现于</th></tr></thead><tbody>{rows}</tbody></table>'
+            '</section>')
+
+
 def ledger_html(ledger: Ledger) -> str:
-    rows = "".join(ledger_row(key, entry, ledger) for key, entry in ledger.items())
+    sections = []
+    for group_id, title, belongs in GROUPS:
+        keys = [key for key, entry in ledger.items() if belongs(entry)]
+        if keys:
+            sections.append(ledger_group(group_id, title, keys, ledger))
     body = f"""
 <header class="top">
   <div><h1>账本</h1><p class="meta">{esc(ledger_summary(ledger))}</p></div>
   <nav><input type="search" id="ledger-filter" placeholder="筛选：键、数值、出处……" aria-label="筛选">
     <a class="back-link" href="index.html">← 返回排练页</a></nav>
 </header>
-<main class="ledger">
-<table class="numbers ledger-table"><thead><tr><th>键</th><th>数值</th><th>类别</th><th>出处 / 公式</th>
-<th>讲稿</th><th>出现于</th></tr></thead><tbody>{rows}</tbody></table>
-</main>"""
+<main class="ledger">{"".join(sections)}</main>"""
     return document("账本 · 讲座动画", body, asset("ledger.js"))

@@ -67,11 +67,22 @@ def _entries_in(path: Path) -> list[SceneEntry]:
     return found
 
 
-def discover() -> dict[str, SceneEntry]:
-    """Every registered scene, in lecture order (config/lecture.yaml), then by id."""
+DEMO_PREFIX = "demo"
+
+
+def is_demo(scene_id: str) -> bool:
+    """Demo scenes (``demo-…``) show the kit, not the lecture: rendered only when named."""
+    return scene_id.startswith(DEMO_PREFIX)
+
+
+def discover(*, include_demos: bool = False) -> dict[str, SceneEntry]:
+    """Every registered scene, in lecture order (config/lecture.yaml), then by id; demo
+    scenes only with ``include_demos`` (they stay out of the lecture, its page and ledger)."""
     entries: dict[str, SceneEntry] = {}
     for path in sorted(scenes_dir().glob("*.py")):
         for entry in _entries_in(path):
+            if is_demo(entry.scene_id) and not include_demos:
+                continue
             if entry.scene_id in entries:
                 raise UsageError(f"scene id {entry.scene_id!r} is defined twice ({entry.path}, {entries[entry.scene_id].path})")
             entries[entry.scene_id] = entry
@@ -80,10 +91,11 @@ def discover() -> dict[str, SceneEntry]:
 
 
 def select(ids: list[str]) -> list[SceneEntry]:
-    """The entries for ``ids`` (all when empty); an unknown id is a usage error listing the valid ones."""
-    known = discover()
+    """The entries for ``ids`` (all lecture scenes when empty; a demo only when named); an
+    unknown id is a usage error listing the valid ones."""
     if not ids:
-        return list(known.values())
+        return list(discover().values())
+    known = discover(include_demos=True)
     unknown = [i for i in ids if i not in known]
     if unknown:
         raise UsageError(f"unknown scene id {', '.join(map(repr, unknown))}; valid ids: {', '.join(known)}")

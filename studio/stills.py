@@ -4,6 +4,8 @@ skipped, snapshot the screen at the end of each section, and draw each snapshot 
     python -m studio.stills fig-circuit [--out scratch/stills] [--width 1280 --height 720]
 
 Writes ``<out>/<id>_<section>.png``. The tests use :func:`section_stills` directly.
+``--durations`` and ``--sections`` print each scene's length or panel names instead (the
+CLI runs them in a child process, so manim never loads into render.py itself).
 """
 
 from __future__ import annotations
@@ -51,6 +53,20 @@ def draw(mobjects, path: Path, width: int, height: int, camera_class=None) -> No
         camera.get_image().convert("RGB").save(path)
 
 
+def panel_names(scene_id: str) -> list[str]:
+    """The sections the scene starts, in order (what a render publishes as <id>/<name>.mp4)."""
+    names: list[str] = []
+    base = registry.load_class(registry.select([scene_id])[0])
+
+    class Recording(base):
+        def next_section(self, name="unnamed", *args, **kwargs):
+            names.append(name)
+            return super().next_section(name, *args, **kwargs)
+
+    build_scene_class(Recording)
+    return names
+
+
 def print_durations(ids: list[str]) -> int:
     """One line per scene, ``id<TAB>seconds`` or ``id<TAB>error: …``, flushed as it goes."""
     for scene_id in ids:
@@ -66,12 +82,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m studio.stills", description=__doc__.splitlines()[0])
     parser.add_argument("ids", nargs="+")
     parser.add_argument("--durations", action="store_true", help="print each scene's duration instead")
+    parser.add_argument("--sections", action="store_true", help="print each scene's section names instead")
     parser.add_argument("--out", type=Path, default=Path("scratch/stills"))
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=720)
     args = parser.parse_args(argv)
     if args.durations:
         return print_durations(args.ids)
+    if args.sections:
+        for scene_id in args.ids:
+            print(f"{scene_id}\t{' '.join(panel_names(scene_id))}", flush=True)
+        return 0
     args.out.mkdir(parents=True, exist_ok=True)
     for scene_id in args.ids:
         scene = build_scene(scene_id, capture_stills=True)

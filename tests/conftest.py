@@ -23,3 +23,24 @@ def lecture_render(tmp_path_factory):
                             cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+# Folders of the working copy that renders and stills write to by default. Tests write into
+# temporary folders only: a test that forgets --out must not overwrite someone's render.
+GUARDED = ("out", "scratch")
+
+
+def _listing(folder: Path) -> dict[str, tuple[int, int]] | None:
+    if not folder.exists():
+        return None
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def working_copy_outputs_untouched():
+    """Fails the session if any test wrote into the repository's out/ or scratch/."""
+    before = {name: _listing(ROOT / name) for name in GUARDED}
+    yield
+    for name in GUARDED:
+        assert _listing(ROOT / name) == before[name], f"a test wrote into the repository's {name}/ (use tmp_path)"

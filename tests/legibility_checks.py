@@ -48,7 +48,8 @@ def drawn_string(text) -> str:
 
 
 def is_cjk(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
+    """A CJK character (letter), not wide punctuation or symbols ("＝", "，" are flat)."""
+    return unicodedata.east_asian_width(ch) in ("W", "F") and unicodedata.category(ch) == "Lo"
 
 
 def glyph_heights(text) -> tuple[list[float], list[float]]:

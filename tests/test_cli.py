@@ -7,9 +7,11 @@ import shutil
 import struct
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.render_helpers import ROOT, manifest, probe, render, snapshot
+from tests.video_checks import drawn_fraction, frames, image, seam_problems
 
 pytestmark = pytest.mark.render
 
@@ -78,12 +80,44 @@ def test_gif_loops_and_fits_slides(rendered):
     assert len(gif) <= 5_000_000 * duration / 10, "gif over 5 MB per 10 s"
 
 
-def test_poster_is_first_frame_for_loops(rendered):
+def _differing_pixels(a, b) -> float:
+    """Share of pixels that differ clearly (more than coding noise) between two images."""
+    return float((np.abs(a - b).max(axis=-1) > 40).mean())
+
+
+def _assert_poster_is(poster, chosen, *others, what: str) -> None:
+    assert _differing_pixels(poster, chosen) < 0.0005, f"poster is not {what}"
+    for other in others:
+        # The right frame is told apart from the wrong ones, so a poster taken from the
+        # wrong frame fails (the fixtures change visibly from frame to frame).
+        assert _differing_pixels(chosen, other) > 0.003, f"{what} looks like another frame: the check cannot tell"
+        assert _differing_pixels(poster, other) > 0.003
+
+
+def test_posters_show_the_frame_the_readme_promises(rendered):
+    """Loops: their first frame. Walkthroughs: the first panel complete (panel A's last frame)."""
     out, _ = rendered
+    qdir = out / "low"
     for name in ("tiny", "loopy"):
-        png = (out / "low" / f"{name}.png").read_bytes()
+        png = (qdir / f"{name}.png").read_bytes()
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert struct.unpack(">II", png[16:24]) == (854, 480)
+
+    loop = frames(qdir / "loopy.mp4", 854, 480)
+    assert drawn_fraction(loop[0]) > 0.005, "the loop fixture draws nothing visible"
+    _assert_poster_is(image(qdir / "loopy.png"), loop[0], loop[-1], loop[len(loop) // 2],
+                      what="the loop's first frame")
+
+    whole = frames(qdir / "tiny.mp4", 854, 480)
+    panel_a = frames(qdir / "tiny" / "A.mp4", 854, 480)
+    assert drawn_fraction(panel_a[-1]) > 0.01, "panel A of the fixture draws nothing visible"
+    _assert_poster_is(image(qdir / "tiny.png"), panel_a[-1], whole[-1], whole[0], panel_a[0],
+                      what="panel A's last frame")
+
+
+def test_loop_fixture_is_seamless(rendered):
+    out, _ = rendered
+    assert seam_problems(frames(out / "low" / "loopy.mp4", 854, 480)) == []
 
 
 def test_second_run_is_cached(rendered):
@@ -103,11 +137,35 @@ def test_force_rerenders(rendered):
     assert again.returncode == 0 and "1 rendered, 0 cached" in again.stdout
 
 
-def test_list_shows_ids_titles_durations():
-    result = render("--list")
+def test_list_shows_ids_titles_durations(tmp_path):
+    result = render("--list", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     line = next(l for l in result.stdout.splitlines() if l.startswith("tiny"))
     assert "小测试" in line and "2.0 s" in line
+    # The measured durations are remembered in the chosen output folder.
+    remembered = json.loads((tmp_path / ".durations.json").read_text())
+    assert float(remembered["tiny"]["duration"]) == pytest.approx(2.0, abs=0.05)
+
+
+def test_ledger_writes_the_appendix(tmp_path):
+    """--ledger writes ledger.json and ledger.md for the real scenes, and nothing else."""
+    from studio import registry
+
+    out = tmp_path / "appendix"
+    result = render("--ledger", "--out", str(out), LECTURE_SCENES_DIR=str(ROOT / "scenes"))
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["ledger.json", "ledger.md"]
+    ledger = json.loads((out / "ledger.json").read_text())
+    markdown = (out / "ledger.md").read_text()
+    shown = [(sid, key) for sid, entry in registry.discover().items() for key in entry.ledger_keys]
+    assert len(shown) > 10
+    for scene_id, key in shown:
+        entry = ledger[key]
+        assert entry["kind"] in ("sourced", "derived"), (key, entry["kind"])
+        assert scene_id in entry["scenes"]
+        assert entry["display"]
+        assert f"`{key}`" in markdown, key
+    assert "查来的" in markdown and "推来的" in markdown
 
 
 def test_failing_scene_does_not_stop_others(tmp_path):
@@ -119,6 +177,39 @@ def test_failing_scene_does_not_stop_others(tmp_path):
     assert (tmp_path / "low" / "logs" / "broken.log").is_file()
     assert [s["id"] for s in manifest(tmp_path / "low")["scenes"]] == ["tiny"]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["--preview", "nope"], ["unknown scene id 'nope'", "tiny"]),
+    (["--preview", "tiny", "--section", "Z"], ["tiny has no section 'Z'", "A, B"]),
+    (["--preview", "loopy", "--section", "A"], ["loopy has no section 'A'"]),
+    (["--preview", "tiny", "loopy"], ["--preview takes exactly one scene id"]),
+    (["tiny", "--section", "A"], ["--section goes with --preview"]),
+])
+def test_preview_errors_write_nothing(tmp_path, args, needles):
+    out = tmp_path / "out"
+    _expect_usage_error(render(*args, "--out", str(out)), *needles)
+    assert not out.exists(), sorted(str(p) for p in out.rglob("*"))
+
+
+def test_stills_writes_one_png_per_section(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.render_helpers import env
+
+    out = tmp_path / "stills"
+    result = subprocess.run([sys.executable, "-m", "studio.stills", "tiny", "--out", str(out),
+                             "--width", "640", "--height", "360"],
+                            cwd=ROOT, env=env(PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["tiny_A.png", "tiny_B.png"]
+    assert sorted(result.stdout.split()) == sorted(str(p) for p in out.iterdir())
+    panel_a, panel_b = image(out / "tiny_A.png"), image(out / "tiny_B.png")
+    assert panel_a.shape == (360, 640, 3)
+    # Each still is its panel's end: A shows the blue square, B adds the red one.
+    assert drawn_fraction(panel_a) > 0.02
+    assert drawn_fraction(panel_b) > drawn_fraction(panel_a) + 0.02
 
 
 def test_preview_prints_path_without_display(tmp_path):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.render_helpers import ROOT, command, decoded_frames_digest, env, manifest, probe, render, snapshot
+from tests.video_checks import drawn_fraction, frames, step
 
 pytestmark = pytest.mark.render
 
@@ -135,6 +136,10 @@ def test_rendering_twice_gives_identical_frames(tmp_path):
         assert result.returncode == 0, result.stderr
     for name in ("tiny.mp4", "loopy.mp4", "tiny/A.mp4"):
         assert decoded_frames_digest(a / "low" / name) == decoded_frames_digest(b / "low" / name), name
+        # Identical blank videos would prove nothing: the frames show something, and it moves.
+        video = frames(a / "low" / name, 854, 480)
+        assert drawn_fraction(video[-1]) > 0.005, f"{name} ends blank"
+        assert max(step(video[i], video[i + 1]) for i in range(len(video) - 1)) > 0.5, f"{name} never changes"
 
 
 def test_failed_publish_step_is_not_cached(tmp_path, monkeypatch):

@@ -48,7 +48,15 @@ def _refuse_typed_numbers(content: str, where: str) -> None:
                          "from the ledger (number() / ledger_text())")
 
 
+# Superscript digits and signs (10⁻³, 1.9×10⁻⁶, x²): drawn in the theme's exponent font,
+# since the CJK font has only ¹²³⁴ and a fallback would mix two fonts in one exponent.
+_EXPONENT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+
+
 def _text(content: str, size: str, color: str, **kwargs) -> Text:
+    exponent_font = theme.exponent_font()
+    if exponent_font and "t2f" not in kwargs:
+        kwargs["t2f"] = {run: exponent_font for run in set(_EXPONENT_RUN.findall(content))}
     return Text(content, font=theme.font(), font_size=theme.size(size), color=theme.color(color), **kwargs)
 
 

@@ -24,5 +24,10 @@ def font() -> str:
     return config.theme()["font"]
 
 
+def exponent_font() -> str | None:
+    """The font for superscript digits and signs, if the theme names one."""
+    return config.theme().get("exponent_font")
+
+
 def background() -> ManimColor:
     return ManimColor(config.theme()["background"])

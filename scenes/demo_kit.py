@@ -1,0 +1,120 @@
+"""demo-kit: every widget of the chart kit once, on the numbers of lecture_numerics/kit_demo.py.
+Not part of the lecture (ids starting with "demo" are left out of the lecture's list).
+
+Ⓐ a linear plot: a run grown step by step with a ball, its points, a callout, a brace, a legend.
+Ⓑ log10 axes: two power laws, one clipped where it leaves the plot.
+Ⓒ a log number axis: a shaded span and marks at data values.
+Ⓓ stacked bars: labels inside and beside, a brace over two parts, a group of bars, a tally.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn
+
+from lecture_numerics import kit_demo
+from scenes.kit.annotate import brace_label, callout, legend, tally
+from scenes.kit.bars import Segment, bar_group, stacked_bar
+from scenes.kit.base import LectureScene
+from scenes.kit.panels import caption
+from scenes.kit.plots import NumberAxis, Plot, curve, dots, grow, grow_run
+
+PLOT_CORNER = LEFT * 5.6 + DOWN * 2.3   # lower-left corner of the plots in Ⓐ and Ⓑ
+BAR_SCALE = 0.55                          # scene units per byte
+
+
+class DemoKit(LectureScene):
+    scene_id = "demo-kit"
+    title = "图表组件一览"
+    ledger_keys = (
+        "kit_demo.run_x_ticks", "kit_demo.run_y_ticks", "kit_demo.log_x_ticks", "kit_demo.log_y_ticks",
+        "kit_demo.range_ticks", "kit_demo.range_low", "kit_demo.range_high",
+        "kit_demo.bar_big", "kit_demo.bar_small", "kit_demo.bar_total",
+        "kit_demo.forward", "kit_demo.backward", "kit_demo.tally_total",
+    )
+
+    def construct(self):
+        self.linear_panel()
+        self.log_panel()
+        self.axis_panel()
+        self.bars_panel()
+
+    # ---- Ⓐ linear plot ----------------------------------------------------------------------
+
+    def linear_panel(self):
+        self.start_panel("A", "线性坐标：曲线、小球、标注")
+        plot = Plot(x_range=(0, 40), y_range=(0, 3), width=7.5, height=4.2,
+                    x_ticks_key="kit_demo.run_x_ticks", y_ticks_key="kit_demo.run_y_ticks",
+                    x_title="步数", y_title="损失", grid=True)
+        plot.shift(PLOT_CORNER - plot.point(0, 0))
+        self.play(FadeIn(plot), run_time=0.6)
+        xs, ys = kit_demo.loss_run()
+        run, animation = grow_run(plot, xs, ys, "accent", run_time=3.0)
+        self.play(animation)
+        every_tenth = dots(plot, xs[::10], ys[::10], "backward")
+        lowest = int(np.argmin(ys))
+        note = callout(plot.point(xs[lowest], ys[lowest]), "最低处", UP + RIGHT * 0.4)
+        span = brace_label((plot.point(0, 0), plot.point(10, 0)), "下降最快", UP, buff=0.15)
+        key = legend([("accent", "损失曲线"), ("backward", "采样点")], direction=DOWN)
+        key.next_to(plot.x_axis, RIGHT, buff=0.6).align_to(plot.y_axis, UP)
+        self.play(FadeIn(every_tenth), FadeIn(note), FadeIn(span), FadeIn(key), run_time=0.8)
+        self.wait(1.0)
+
+    # ---- Ⓑ log axes ------------------------------------------------------------------------
+
+    def log_panel(self):
+        self.start_panel("B", "对数坐标：幂律是直线")
+        plot = Plot(x_range=(1e-3, 1e3), y_range=(1e-2, 1e2), x_log=True, y_log=True, width=7.5, height=4.2,
+                    x_ticks_key="kit_demo.log_x_ticks", y_ticks_key="kit_demo.log_y_ticks",
+                    x_title="横轴", y_title="纵轴", grid=True)
+        plot.shift(PLOT_CORNER - plot.point(1e-3, 1e-2))
+        xs, gentle, steep = kit_demo.power_laws()
+        first = curve(plot, xs, gentle, "accent")
+        # The steep law leaves the plot on the left: clipped there instead of refused.
+        second = curve(plot, xs, steep, "warm", clip=True)
+        key = legend([("accent", "平缓的幂律"), ("warm", "陡的幂律（出界处截断）")], direction=DOWN)
+        key.next_to(plot.x_axis, RIGHT, buff=0.6).align_to(plot.y_axis, UP)
+        self.play(FadeIn(plot), FadeIn(key), run_time=0.6)
+        self.play(grow(first), grow(second))
+        self.wait(1.0)
+
+    # ---- Ⓒ number axis ---------------------------------------------------------------------
+
+    def axis_panel(self):
+        self.start_panel("C", "数轴：一个格式管到哪里")
+        axis = NumberAxis(1e-40, 1e40, width=11.0, log=True, ticks_key="kit_demo.range_ticks", title="数值")
+        axis.move_to(DOWN * 0.3)
+        covered = axis.span(kit_demo.RANGE_LOW.value, kit_demo.RANGE_HIGH.value, "good", "能表示的范围")
+        low = axis.mark(kit_demo.RANGE_LOW.value, "下限 {kit_demo.range_low}", color="backward", side=DOWN)
+        high = axis.mark(kit_demo.RANGE_HIGH.value, "上限 {kit_demo.range_high}", color="backward", side=DOWN)
+        # Marks hang below the axis under the tick labels' row, so they clear each other.
+        for mark in (low, high):
+            mark[1].next_to(axis.ticks, DOWN, buff=0.25).set_x(mark[0].get_x())
+        self.play(FadeIn(axis), run_time=0.6)
+        self.play(FadeIn(covered), FadeIn(low), FadeIn(high), run_time=0.8)
+        self.play(FadeIn(caption("出了范围的数，这个格式写不下")), run_time=0.5)
+        self.wait(1.0)
+
+    # ---- Ⓓ stacked bars --------------------------------------------------------------------
+
+    def bars_panel(self):
+        self.start_panel("D", "堆叠条：按值切开")
+        segments = [Segment("kit_demo.bar_small", "weights", "权重 {kit_demo.bar_small}"),
+                    Segment("kit_demo.bar_small", "gradients", "梯度 {kit_demo.bar_small}"),
+                    Segment("kit_demo.bar_big", "optimizer", "优化器状态 {kit_demo.bar_big}")]
+        bar = stacked_bar(segments, BAR_SCALE, "horizontal")
+        bar.shift(LEFT * 5.6 + UP * 1.3 - bar.base())
+        pair = brace_label(bar.span(0, 1), "权重与梯度", DOWN)
+        # The whole-bar brace hangs below the pair's, so the two never cross.
+        whole = brace_label(bar.blocks, "合计 {kit_demo.bar_total}", DOWN, buff=pair.height + 0.25)
+        group = bar_group([[("kit_demo.bar_big", "activations", "{kit_demo.bar_big}")],
+                           [("kit_demo.bar_small", "activations", "{kit_demo.bar_small}")]],
+                          BAR_SCALE * 0.3, names=["保存", "重算"], orientation="vertical", gap=0.8)
+        group.shift(RIGHT * 2.9 + DOWN * 2.6 - group.bars[0].base())
+        row = tally([("前向", "kit_demo.forward"), ("反向", "kit_demo.backward", "backward")],
+                    ("合计", "kit_demo.tally_total"))
+        row.move_to(LEFT * 3.2 + DOWN * 2.4)
+        self.play(FadeIn(bar), run_time=0.6)
+        self.play(FadeIn(pair), FadeIn(whole), run_time=0.6)
+        self.play(FadeIn(group), FadeIn(row), run_time=0.6)
+        self.wait(1.0)

@@ -1,0 +1,88 @@
+"""The GIF size ladder: a GIF over its budget is made again at lower rungs until it fits."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from studio import encode
+from tests.render_helpers import probe
+
+SECONDS = 2.0
+WIDTH = 320
+FPS = 60
+FFMPEG = encode._run  # the real one, before any test records it
+
+
+@pytest.fixture(scope="module")
+def clip(tmp_path_factory):
+    """Busy footage (ffmpeg's moving test pattern) at 60 fps, so every rung's frame rate differs."""
+    path = tmp_path_factory.mktemp("gif") / "busy.mp4"
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", f"testsrc2=size={WIDTH}x180:rate={FPS}",
+                    "-t", f"{SECONDS}", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", str(path)],
+                   check=True)
+    return path
+
+
+def _fps(path) -> float:
+    """A GIF's frame rate, rounded: GIF delays are whole centiseconds, so 15 fps reads 15.08."""
+    num, den = map(int, probe(path)["streams"][0]["avg_frame_rate"].split("/"))
+    return round(num / den)
+
+
+@pytest.fixture(scope="module")
+def rung_sizes(clip, tmp_path_factory) -> list[int]:
+    """Bytes of the clip's GIF made at each rung of the ladder."""
+    folder, sizes = tmp_path_factory.mktemp("rungs"), []
+    for rung, (max_fps, colours, bayer) in enumerate(encode.GIF_LADDER):
+        target = folder / f"rung{rung}.gif"
+        FFMPEG(["-i", str(clip), "-filter_complex", encode.gif_filter(WIDTH, min(FPS, max_fps), colours, bayer),
+                "-loop", "0", "-f", "gif", str(target)])
+        sizes.append(target.stat().st_size)
+    return sizes
+
+
+@pytest.fixture()
+def tries(monkeypatch):
+    """The frame rate of every GIF the ladder makes, in order."""
+    made = []
+
+    def recording(args):
+        FFMPEG(args)
+        if args[-3:-1] == ["-f", "gif"]:
+            made.append(_fps(args[-1]))
+
+    monkeypatch.setattr(encode, "_run", recording)
+    return made
+
+
+def test_each_rung_is_smaller_than_the_one_before(rung_sizes):
+    assert all(b < a for a, b in zip(rung_sizes, rung_sizes[1:])), rung_sizes
+
+
+def test_gif_within_budget_takes_the_first_rung(clip, tmp_path, tries):
+    target = tmp_path / "a.gif"
+    encode.gif(clip, target, WIDTH, FPS, SECONDS)
+    assert target.stat().st_size <= encode.GIF_BYTES_PER_SECOND * SECONDS
+    assert tries == [encode.GIF_MAX_FPS]
+    assert _fps(target) == encode.GIF_MAX_FPS
+
+
+def test_gif_over_budget_steps_down_to_the_first_rung_that_fits(clip, rung_sizes, tmp_path, tries, monkeypatch):
+    first, second = rung_sizes[:2]
+    budget = (first + second) / 2  # over for the first rung, within for the second
+    monkeypatch.setattr(encode, "GIF_BYTES_PER_SECOND", budget / SECONDS)
+    target = tmp_path / "fits.gif"
+    encode.gif(clip, target, WIDTH, FPS, SECONDS)
+    assert tries == [encode.GIF_LADDER[0][0], encode.GIF_LADDER[1][0]]
+    assert target.stat().st_size == second <= budget
+    assert _fps(target) == encode.GIF_LADDER[1][0]
+
+
+def test_gif_that_never_fits_ends_on_the_smallest_rung(clip, tmp_path, tries, monkeypatch):
+    monkeypatch.setattr(encode, "GIF_BYTES_PER_SECOND", 1)
+    target = tmp_path / "tiny-budget.gif"
+    encode.gif(clip, target, WIDTH, FPS, SECONDS)
+    assert tries == [rung[0] for rung in encode.GIF_LADDER]
+    assert _fps(target) == encode.GIF_LADDER[-1][0]
