@@ -71,5 +71,18 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "momentum.window_beta_0p9": lambda: sum(v("optim.adam.beta1") ** k for k in range(100_000)),
         "momentum.window_beta_low": lambda: sum(v("momentum.knob.beta_low") ** k for k in range(100_000)),
         "momentum.window_beta_high": lambda: sum(v("momentum.knob.beta_high") ** k for k in range(100_000)),
+        # fig-beststep: g ÷ h by hand; halfway counts from (1 − c/κ)^k = ½ solved with log2
+        "beststep.a.gradient": lambda: v("beststep.a.curvature") * v("beststep.a.point"),
+        "beststep.a.best_step": lambda: v("beststep.a.point"),          # h·x ÷ h lands at 0
+        "beststep.b.flat_curvature": lambda: v("onelr.lambda_steep") / v("step.kappa_figure"),
+        "beststep.b.steep_distance": lambda: v("beststep.b.steep_gradient") / v("onelr.lambda_steep"),
+        "beststep.b.flat_distance": lambda: v("beststep.b.flat_gradient") * v("step.kappa_figure") / v("onelr.lambda_steep"),
+        "beststep.threshold": lambda: 2 / v("onelr.lambda_steep"),
+        "beststep.step_share_of_threshold": lambda: v("onelr.blue_step_times_lambda") / 2,
+        "beststep.halfway_coefficient": lambda: math.log(2) / v("onelr.blue_step_times_lambda"),
+        "beststep.halfway_steps_kappa25": lambda: round(-1 / math.log2(1 - v("onelr.blue_step_times_lambda") / v("step.kappa_figure"))),
+        "beststep.halfway_steps_kappa1000": lambda: round(-1 / math.log2(1 - v("onelr.blue_step_times_lambda") / v("step.kappa_model"))),
+        "beststep.c.hessian_entries": lambda: v("model.v3.total_params") ** 2,
+        "beststep.c.diagonal_tib": lambda: v("model.v3.total_params") * v("beststep.c.fp32_bytes") / 2 ** 40,
         "history.polyak_lead_years": lambda: v("history.backprop_nature.year") - v("history.polyak.year"),
     }
