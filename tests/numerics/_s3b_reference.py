@@ -56,6 +56,34 @@ def _gray_final_slope(v) -> float:
     return abs(4 * H * (x / w) * ((x / w) ** 2 - 1) / w + T / w)
 
 
+def gpt3_175b_lr(tokens: float, v) -> float:
+    """GPT-3 175B's schedule from Appendix B, piece by piece with math.cos."""
+    peak, warmup, end = v("gpt3.175b.lr"), v("gpt3.warmup_tokens"), v("gpt3.decay_tokens")
+    floor = v("gpt3.final_lr_fraction") * peak
+    if tokens < warmup:
+        return peak * tokens / warmup
+    if tokens < end:
+        return floor + (peak - floor) * (1 + math.cos(math.pi * (tokens - warmup) / (end - warmup))) / 2
+    return floor
+
+
+def v3_lr(tokens: float, v) -> float:
+    """DeepSeek-V3's schedule from §4.2 (after warmup), piece by piece."""
+    peak, hold = v("v3.peak_lr"), v("v3.hold_until_tokens")
+    decay, decayed = v("v3.decay_tokens"), v("v3.decayed_lr")
+    if tokens < hold:
+        return peak
+    if tokens < hold + decay:
+        return decayed + (peak - decayed) * (1 + math.cos(math.pi * (tokens - hold) / decay)) / 2
+    if tokens < hold + decay + v("lr.v3.decayed_hold_tokens"):
+        return decayed
+    return v("v3.final_lr")
+
+
+def v3_total(v) -> float:
+    return v("v3.hold_until_tokens") + v("v3.decay_tokens") + v("lr.v3.decayed_hold_tokens") + v("lr.v3.final_tokens")
+
+
 def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
     c, ratio = (lambda: v("onelr.blue_step_times_lambda")), (lambda: v("onelr.red_over_blue"))
     return {
@@ -84,5 +112,15 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "beststep.halfway_steps_kappa1000": lambda: round(-1 / math.log2(1 - v("onelr.blue_step_times_lambda") / v("step.kappa_model"))),
         "beststep.c.hessian_entries": lambda: v("model.v3.total_params") ** 2,
         "beststep.c.diagonal_tib": lambda: v("model.v3.total_params") * v("beststep.c.fp32_bytes") / 2 ** 40,
+        # fig-lr-curve: ratios of the sourced numbers, and the schedules' ends written again
+        "lr.segment_count": lambda: 3,                                   # 升上去、稳住、降下来
+        "lr.school_count": lambda: 2,                                    # GPT-3 and V3
+        "lr.gpt3.warmup_share": lambda: 375e6 / 300e9,
+        "lr.gpt3.size_ratio_medium_175b": lambda: 175e9 / 350e6,
+        "lr.gpt3.lr_ratio_medium_175b": lambda: 3.0e-4 / 0.6e-4,
+        "lr.gpt3.rows_medium_to_175b": lambda: len(["medium", "large", "xl", "2.7b", "6.7b", "13b", "175b"]),
+        "lr.gpt3.final_over_peak": lambda: gpt3_175b_lr(300e9 - 1, v) / v("gpt3.175b.lr"),
+        "lr.v3.cosine_end_over_peak": lambda: v3_lr(14.3e12, v) / v("v3.peak_lr"),
+        "lr.v3.final_over_peak": lambda: v3_lr(v3_total(v) - 1, v) / v("v3.peak_lr"),
         "history.polyak_lead_years": lambda: v("history.backprop_nature.year") - v("history.polyak.year"),
     }
