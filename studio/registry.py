@@ -35,7 +35,12 @@ class SceneEntry:
     ledger_keys: tuple[str, ...]
 
 
-def _class_attrs(node: ast.ClassDef) -> dict[str, object]:
+# Read without importing the scene, so they must be literals; anything else is an error, never
+# a silent default (a computed ledger_keys would otherwise read as "draws nothing").
+LITERAL_ATTRS = ("scene_id", "title", "loop", "ledger_keys")
+
+
+def _class_attrs(node: ast.ClassDef, path: Path) -> dict[str, object]:
     attrs: dict[str, object] = {}
     for stmt in node.body:
         target = None
@@ -47,7 +52,9 @@ def _class_attrs(node: ast.ClassDef) -> dict[str, object]:
             try:
                 attrs[target] = ast.literal_eval(value)
             except ValueError:
-                continue
+                if target in LITERAL_ATTRS:
+                    raise UsageError(f"{path}:{stmt.lineno}: {node.name}.{target} must be a literal "
+                                     "(the registry reads it without importing the scene)") from None
     return attrs
 
 
@@ -56,7 +63,7 @@ def _entries_in(path: Path) -> list[SceneEntry]:
     found = []
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
-            attrs = _class_attrs(node)
+            attrs = _class_attrs(node, path)
             if isinstance(attrs.get("scene_id"), str) and attrs["scene_id"]:
                 found.append(SceneEntry(
                     scene_id=attrs["scene_id"], title=str(attrs.get("title", "")),

@@ -132,7 +132,7 @@ def _typed_numbers(content: str, kind: str | None, non_quantities: Iterable[str]
 
 
 def numbers_off_ledger(where: str, mobjects, ledger: dict[str, dict[str, Any]], declared: Iterable[str],
-                       non_quantities: Iterable[str]) -> list[str]:
+                       non_quantities: Iterable[str], names: Iterable[str] = ()) -> list[str]:
     """Every number drawn is a ledger display of a key the scene declares, and nothing else.
 
     For a text built from a template, each ``{key}`` / ``{key[i]}`` of the template must be
@@ -162,7 +162,10 @@ def numbers_off_ledger(where: str, mobjects, ledger: dict[str, dict[str, Any]], 
             content = content.replace(expected, " ", 1)
             if entry.get("status") == UNCONFIRMED_MARK and UNCONFIRMED_MARK not in drawn_string(text):
                 problems.append(f"{where}: {key} is unconfirmed (待核) but drawn without the mark")
-        typed = _typed_numbers(content.replace(UNCONFIRMED_MARK, " "), kind, non_quantities)
+        content = content.replace(UNCONFIRMED_MARK, " ")
+        for name in sorted(names, key=len, reverse=True):
+            content = content.replace(name, " ")
+        typed = _typed_numbers(content, kind, non_quantities)
         if typed:
             problems.append(f"{where}: typed number(s) {typed} in {drawn_string(text)!r}: draw them from the ledger")
     return problems

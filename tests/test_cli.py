@@ -161,7 +161,7 @@ def test_ledger_writes_the_appendix(tmp_path):
     assert len(shown) > 10
     for scene_id, key in shown:
         entry = ledger[key]
-        assert entry["kind"] in ("sourced", "derived"), (key, entry["kind"])
+        assert entry["kind"] in ("sourced", "derived", "chosen"), (key, entry["kind"])
         assert scene_id in entry["scenes"]
         assert entry["display"]
         assert f"`{key}`" in markdown, key
@@ -295,3 +295,15 @@ def test_missing_encoder(tmp_path, rendered):
 
 def test_bad_jobs():
     _expect_usage_error(render("tiny", "--jobs", "0"), "--jobs")
+
+
+def test_a_scene_attribute_the_registry_cannot_read_is_an_error(tmp_path, monkeypatch):
+    from studio import registry
+    from studio.errors import UsageError
+
+    (tmp_path / "computed.py").write_text(
+        'KEYS = ("a.b",)\n\nclass Computed:\n    scene_id = "computed"\n    ledger_keys = tuple(KEYS)\n',
+        encoding="utf-8")
+    monkeypatch.setenv("LECTURE_SCENES_DIR", str(tmp_path))
+    with pytest.raises(UsageError, match="computed.py:5: Computed.ledger_keys must be a literal"):
+        registry.discover()

@@ -30,6 +30,13 @@ NON_QUANTITY_PHRASES = (
     "一个", "一步", "一遍", "一趟", "一块", "一列", "一格", "一点", "一层", "一件", "一级",
     "一下", "一起", "一样", "一边", "一头", "一条", "一张", "一句", "一份", "一行", "一串",
     "一直", "一定", "一旦", "一次性", "统一", "唯一", "万一", "几乎", "一眼", "两边", "动几格", "好几",
+    "一模一样", "四舍五入", "一路", "一大截", "一阶矩", "二阶矩",
+    "第零节", "第一节", "第二节", "第三节", "第四节", "第五节", "第六节",
+)
+# Names that contain digits without stating a quantity: number formats and models.
+NAMES_WITH_DIGITS = (
+    "DeepSeek-V3", "GPT-3", "bf16", "fp16", "fp32", "fp8", "BF16", "FP16", "FP32", "FP8",
+    "V3", "ZeRO-1", "ZeRO-2", "ZeRO-3",
 )
 
 
@@ -40,7 +47,15 @@ def numeral_quantities(content: str) -> list[str]:
     return re.findall(f"[{''.join(sorted(CHINESE_NUMERALS))}]+", content)
 
 
+def without_names(content: str) -> str:
+    """``content`` with the digit-bearing names taken out (longest first: DeepSeek-V3 before V3)."""
+    for name in sorted(NAMES_WITH_DIGITS, key=len, reverse=True):
+        content = content.replace(name, " ")
+    return content
+
+
 def _refuse_typed_numbers(content: str, where: str) -> None:
+    content = without_names(content)
     if any(ch in string.digits for ch in content):
         raise ValueError(f"digits in {where}: draw numbers with number() or ledger_text()")
     if numeral_quantities(content):

@@ -1,0 +1,156 @@
+"""fig-optimizers: the 16 bytes per parameter, and the optimizer lineage counted in state copies.
+
+Ⓑ the ruler is the generic mixed-precision Adam recipe (ZeRO §3.1: 2Ψ + 2Ψ + KΨ, K = 12,
+the K split into fp32 master weights, momentum and variance, 4 B each). It is not
+DeepSeek-V3's own layout (V3 §3.3.3 keeps m and v in BF16 and the gradients in FP32).
+
+Ⓐ the lineage: each optimizer is written as its state initialiser, and the number of
+parameter-sized state tensors it allocates for one parameter tensor is its "state copies".
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from lecture_numerics.bill import GRADIENT_BYTES, WEIGHT_BYTES, ZERO
+from lecture_numerics.models import BF16_BYTES, FP32_BYTES
+from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.zh import zh_count, zh_round
+
+NOTES = "lecture-notes.txt, 第三节 fig-optimizers"
+
+# ---- Ⓑ the 16-byte ruler ----------------------------------------------------------------
+
+_K_SPLIT = f"{ZERO}; K = 12 is the fp32 master weights, momentum and variance, one fp32 value each"
+MASTER_BYTES = sourced("bytes.master_fp32", 4, unit="B/param", citation=_K_SPLIT,
+                       measures="bytes per parameter of the fp32 master weights")
+MOMENTUM_BYTES = sourced("bytes.momentum_fp32", 4, unit="B/param", citation=_K_SPLIT,
+                         measures="bytes per parameter of Adam's fp32 first moment m")
+VARIANCE_BYTES = sourced("bytes.variance_fp32", 4, unit="B/param", citation=_K_SPLIT,
+                         measures="bytes per parameter of Adam's fp32 second moment v")
+
+# The ruler's segments in the order the speaker names them: (name, key's quantity, group).
+RULER = (("weights", WEIGHT_BYTES, "model"), ("gradients", GRADIENT_BYTES, "model"),
+         ("master", MASTER_BYTES, "optimizer"), ("momentum", MOMENTUM_BYTES, "optimizer"),
+         ("variance", VARIANCE_BYTES, "optimizer"))
+
+_SIXTEEN = "每一个参数，训练时身上挂着十六个字节。"
+_SIX = "权重只占 2，优化器那边占 12 —— 六倍。"
+
+PER_PARAM_TOTAL = derived(
+    "bytes.per_param_total", lambda **b: sum(b.values()),
+    inputs={name: q for name, q, _ in RULER}, unit="B/param", fmt="{}",
+    formula="weights + gradients + master + momentum + variance (bytes per parameter)",
+    measures="bytes each parameter carries in mixed-precision Adam training",
+    notes="16", notes_quote=_SIXTEEN)
+OPTIMIZER_SUM = derived(
+    "bytes.optimizer_sum", lambda master, momentum, variance: master + momentum + variance,
+    inputs={"master": MASTER_BYTES, "momentum": MOMENTUM_BYTES, "variance": VARIANCE_BYTES},
+    unit="B/param", fmt="{}", formula="master + momentum + variance (fp32, bytes per parameter)",
+    measures="the optimizer's bytes per parameter, summed from the three fp32 copies",
+    notes="12", notes_quote=_SIX)
+OPTIMIZER_OVER_WEIGHTS = derived(
+    "bill.optimizer_over_weights", lambda optimizer, weights: optimizer / weights,
+    inputs={"optimizer": OPTIMIZER_SUM, "weights": WEIGHT_BYTES}, unit="×", fmt=zh_count,
+    formula="optimizer bytes per parameter ÷ weight bytes per parameter",
+    measures="how many times the weights' bytes the optimizer keeps (the 「六倍」)",
+    notes="六", notes_quote=_SIX)
+
+# ---- Ⓐ the lineage, counted in state copies ---------------------------------------------
+
+StateInit = Callable[[np.ndarray], dict[str, np.ndarray]]
+
+
+def _zeros(param: np.ndarray, *names: str) -> dict[str, np.ndarray]:
+    return {name: np.zeros_like(param) for name in names}
+
+
+# Each optimizer's state as its update rule needs it (per parameter tensor).
+STATE_INITS: dict[str, StateInit] = {
+    "sgd": lambda p: {},                                   # θ ← θ − α g
+    "momentum": lambda p: _zeros(p, "velocity"),           # u ← μu + g; θ ← θ − α u
+    "adagrad": lambda p: _zeros(p, "sum_sq"),              # G ← G + g²; θ ← θ − α g/√G
+    "rmsprop": lambda p: _zeros(p, "mean_sq"),             # v ← ρv + (1−ρ)g²; θ ← θ − α g/√v
+    "adam": lambda p: {**_zeros(p, "m", "v"), "step": np.zeros(())},   # the step count is a scalar
+    "adamw": lambda p: {**_zeros(p, "m", "v"), "step": np.zeros(())},
+    "muon": lambda p: _zeros(p, "momentum"),               # B ← μB + G; θ ← θ − α NS5(B) (2-D only)
+}
+LINEAGE = ("sgd", "momentum", "adagrad", "rmsprop", "adam", "adamw", "muon")
+
+
+def state_copies(name: str, shape: tuple[int, ...] = (4, 3)) -> int:
+    """Parameter-sized state tensors the optimizer allocates for one 2-D parameter."""
+    param = np.zeros(shape)
+    return sum(1 for t in STATE_INITS[name](param).values() if t.shape == param.shape)
+
+
+_LINEAGE_QUOTE = "SGD 零份 → 加动量一份 → AdaGrad、RMSProp 各一份 →  Adam 和 AdamW 两份都要。"
+_LINEAGE_NOTES = {"sgd": "0", "momentum": "1", "adagrad": "1", "rmsprop": "1", "adam": "2", "adamw": "2"}
+STATE_COPIES = {
+    name: derived(
+        f"optimizers.state_copies.{name}", lambda name=name: state_copies(name), inputs={},
+        unit="state tensors", fmt="{}",
+        formula=f"count of parameter-shaped tensors in STATE_INITS[{name!r}](θ)",
+        measures=f"parameter-sized state tensors {name} keeps",
+        notes=_LINEAGE_NOTES.get(name, "1" if name == "muon" else None),
+        notes_quote=(_LINEAGE_QUOTE if name in _LINEAGE_NOTES else "Muon 把二阶矩那一整份拿掉了，十六字节变十二。"))
+    for name in LINEAGE
+}
+STATE_LEVELS = derived(
+    "optimizers.state_levels", lambda **c: tuple(sorted(set(c.values()))),
+    inputs={name: STATE_COPIES[name] for name in LINEAGE}, unit="state tensors", fmt=str, item_fmt="{}",
+    formula="the distinct state-copy counts of the lineage, sorted (the y-axis levels)",
+    measures="levels of the lineage's y-axis 「每个参数挂几份状态」")
+MUON_BYTES = derived(
+    "bytes.muon_per_param", lambda total, variance: total - variance,
+    inputs={"total": PER_PARAM_TOTAL, "variance": VARIANCE_BYTES}, unit="B/param", fmt="{}",
+    formula="16-byte ruler − the fp32 v segment",
+    measures="bytes per parameter when the optimizer keeps no second moment (Muon, on the matrices it handles)",
+    note="Muon handles only 2-D hidden matrices; embeddings and the output head stay on AdamW, "
+         "so a whole model saves less than 4 B per parameter.",
+    notes="12", notes_quote="Muon 把二阶矩那一整份拿掉了，十六字节变十二。")
+
+# Years whose citation could be read; RMSProp (slides, undated) and Muon (a writeup) stay off screen.
+YEARS = {
+    "momentum": sourced("optimizers.year.momentum", 1964, unit="year", citation=(
+        "Polyak 1964, USSR Comput. Math. Math. Phys. 4(5) 1–17 (sources.md)"),
+        measures="publication year of heavy-ball momentum"),
+    "adagrad": sourced("optimizers.year.adagrad", 2011, unit="year", citation=(
+        "Duchi, Hazan, Singer, JMLR 12 (2011) 2121–2159 (sources.md)"), measures="publication year of AdaGrad"),
+    "adam": sourced("optimizers.year.adam", 2014, unit="year", citation=(
+        "Kingma & Ba, arXiv 1412.6980 (December 2014; sources.md)"), measures="first arXiv version of Adam"),
+    "adamw": sourced("optimizers.year.adamw", 2017, unit="year", citation=(
+        "Loshchilov & Hutter, Decoupled Weight Decay Regularization, arXiv 1711.05101 (identifier: "
+        "November 2017)"), measures="first arXiv version of AdamW"),
+    "muon": sourced("optimizers.year.muon", 2024, unit="year", confirmed=False, citation=(
+        "K. Jordan et al., Muon: an optimizer for hidden layers in neural networks, "
+        "kellerjordan.github.io/posts/muon (date not read)"), measures="year Muon was published",
+        notes="2024", notes_quote="直到 2024 年，有人往回走了一步。"),
+}
+
+# ---- words the ruler says: how many segments of each format, and the moments' orders ------
+
+def _segments_of(width: int, **segment_bytes: int) -> int:
+    return sum(1 for b in segment_bytes.values() if b == width)
+
+
+_SEGMENTS = {name: q for name, q, _ in RULER}
+_WHY = "有人会问：为什么有三格是 fp32、两格是 bf16？"
+FP32_SEGMENTS = derived(
+    "optimizers.ruler.fp32_segments", lambda width, **b: _segments_of(width, **b),
+    inputs={"width": FP32_BYTES, **_SEGMENTS}, unit="segments", fmt=zh_count,
+    formula="ruler segments whose bytes per parameter = 4 (one fp32 value)",
+    measures="fp32 segments of the 16-byte ruler", notes="三", notes_quote=_WHY)
+BF16_SEGMENTS = derived(
+    "optimizers.ruler.bf16_segments", lambda width, **b: _segments_of(width, **b),
+    inputs={"width": BF16_BYTES, **_SEGMENTS}, unit="segments", fmt=zh_count,
+    formula="ruler segments whose bytes per parameter = 2 (one bf16 value)",
+    measures="bf16 segments of the 16-byte ruler", notes="两", notes_quote=_WHY)
+
+_ADAM_ALG1 = "Kingma & Ba, arXiv 1412.6980, Algorithm 1 (m: first moment estimate, v: second raw moment)"
+M_ORDER = sourced("optim.m.moment_order", 1, unit="", citation=_ADAM_ALG1, fmt=zh_round,
+                  measures="order of the moment m estimates (E[g])")
+V_ORDER = sourced("optim.v.moment_order", 2, unit="", citation=_ADAM_ALG1, fmt=zh_round,
+                  measures="order of the moment v estimates (E[g²]): the 二 of 二阶矩")
