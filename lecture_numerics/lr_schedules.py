@@ -170,7 +170,3 @@ SCHOOL_COUNT = derived("lr.school_count", lambda gpt3, v3: len([gpt3, v3]), inpu
                        unit="schedules", fmt=zh_count, formula="schedules drawn (GPT-3, V3)",
                        measures="ways to decay shown", notes="2", notes_quote="怎么降？两个流派。")
 
-# Model names hold digits (GPT-3, DeepSeek-V3): drawn through the ledger like any other digit.
-GPT3_NAME = sourced("lr.name.gpt3", "GPT-3", unit="", citation='Brown et al. 2020, "Language Models are Few-Shot Learners"',
-                    measures="the model's name")
-V3_NAME = sourced("lr.name.v3", "DeepSeek-V3", unit="", citation=V3_REPORT, measures="the model's name")

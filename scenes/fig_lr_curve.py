@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, DashedLine, DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle,
                    SurroundingRectangle, VGroup, VMobject)
@@ -19,26 +17,27 @@ from lecture_numerics.schedule import GPT3_LR, GPT3_PARAMS
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.s3b_widgets import DataWindow, clipped_curve, ticked_axes
+from scenes.kit.plots import Plot, curve
+from scenes.kit.s3b_widgets import DataWindow
 from scenes.kit.text import ledger_text, words
 
 OLD, NEW = "warm", "accent"
 SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.6, 2.0), screen_size=(4.2, 1.1))
-TABLE = DataWindow(((7.8, 11.5), (math.log10(4.5e-5), math.log10(7.5e-4))), screen_center=(4.1, 0.0),
-                   screen_size=(4.6, 3.6))
-PROGRESS = DataWindow(((0.0, 1.0), (0.0, 1.08)), screen_center=(-0.6, -0.1), screen_size=(9.1, 4.1))
+TABLE_CORNER, TABLE_SIZE = (1.8, -1.6), (4.6, 3.4)          # Table 2.1, log-log
+PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.95), (9.1, 3.95)   # the two schedules
 HIGHLIGHT = ("medium", "175b")
 
 
-def log_point(params: float, rate: float) -> np.ndarray:
-    return TABLE.point(math.log10(params), math.log10(rate))
+def placed(plot: Plot, corner) -> Plot:
+    """Move a plot so that its axes' corner sits at ``corner``."""
+    return plot.shift(np.array([*corner, 0]) - plot.x_axis.get_start())
 
 
 class FigLrCurve(LectureScene):
     scene_id = "fig-lr-curve"
     title = "学习率曲线：升上去、稳住、降下来"
     ledger_keys = (
-        "lr.name.gpt3", "lr.name.v3", "lr.segment_count", "lr.school_count", "lr.warmup_paper.year", "gpt3.warmup_tokens", "gpt3.train_tokens", "lr.gpt3.warmup_share",
+        "lr.segment_count", "lr.school_count", "lr.warmup_paper.year", "gpt3.warmup_tokens", "gpt3.train_tokens", "lr.gpt3.warmup_share",
         "lr.axis.param_ticks", "lr.axis.lr_ticks", "gpt3.medium.batch_tokens", "gpt3.175b.batch_tokens",
         "gpt3.medium.params", "gpt3.medium.lr", "gpt3.175b.params", "gpt3.175b.lr",
         "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
@@ -77,7 +76,7 @@ class FigLrCurve(LectureScene):
 
     def warmup_callouts(self):
         lines = VGroup(
-            words("✗ 「开局 v 估不准」—— 不是主因（待核）", size="small", color="backward"),
+            words("✗ 「开局二阶矩估不准」—— 不是主因（待核）", size="small", color="backward"),
             ledger_text("✓ {lr.warmup_paper.year} 年的系统实验：warmup 让网络扛得住", size="small", color="good"),
             words("   更大的目标学习率，推到条件更好的区域", size="small", color="good"),
             words("峰值固定时，warmup 拉长基本没收益（待核）", size="small", color="ink"),
@@ -93,7 +92,7 @@ class FigLrCurve(LectureScene):
         share = lr.WARMUP_SHARE.value
         sliver = Rectangle(width=max(strip.width * share, 0.01), height=0.32, stroke_width=0,
                            fill_color=theme.color(OLD), fill_opacity=1).align_to(strip, LEFT).align_to(strip, UP)
-        name = ledger_text("{lr.name.gpt3} 全程 {gpt3.train_tokens} token", size="small", color="muted")
+        name = ledger_text("GPT-3 全程 {gpt3.train_tokens} token", size="small", color="muted")
         name.next_to(strip, UP, buff=0.1).align_to(strip, RIGHT)
         pointer = Arrow(strip.get_corner(DOWN + LEFT) + DOWN * 0.45 + RIGHT * 0.5, strip.get_corner(DOWN + LEFT),
                         buff=0.02, color=theme.color(OLD), stroke_width=3, tip_length=0.14)
@@ -103,18 +102,17 @@ class FigLrCurve(LectureScene):
         self.play(Create(pointer), FadeIn(note), run_time=0.6)
 
     def table_scatter(self):
-        axes, tick_labels = ticked_axes(TABLE, "lr.axis.param_ticks", "lr.axis.lr_ticks", x_of=math.log10,
-                                        y_of=math.log10)
-        x_name = words("参数量", size="small", color="muted").next_to(tick_labels[:4], DOWN, buff=0.12)
-        y_name = words("峰值学习率", size="small", color="muted").next_to(axes[1], UP, buff=0.12)
-        self.play(Create(axes), FadeIn(tick_labels), FadeIn(x_name), FadeIn(y_name), run_time=0.8)
+        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=(4.5e-5, 7.5e-4), width=TABLE_SIZE[0],
+                            height=TABLE_SIZE[1], x_log=True, y_log=True, x_ticks_key="lr.axis.param_ticks",
+                            y_ticks_key="lr.axis.lr_ticks", x_title="参数量", y_title="峰值学习率"), TABLE_CORNER)
+        self.play(FadeIn(table), run_time=0.8)
         dots = VGroup()
         for name in GPT3_LR:
-            at = log_point(GPT3_PARAMS[name].value, GPT3_LR[name].value)
+            at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value)
             dots.add(Dot(at, radius=0.08, color=theme.color(OLD if name != "small" else "muted")))
         self.play(FadeIn(dots), run_time=0.8)
         rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}（灰点不算）",
-                           size="small", color=OLD).move_to([TABLE.screen_center[0], 2.6, 0])
+                           size="small", color=OLD).move_to([table.x_axis.get_center()[0], 2.6, 0])
         self.play(FadeIn(rows), run_time=0.4)
         marks = VGroup()
         for name in HIGHLIGHT:
@@ -127,7 +125,7 @@ class FigLrCurve(LectureScene):
         marks[1].next_to(marks[0], RIGHT, buff=0.12).shift(UP * 0.32)
         marks[3].next_to(marks[2], LEFT, buff=0.15)
         ratio = ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍 → 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍",
-                            size="small", color="backward").move_to([TABLE.screen_center[0], -2.95, 0])
+                            size="small", color="backward").move_to([table.x_axis.get_center()[0], -3.0, 0])
         self.play(FadeIn(marks), run_time=0.6)
         self.play(FadeIn(ratio), run_time=0.5)
 
@@ -135,28 +133,28 @@ class FigLrCurve(LectureScene):
 
     def two_schools_panel(self):
         self.start_panel("B", "{lr.school_count}个流派")
-        axes, tick_labels = ticked_axes(PROGRESS, "lr.axis.progress_ticks", "lr.axis.fraction_ticks")
-        x_name = words("训练进度（各自总 token 的比例）", size="small", color="muted")
-        x_name.next_to(tick_labels[:5], DOWN, buff=0.1)
-        y_name = words("学习率 ÷ 峰值", size="small", color="muted").next_to(axes[1], UP, buff=0.1)
-        self.play(Create(axes), FadeIn(tick_labels), FadeIn(x_name), FadeIn(y_name), run_time=0.8)
+        plot = placed(Plot(x_range=(0.0, 1.0), y_range=(0.0, 1.08), width=PROGRESS_SIZE[0], height=PROGRESS_SIZE[1],
+                           x_ticks_key="lr.axis.progress_ticks", y_ticks_key="lr.axis.fraction_ticks",
+                           x_title="训练进度（各自总 token 的比例）", y_title="学习率 ÷ 峰值"), PROGRESS_CORNER)
+        self.plot = plot
+        self.play(FadeIn(plot), run_time=0.8)
 
-        gpt3 = clipped_curve(PROGRESS, lr.GPT3_CURVE.value, color=OLD, stroke_width=5)
-        gpt3_note = VGroup(ledger_text("{lr.name.gpt3} · 老派 · 余弦", size="label", color=OLD),
+        gpt3 = curve(plot, *lr.GPT3_CURVE.value.T, color=OLD, stroke_width=5)
+        gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="label", color=OLD),
                            ledger_text("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD),
                            words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
-        gpt3_note.move_to(PROGRESS.point(0.04, 0.42), aligned_edge=LEFT)
+        gpt3_note.move_to(self.plot.point(0.04, 0.42), aligned_edge=LEFT)
         self.play(Create(gpt3), FadeIn(gpt3_note), run_time=1.5)
         self.wait(0.5)
 
-        v3 = clipped_curve(PROGRESS, lr.V3_CURVE.value, color=NEW, stroke_width=5)
-        v3_note = ledger_text("{lr.name.v3} · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
-                              size="label", color=NEW).next_to(PROGRESS.point(0.0, 1.0), UP, buff=0.15)
-        v3_note.align_to(PROGRESS.point(0.13, 0), LEFT)
+        v3 = curve(plot, *lr.V3_CURVE.value.T, color=NEW, stroke_width=5)
+        v3_note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
+                              size="label", color=NEW).next_to(self.plot.point(0.0, 1.0), UP, buff=0.15)
+        v3_note.align_to(self.plot.point(0.13, 0), LEFT)
         warm = ledger_text("升温 {v3.warmup_steps} 步：此比例下看不见", size="small", color=NEW)
-        warm.next_to(PROGRESS.point(0.0, 1.0), DOWN + RIGHT, buff=0.15)
+        warm.next_to(self.plot.point(0.0, 1.0), DOWN + RIGHT, buff=0.15)
         end = ledger_text("最后 {lr.v3.final_tokens}：{lr.v3.final_over_peak}", size="small", color=NEW)
-        end.next_to(PROGRESS.point(1.0, 0.033), RIGHT, buff=0.15)
+        end.next_to(self.plot.point(1.0, 0.033), RIGHT, buff=0.15)
         self.play(Create(v3), FadeIn(v3_note), FadeIn(warm), run_time=1.5)
         self.play(FadeIn(end), run_time=0.4)
         self.wait(0.5)
@@ -167,9 +165,9 @@ class FigLrCurve(LectureScene):
         self.wait(0.8)
 
         floor = lr.V3_COSINE_END.value
-        line = DashedLine(PROGRESS.point(0, floor), PROGRESS.point(1, floor), color=theme.color("ink"), stroke_width=2)
+        line = DashedLine(self.plot.point(0, floor), self.plot.point(1, floor), color=theme.color("ink"), stroke_width=2)
         floor_note = ledger_text("峰值的 {lr.v3.cosine_end_over_peak}：余弦段的终点", size="small")
-        floor_note.next_to(PROGRESS.point(0.04, floor), UP, buff=0.06).align_to(PROGRESS.point(0.04, 0), LEFT)
+        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=0.06).align_to(self.plot.point(0.04, 0), LEFT)
         self.play(Create(line), FadeIn(floor_note), run_time=0.8)
         self.wait(0.8)
         self.play(FadeOut(self.last_caption), FadeIn(caption("⚠ 样本太少，不构成定律 · 但「降光」不是默认做法")), run_time=0.6)
@@ -182,9 +180,9 @@ class FigLrCurve(LectureScene):
         p = np.linspace(0, 1, 60)
         xy = np.column_stack([cut + p * length, lr.cosine(p, 1.0, lr.V3_COSINE_END.value)])
         branch = DashedVMobject(VMobject(stroke_color=theme.color(NEW), stroke_width=3).set_points_smoothly(
-            PROGRESS.points(xy)), num_dashes=14)
-        stop = Dot(PROGRESS.point(*xy[-1]), radius=0.08, color=theme.color(NEW))
+            self.plot.point(xy[:, 0], xy[:, 1])), num_dashes=14)
+        stop = Dot(self.plot.point(*xy[-1]), radius=0.08, color=theme.color(NEW))
         label = VGroup(words("随时截断", size="small", color=NEW), words("+ 短短的衰减", size="small", color=NEW),
                        words("→ 能用的 checkpoint", size="small", color=NEW)).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
-        label.move_to(PROGRESS.point(cut + 0.1, 0.76), aligned_edge=LEFT)
+        label.move_to(self.plot.point(cut + 0.1, 0.76), aligned_edge=LEFT)
         return Create(branch), FadeIn(stop), FadeIn(label)

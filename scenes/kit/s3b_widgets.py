@@ -102,25 +102,3 @@ def step_parts(window: DataWindow, xy: np.ndarray, *, across: str, up: str) -> t
         up_parts.add(Line(corner, b, color=theme.color(up), stroke_width=3, stroke_opacity=0.6))
     return across_parts, up_parts
 
-
-def ticked_axes(window: DataWindow, x_ticks: str, y_ticks: str, *, x_of=lambda v: v, y_of=lambda v: v,
-                color: str = "muted", size: str = "small"):
-    """Left and bottom axes of a window, ticks at the values of two ledger sequences (drawn as
-    ``{key[i]}``). ``x_of`` / ``y_of`` map a tick's value into the window (e.g. ``math.log10``)."""
-    from lecture_numerics import quantity
-    from scenes.kit.text import ledger_text
-
-    (x0, x1), (y0, y1) = window.data
-    style = {"color": theme.color(color), "stroke_width": 2}
-    axes = VGroup(Line(window.point(x0, y0), window.point(x1, y0), **style),
-                  Line(window.point(x0, y0), window.point(x0, y1), **style))
-    labels = VGroup()
-    for i, value in enumerate(quantity(x_ticks).value):
-        at = window.point(x_of(value), y0)
-        axes.add(Line(at, at + np.array([0, -0.1, 0]), **style))
-        labels.add(ledger_text(f"{{{x_ticks}[{i}]}}", size=size, color=color).next_to(at, np.array([0, -1, 0]), buff=0.15))
-    for i, value in enumerate(quantity(y_ticks).value):
-        at = window.point(x0, y_of(value))
-        axes.add(Line(at, at + np.array([-0.1, 0, 0]), **style))
-        labels.add(ledger_text(f"{{{y_ticks}[{i}]}}", size=size, color=color).next_to(at, np.array([-1, 0, 0]), buff=0.15))
-    return axes, labels
