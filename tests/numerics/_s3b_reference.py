@@ -122,5 +122,10 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "lr.gpt3.final_over_peak": lambda: gpt3_175b_lr(300e9 - 1, v) / v("gpt3.175b.lr"),
         "lr.v3.cosine_end_over_peak": lambda: v3_lr(14.3e12, v) / v("v3.peak_lr"),
         "lr.v3.final_over_peak": lambda: v3_lr(v3_total(v) - 1, v) / v("v3.peak_lr"),
+        # fig-muon: the two unit steps by hand for g = (a, b) with a, b > 0
+        "muon.ruler_count": lambda: 2,                                   # the circle and the square
+        "muon.answer_count": lambda: 2,                                  # SGD and Muon
+        "muon.sgd_flat_component": lambda: v("muon.gradient")[1] / math.hypot(*v("muon.gradient")),
+        "muon.muon_flat_component": lambda: 1.0,                         # the corner of the unit square
         "history.polyak_lead_years": lambda: v("history.backprop_nature.year") - v("history.polyak.year"),
     }
