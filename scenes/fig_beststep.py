@@ -146,7 +146,7 @@ class FigBeststep(LectureScene):
             words("曲率 f″：每对参数之间都有一个", size="body"),
             ledger_text("N = {model.v3.total_params} → N × N ≈ {beststep.c.hessian_entries} 个数", size="body"),
             words("—— 存不下", size="body", color=STEEP),
-            ledger_text("只估对角线：N 个，单精度存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
+            ledger_text("只估对角线：N 个，fp32 存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
             words("→ Adam 分母里的 √v：粗略地估它", size="body", color=RULE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
         lines.move_to([0, -0.2, 0]).align_to([-2.2, 0, 0], LEFT)

@@ -84,6 +84,15 @@ def v3_total(v) -> float:
     return v("v3.hold_until_tokens") + v("v3.decay_tokens") + v("lr.v3.decayed_hold_tokens") + v("lr.v3.final_tokens")
 
 
+def geometric_sum(beta: float, terms: int = 20_000) -> float:
+    """Σ β^k added term by term (the weights of all past gradients): → 1 ÷ (1 − β)."""
+    total, weight = 0.0, 1.0
+    for _ in range(terms):
+        total += weight
+        weight *= beta
+    return total
+
+
 def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
     c, ratio = (lambda: v("onelr.blue_step_times_lambda")), (lambda: v("onelr.red_over_blue"))
     return {
@@ -96,9 +105,9 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "momentum.crossing.gradient_term": lambda: crossing_terms(v)[0],
         "momentum.crossing.momentum_term": lambda: crossing_terms(v)[1],
         "momentum.crossing.net": lambda: crossing_terms(v)[2],
-        "momentum.window_beta_0p9": lambda: sum(v("optim.adam.beta1") ** k for k in range(100_000)),
-        "momentum.window_beta_low": lambda: sum(v("momentum.knob.beta_low") ** k for k in range(100_000)),
-        "momentum.window_beta_high": lambda: sum(v("momentum.knob.beta_high") ** k for k in range(100_000)),
+        "momentum.window_beta_0p9": lambda: geometric_sum(v("optim.adam.beta1")),
+        "momentum.window_beta_low": lambda: geometric_sum(v("momentum.knob.beta_low")),
+        "momentum.window_beta_high": lambda: geometric_sum(v("momentum.knob.beta_high")),
         # fig-beststep: g ÷ h by hand; halfway counts from (1 − c/κ)^k = ½ solved with log2
         "beststep.a.gradient": lambda: v("beststep.a.curvature") * v("beststep.a.point"),
         "beststep.a.best_step": lambda: v("beststep.a.point"),          # h·x ÷ h lands at 0
