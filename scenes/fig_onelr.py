@@ -43,7 +43,7 @@ class FigOnelr(LectureScene):
         bottom_label = words("谷底", size="label", color="good").next_to(bottom, UP, buff=0.12)
         cue = words("竖着弹：陡的参数 · 横着爬：平的参数 · 谷底在右边", size="label", color="muted")
         cue.move_to(UP * CUE_Y)
-        self.play(Create(levels), FadeIn(bottom), FadeIn(bottom_label), FadeIn(cue), run_time=1.2)
+        self.play(Create(levels), FadeIn(bottom), FadeIn(bottom_label), FadeIn(cue), run_time=1.0)
         now = caption("同样的谷、同样的规则，唯一的差别是学习率")
         self.play(FadeIn(now), run_time=0.5)
         self.wait(0.6)
@@ -53,10 +53,10 @@ class FigOnelr(LectureScene):
         now = self.swap_caption(now, "再看蓝色：弹幅在收，最后走到了谷底", BLUE)
         blue_path, blue_dots = self.blue_run()
         now = self.swap_caption(now, "学习率之比：红 = {onelr.red_over_blue} × 蓝 —— 能下手的区间，就这么窄")
-        self.wait(1.5)
+        self.wait(1.0)
         now = self.swap_caption(now, "可蓝色也不好：前进只占路程的 {onelr.blue_progress_share} —— 它不是在走，它是在蹭")
         self.split_blue(blue_path, blue_dots)
-        self.wait(2.0)
+        self.wait(1.5)
 
     def swap_caption(self, old, sentence: str, color: str = "ink"):
         new = caption(sentence, color=color)
@@ -66,7 +66,7 @@ class FigOnelr(LectureScene):
     def red_run(self):
         path_xy = onelr.RED_PATH.value
         path, dots = run_path(WINDOW, path_xy[:-1], color=RED)
-        self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.6), run_time=2.4,
+        self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.6), run_time=2.0,
                   rate_func=linear)
         gone = exit_arrow(WINDOW, path_xy[-2], path_xy[-1], color=RED)
         gone_label = words("出画面", size="label", color=RED).next_to(gone.get_end(), RIGHT, buff=0.15)
@@ -80,7 +80,7 @@ class FigOnelr(LectureScene):
 
     def blue_run(self):
         path, dots = run_path(WINDOW, onelr.BLUE_PATH.value, color=BLUE, dot_radius=0.04)
-        self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.3), run_time=3.0,
+        self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.3), run_time=2.5,
                   rate_func=linear)
         legend = ledger_text("蓝：每弹 ×{onelr.blue_steep_factor}", size="label", color=BLUE)
         legend.next_to(self.legend, DOWN, buff=0.15).align_to(self.legend, LEFT)
