@@ -40,6 +40,7 @@ class FigBeststep(LectureScene):
     ledger_keys = ("beststep.a.gradient", "beststep.a.curvature", "beststep.a.best_step",
                    "beststep.b.steep_gradient", "beststep.b.flat_gradient", "onelr.lambda_steep",
                    "beststep.b.flat_curvature", "beststep.b.steep_distance", "beststep.b.flat_distance",
+                   "beststep.b.steep_best_lr", "beststep.b.flat_best_lr",
                    "step.kappa_figure",
                    "beststep.threshold", "onelr.blue_step_times_lambda", "beststep.step_share_of_threshold",
                    "beststep.halfway_coefficient", "beststep.halfway_steps_kappa25", "step.kappa_model",
@@ -95,10 +96,10 @@ class FigBeststep(LectureScene):
         self.play(Create(cross), run_time=0.5)
         self.wait(0.4)
         truth = VGroup(
-            ledger_text("离底 {beststep.b.steep_gradient} ÷ {onelr.lambda_steep} = {beststep.b.steep_distance}",
-                        size="label", color=STEEP),
-            ledger_text("离底 {beststep.b.flat_gradient} ÷ {beststep.b.flat_curvature} = {beststep.b.flat_distance}",
-                        size="label", color=FLAT))
+            ledger_text("离底 {beststep.b.steep_gradient} ÷ {onelr.lambda_steep} = {beststep.b.steep_distance}"
+                        " · 最优学习率 {beststep.b.steep_best_lr}", size="label", color=STEEP),
+            ledger_text("离底 {beststep.b.flat_gradient} ÷ {beststep.b.flat_curvature} = {beststep.b.flat_distance}"
+                        " · 最优学习率 {beststep.b.flat_best_lr}", size="label", color=FLAT))
         truth[0].move_to([B_STEEP.screen_center[0], 0.05, 0])
         truth[1].move_to([B_FLAT.screen_center[0], 0.05, 0])
         self.play(FadeOut(guess), FadeOut(cross), FadeIn(truth), run_time=0.8)

@@ -114,6 +114,8 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "beststep.b.flat_curvature": lambda: v("onelr.lambda_steep") / v("step.kappa_figure"),
         "beststep.b.steep_distance": lambda: v("beststep.b.steep_gradient") / v("onelr.lambda_steep"),
         "beststep.b.flat_distance": lambda: v("beststep.b.flat_gradient") * v("step.kappa_figure") / v("onelr.lambda_steep"),
+        "beststep.b.steep_best_lr": lambda: 1 / v("onelr.lambda_steep"),
+        "beststep.b.flat_best_lr": lambda: v("step.kappa_figure") / v("onelr.lambda_steep"),
         "beststep.threshold": lambda: 2 / v("onelr.lambda_steep"),
         "beststep.step_share_of_threshold": lambda: v("onelr.blue_step_times_lambda") / 2,
         "beststep.halfway_coefficient": lambda: math.log(2) / v("onelr.blue_step_times_lambda"),
