@@ -147,3 +147,40 @@ WINDOW_LOW = derived("momentum.window_beta_low", window, inputs={"beta": BETA_LO
                      formula="1 ÷ (1 − β)", measures="window of the knob's short stop")
 WINDOW_HIGH = derived("momentum.window_beta_high", window, inputs={"beta": BETA_HIGH}, unit="steps", fmt="{:.0f}",
                       formula="1 ÷ (1 − β)", measures="window of the knob's long stop")
+
+# --- the brake: a deeper pit, the same heavy ball ------------------------------------------------------
+BUMP_HEIGHT = chosen("momentum.deeper.bump_height", _CFG["deeper_bump_height"], unit="loss", fmt="{:g}",
+                     measures="height of the bump added on the ridge (deepens the pit)",
+                     reason=f"{CONFIG}: high enough that the same heavy ball no longer gets out")
+BUMP_WIDTH = chosen("momentum.deeper.bump_width", _CFG["deeper_bump_width"], unit="param", fmt="{:g}",
+                    measures="width (standard deviation) of that bump", reason=f"{CONFIG}: about the ridge's own width")
+
+
+def deeper_loss(x, height, tilt, width, bump_height, bump_width, ridge):
+    x = np.asarray(x, dtype=float)
+    return loss(x, height, tilt, width) + bump_height * np.exp(-(x - ridge) ** 2 / (2 * bump_width ** 2))
+
+
+def deeper_slope(x, height, tilt, width, bump_height, bump_width, ridge):
+    x = np.asarray(x, dtype=float)
+    bump = bump_height * np.exp(-(x - ridge) ** 2 / (2 * bump_width ** 2))
+    return slope(x, height, tilt, width) - bump * (x - ridge) / bump_width ** 2
+
+
+def deeper_heavy_ball(start, lr, beta, steps, height, tilt, width, bump_height, bump_width, critical):
+    """The heavy ball of GREEN on the deeper loss (bump centred on the base loss's ridge)."""
+    ridge = critical[1]
+    xs = np.empty(steps + 1)
+    xs[0] = previous = start
+    for k in range(steps):
+        g = deeper_slope(xs[k], height, tilt, width, bump_height, bump_width, ridge)
+        xs[k + 1] = xs[k] - lr * g + beta * (xs[k] - previous)
+        previous = xs[k]
+    return xs
+
+
+GREEN_DEEPER = derived(
+    "momentum.deeper.green_path", deeper_heavy_ball,
+    inputs={"start": START, "lr": LR, "beta": BETA1, "steps": STEPS, **_SHAPE, "bump_height": BUMP_HEIGHT,
+            "bump_width": BUMP_WIDTH, "critical": CRITICAL}, unit="param", fmt=lambda p: f"{len(p)} points",
+    formula="the heavy ball on f + bump·exp(−(x − x_ridge)² / 2w²)", measures="green run on a deeper pit (it stays in)")

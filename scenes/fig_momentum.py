@@ -24,6 +24,7 @@ GRAY, GREEN, GRADIENT, INERTIA = "muted", "good", "backward", "accent"
 SHAPE = {"height": run.HEIGHT.value, "tilt": run.TILT.value, "width": run.WIDTH.value}
 WHOLE = DataWindow(((-8.0, 9.0), (-1.6, 9.0)), screen_center=(-0.4, -0.35), screen_size=(11.5, 5.3))
 PIT = DataWindow(((1.6, 6.8), (0.4, 3.8)), screen_center=(-0.6, -1.4), screen_size=(10.4, 2.4))
+THUMB = DataWindow(((-8.0, 9.0), (-1.6, 10.0)), screen_center=(5.0, -2.35), screen_size=(3.4, 1.3))
 GREEN_SHOWN = 32                 # green iterates drawn in Ⓐ (later ones sit on top of each other)
 SWING_BACK = range(17, 25)       # green's overshoot past the valley bottom and the way back
 ARROW_ROWS_Y = (2.15, 1.35, 0.55)
@@ -157,9 +158,27 @@ class FigMomentum(LectureScene):
         rule_of_thumb = formula("≈ 1 ÷ (1 − β)", size="label", color="muted").next_to(brace_label, LEFT, buff=0.3)
         self.play(FadeIn(brace), FadeIn(brace_label), FadeIn(rule_of_thumb), run_time=0.8)
         self.wait(0.8)
-        self.play(FadeIn(self.knob().move_to([4.9, 0.5, 0])), run_time=0.9)
-        self.play(FadeOut(rule), FadeIn(caption("β 不是玄学，是「记多久」的旋钮")), run_time=0.6)
-        self.wait(2.0)
+        self.play(FadeIn(self.knob().move_to([4.9, 1.0, 0])), run_time=0.9)
+        knob_line = caption("β 不是玄学，是「记多久」的旋钮")
+        self.play(FadeOut(rule), FadeIn(knob_line), run_time=0.6)
+        self.wait(1.5)
+        self.deeper_pit()
+        self.play(FadeOut(knob_line), FadeIn(caption("它治的是「慢」，不是「最优」", color=GREEN)), run_time=0.6)
+        self.wait(1.5)
+
+    def deeper_pit(self):
+        """The brake: the same heavy ball on a deeper pit stays in it."""
+        ridge = run.CRITICAL.value[1]
+        bump = {"bump_height": run.BUMP_HEIGHT.value, "bump_width": run.BUMP_WIDTH.value, "ridge": ridge}
+        xs = np.linspace(*THUMB.data[0], 300)
+        curve = clipped_curve(THUMB, np.column_stack([xs, run.deeper_loss(xs, **SHAPE, **bump)]), color="ink",
+                              stroke_width=2)
+        path = run.GREEN_DEEPER.value[:GREEN_SHOWN + 1]
+        dots = VGroup(*(Dot(p, radius=0.04, color=theme.color(GREEN))
+                        for p in THUMB.points(np.column_stack([path, run.deeper_loss(path, **SHAPE, **bump)]))))
+        title = words("换个更深的坑：一样出不来", size="small", color=GREEN).next_to(curve, UP, buff=0.15)
+        self.play(Create(curve), FadeIn(title), run_time=0.6)
+        self.play(LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.4), run_time=1.5, rate_func=linear)
 
     def knob(self) -> VGroup:
         stops = VGroup(

@@ -66,3 +66,17 @@ def test_windows_are_geometric_sums():
     beta, count = 0.9, v("momentum.bar_count")
     assert abs(m.WEIGHTS.value.sum() - (1 - beta ** count) / (1 - beta)) < 1e-12
     assert m.WINDOW_09.display == "10" and m.WINDOW_LOW.display == "5" and m.WINDOW_HIGH.display == "100"
+
+
+def test_the_same_heavy_ball_stays_in_a_deeper_pit():
+    """The brake: with a bump on the ridge the pit is deeper, and green (same start, rate, β) stays in it."""
+    H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
+    A, s = v("momentum.deeper.bump_height"), v("momentum.deeper.bump_width")
+    ridge = m.CRITICAL.value[1]
+    deeper = lambda x: f(x) + A * math.exp(-(x - ridge) ** 2 / (2 * s * s))
+    slope = lambda x: (deeper(x + 1e-6) - deeper(x - 1e-6)) / 2e-6
+    pit = brentq(slope, w / math.sqrt(3), 2 * w)
+    top = brentq(slope, ridge - 1.0, pit - 0.5)                       # the raised barrier's top
+    assert deeper(top) - deeper(pit) > f(ridge) - f(m.CRITICAL.value[2])   # deeper than the shallow pit
+    assert abs(m.GREEN_DEEPER.value[-1] - pit) < 1e-3                  # green ends in it …
+    assert m.GREEN_DEEPER.value.min() > top                            # … never crossing the barrier
