@@ -2,10 +2,10 @@
 valley, the three rows (divergence threshold, halfway steps at κ = 25 and 1000), and why the
 Hessian cannot be stored.
 
-The rows count with the step fig-onelr's blue run takes, η = c/λ_steep with c = 1.9 (95 % of
-the threshold), and — as the notes say 「同一条公式」 — by the continuous formula
+The rows count with the step fig-onelr's blue run takes (step.step_times_lambda, c = 1.9, 95 %
+of the threshold) by step.py's rule — as the notes say 「同一条公式」 — the continuous formula
 k = ln 2 ÷ −ln(1 − c/κ), rounded to the nearest step. A literal loop (the first step at which
-the flat coordinate is ≤ ½) counts one more at κ = 1000 (365); it is declared beside it.
+the flat coordinate is ≤ ½) counts one more at κ = 1000 (365); it is declared here beside it.
 """
 
 from __future__ import annotations
@@ -52,16 +52,6 @@ STEP_SHARE = derived("beststep.step_share_of_threshold", lambda c: c / 2, inputs
                      fmt=lambda v: f"{100 * v:.0f}%", formula="c ÷ 2", measures="the rows' step as a share of the threshold")
 
 
-def halfway_steps_continuous(kappa: float, step_times_lambda: float) -> float:
-    """ln 2 ÷ −ln(1 − c/κ): steps for the flat coordinate to halve, as a real number."""
-    return math.log(2) / -math.log1p(-step_times_lambda / kappa)
-
-
-def halfway_steps_rounded(kappa: float, step_times_lambda: float) -> int:
-    """The rows' counting rule: the continuous formula rounded to the nearest step."""
-    return round(halfway_steps_continuous(kappa, step_times_lambda))
-
-
 def halfway_steps_loop(kappa: float, step_times_lambda: float, max_steps: int = 100_000) -> int:
     """A literal gradient-descent loop: the first step at which the flat coordinate is ≤ ½."""
     y = 1.0
@@ -72,27 +62,12 @@ def halfway_steps_loop(kappa: float, step_times_lambda: float, max_steps: int = 
     raise ArithmeticError("flat direction never reached halfway")
 
 
-_RULE = ("k = ln 2 ÷ −ln(1 − c/κ) at c = η·λ_steep = 1.9 (fig-onelr's blue step, 95 % of the threshold), "
-         "rounded to the nearest step")
-_QUOTE_9 = "图上这个谷陡峭比是二十五，所以九步。"
-_QUOTE_364 = "按一千算，同一条公式给出三百六十四步。而这已经是最快的了。"
-HALFWAY_25 = derived("beststep.halfway_steps_kappa25", halfway_steps_rounded,
-                     inputs={"kappa": KAPPA_FIGURE, "step_times_lambda": STEP_FRACTION}, unit="steps", formula=_RULE,
-                     measures="steps for the flat direction to go halfway, κ = 25", notes="9", notes_quote=_QUOTE_9)
-HALFWAY_1000 = derived("beststep.halfway_steps_kappa1000", halfway_steps_rounded,
-                       inputs={"kappa": KAPPA_MODEL, "step_times_lambda": STEP_FRACTION}, unit="steps", formula=_RULE,
-                       measures="the same, κ = 1000",
-                       note="364.47 rounded; a literal loop first reaches ≤ ½ at step 365; at the threshold itself (c = 2) it is 347",
-                       notes="364", notes_quote=_QUOTE_364)
+# The rows' counts are step.halfway_steps_kappa25 / _kappa1000 and step.halfway_coefficient;
+# the literal loop is declared beside them for comparison (the ledger shows both counts).
 HALFWAY_1000_LOOP = derived("beststep.halfway_steps_kappa1000_loop", halfway_steps_loop,
                             inputs={"kappa": KAPPA_MODEL, "step_times_lambda": STEP_FRACTION}, unit="steps",
                             formula="first k with (1 − c/κ)^k ≤ ½, c = 1.9 (a gradient-descent loop)",
                             measures="the same count by a literal loop (for comparison; not drawn)")
-HALFWAY_COEFFICIENT = derived(
-    "beststep.halfway_coefficient", lambda c: math.log(2) / c, inputs={"c": STEP_FRACTION}, unit="× κ", fmt="{:.2f}",
-    formula="ln 2 ÷ c (the large-κ limit of k ÷ κ)", measures="halfway steps per unit of steepness ratio",
-    note="ln 2 ÷ 1.9 = 0.365 → 0.36; the notes' 0.37 is 0.7 ÷ 1.9 (ln 2 taken as 0.7), and 0.37 × 1000 = 370, not 364",
-    notes="0.37", notes_quote="这时候平的那个方向走完一半， 要零点三七乘以陡峭比那么多步。")
 
 # --- Ⓒ the Hessian that cannot be stored ---------------------------------------------------------------
 FP32_BYTES = chosen("beststep.c.fp32_bytes", 4, unit="bytes", measures="bytes per stored second derivative (fp32)",

@@ -12,17 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from lecture_numerics.provenance import chosen, derived
-from lecture_numerics.step import KAPPA_FIGURE, gradient_descent
+from lecture_numerics.step import KAPPA_FIGURE, STEP_TIMES_LAMBDA, gradient_descent
 from lecture_numerics.zh import zh_count
-
-_REASON_C = ("95 % of the divergence threshold 2/λ_steep: the step that reproduces the notes' 9 and 364 "
-             "(fig-beststep Ⓑ); blue converges while 1.1 × it diverges only for c in (2/1.1, 2)")
 
 LAMBDA_STEEP = chosen("onelr.lambda_steep", 1.0, unit="1/param²", fmt="{:g}",
                       measures="curvature of the steep direction (sets the units: steps are in 1/λ_steep)",
                       reason="any value: only κ and η·λ_steep shape the runs")
-STEP_FRACTION = chosen("onelr.blue_step_times_lambda", 1.9, unit="", fmt="{:g}",
-                       measures="blue's learning rate × λ_steep", reason=_REASON_C)
+# Blue's step is the one fig-beststep's rows count with: one declaration, in step.py.
+STEP_FRACTION = STEP_TIMES_LAMBDA
 RED_OVER_BLUE = chosen("onelr.red_over_blue", 1.1, unit="×", fmt="{:g}",
                        measures="red's learning rate ÷ blue's",
                        reason="the notes' 差一成 (red 10 % larger than blue)",

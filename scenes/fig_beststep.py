@@ -42,9 +42,9 @@ class FigBeststep(LectureScene):
                    "beststep.b.flat_curvature", "beststep.b.steep_distance", "beststep.b.flat_distance",
                    "beststep.b.steep_best_lr", "beststep.b.flat_best_lr",
                    "step.kappa_figure",
-                   "beststep.threshold", "onelr.blue_step_times_lambda", "beststep.step_share_of_threshold",
-                   "beststep.halfway_coefficient", "beststep.halfway_steps_kappa25", "step.kappa_model",
-                   "beststep.halfway_steps_kappa1000", "model.v3.total_params", "beststep.c.hessian_entries",
+                   "beststep.threshold", "step.step_times_lambda", "beststep.step_share_of_threshold",
+                   "step.halfway_coefficient", "step.halfway_steps_kappa25", "step.kappa_model",
+                   "step.halfway_steps_kappa1000", "model.v3.total_params", "beststep.c.hessian_entries",
                    "beststep.c.diagonal_tib")
 
     def construct(self):
@@ -118,13 +118,13 @@ class FigBeststep(LectureScene):
         row_a = VGroup(ledger_text("① 再大一点 → 陡的方向直接发散 · 门槛 η = {beststep.threshold}", size="label"),
                        formula("（= 2 ÷ λ陡）", size="label", color="muted")).arrange(RIGHT, buff=0.2)
         row_b = VGroup(
-            ledger_text("② 取安全值 η = {onelr.blue_step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）→ "
-                        "平的方向走完半程 ≈ {beststep.halfway_coefficient} × 陡峭比 步", size="label"),
-            ledger_text("图上这个谷：陡峭比 {step.kappa_figure} → {beststep.halfway_steps_kappa25} 步", size="label"),
+            ledger_text("② 取安全值 η = {step.step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）→ "
+                        "平的方向走完半程 ≈ {step.halfway_coefficient} × 陡峭比 步", size="label"),
+            ledger_text("图上这个谷：陡峭比 {step.kappa_figure} → {step.halfway_steps_kappa25} 步", size="label"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         row_b[1].shift(RIGHT * 0.45)
         row_c = ledger_text("③ 真实模型：陡峭比好几个数量级，按 {step.kappa_model} 算 → "
-                            "{beststep.halfway_steps_kappa1000} 步 —— 这已经是最快的了", size="label", color=STEEP)
+                            "{step.halfway_steps_kappa1000} 步 —— 这已经是最快的了", size="label", color=STEEP)
         rows = VGroup(row_a, row_b, row_c)
         rows.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         return rows.move_to([0, ROWS_TOP, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 
 def _blue_progress_share(v) -> float:
-    c, kappa = v("onelr.blue_step_times_lambda"), v("step.kappa_figure")
+    c, kappa = v("step.step_times_lambda"), v("step.kappa_figure")
     x, y = v("onelr.start")
     across = length = 0.0
     for _ in range(v("onelr.blue_steps")):
@@ -94,7 +94,7 @@ def geometric_sum(beta: float, terms: int = 20_000) -> float:
 
 
 def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
-    c, ratio = (lambda: v("onelr.blue_step_times_lambda")), (lambda: v("onelr.red_over_blue"))
+    c, ratio = (lambda: v("step.step_times_lambda")), (lambda: v("onelr.red_over_blue"))
     return {
         "onelr.run_count": lambda: 2,                                   # red and blue, counted on the picture
         "onelr.blue_steep_factor": lambda: abs(1 - c()),                # |1 − η·λ_steep| with λ_steep = 1
@@ -117,10 +117,10 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "beststep.b.steep_best_lr": lambda: 1 / v("onelr.lambda_steep"),
         "beststep.b.flat_best_lr": lambda: v("step.kappa_figure") / v("onelr.lambda_steep"),
         "beststep.threshold": lambda: 2 / v("onelr.lambda_steep"),
-        "beststep.step_share_of_threshold": lambda: v("onelr.blue_step_times_lambda") / 2,
-        "beststep.halfway_coefficient": lambda: math.log(2) / v("onelr.blue_step_times_lambda"),
-        "beststep.halfway_steps_kappa25": lambda: round(-1 / math.log2(1 - v("onelr.blue_step_times_lambda") / v("step.kappa_figure"))),
-        "beststep.halfway_steps_kappa1000": lambda: round(-1 / math.log2(1 - v("onelr.blue_step_times_lambda") / v("step.kappa_model"))),
+        "beststep.step_share_of_threshold": lambda: v("step.step_times_lambda") / 2,
+        "step.halfway_coefficient": lambda: math.log(2) / v("step.step_times_lambda"),
+        "step.halfway_steps_kappa25": lambda: round(-1 / math.log2(1 - v("step.step_times_lambda") / v("step.kappa_figure"))),
+        "step.halfway_steps_kappa1000": lambda: round(-1 / math.log2(1 - v("step.step_times_lambda") / v("step.kappa_model"))),
         "beststep.c.hessian_entries": lambda: v("model.v3.total_params") ** 2,
         "beststep.c.diagonal_tib": lambda: v("model.v3.total_params") * v("beststep.c.fp32_bytes") / 2 ** 40,
         # fig-lr-curve: ratios of the sourced numbers, and the schedules' ends written again
