@@ -131,6 +131,17 @@ def _typed_numbers(content: str, kind: str | None, non_quantities: Iterable[str]
     return found + numeral_quantities(content, non_quantities)
 
 
+def _find_outside_names(content: str, expected: str, names: Iterable[str]) -> int:
+    """Where ``expected`` is drawn: preferably not inside a name (a ledger "3" is not the "3"
+    of "DeepSeek-V3"), else anywhere (a format name may be built from its ledger width)."""
+    inside = [(m.start(), m.start() + len(name)) for name in names for m in re.finditer(re.escape(name), content)]
+    hits = [m.start() for m in re.finditer(re.escape(expected), content)] if expected else []
+    for at in hits:
+        if not any(lo < at + len(expected) and at < hi for lo, hi in inside):
+            return at
+    return hits[0] if hits else -1
+
+
 def numbers_off_ledger(where: str, mobjects, ledger: dict[str, dict[str, Any]], declared: Iterable[str],
                        non_quantities: Iterable[str], names: Iterable[str] = ()) -> list[str]:
     """Every number drawn is a ledger display of a key the scene declares, and nothing else.
@@ -156,10 +167,11 @@ def numbers_off_ledger(where: str, mobjects, ledger: dict[str, dict[str, Any]], 
                 continue
             expected = entry["display"] if index == "" else entry.get("item_displays", [])[int(index)]
             expected = re.sub(r"\s+", "", expected)
-            if expected not in content:
+            at = _find_outside_names(content, expected, names)
+            if at < 0:
                 problems.append(f"{where}: {content!r} does not show {key} as the ledger's {expected!r}")
                 continue
-            content = content.replace(expected, " ", 1)
+            content = content[:at] + " " + content[at + len(expected):]
             if entry.get("status") == UNCONFIRMED_MARK and UNCONFIRMED_MARK not in drawn_string(text):
                 problems.append(f"{where}: {key} is unconfirmed (待核) but drawn without the mark")
         content = content.replace(UNCONFIRMED_MARK, " ")
