@@ -226,9 +226,8 @@ def record(quality: str, preset: dict, peaks_kb: dict[str, int], how: dict) -> P
     from studio import atomic
 
     path = footprint_path()
-    table = footprints()
-    table.setdefault("about", "Peak RSS of one render worker per scene and quality, measured by bench/run.py "
-                              "(studio/memory.py reads it to choose the default --jobs).")
+    table = {"about": "Peak RSS of one render worker per scene and quality, measured by bench/run.py "
+                      "(studio/memory.py reads it to choose the default --jobs).", **footprints()}
     qualities = table.setdefault("qualities", {})
     entry = qualities.get(quality, {})
     if (entry.get("width"), entry.get("height")) != (preset["width"], preset["height"]):
