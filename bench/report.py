@@ -14,9 +14,10 @@ Definitions (also printed under the table):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MB = 1_000_000
+GB = 1e9
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,11 @@ TARGETS = {
     "preview_s": Target("preview_s", "cold preview at low (each scene)", 15.0, True, " s"),
     "gif_mb_per_10s": Target("gif_mb_per_10s", "GIF MB per 10 s (each scene)", 5.0, True, " MB"),
 }
+# A worker's peak memory limit per quality (issue 17): the default --jobs is planned from
+# these peaks (config/memory.json), so each must stay small enough to run several at once.
+WORKER_PEAK_GB = {"high": 1.5, "4k": 4.0}
+TARGETS["worker_peak_gb"] = Target("worker_peak_gb", "peak RSS per worker (each scene, at high)",
+                                   WORKER_PEAK_GB["high"], True, " GB")
 
 
 def _ratio(numerator: float | None, denominator: float | None) -> float | None:
@@ -61,6 +67,8 @@ def scene_row(raw: dict) -> dict:
     row["manim_over_pipeline"] = _ratio(raw.get("manim_s"), raw.get("render_s"))
     # The same comparison in CPU seconds: far less sensitive to other people's load than wall.
     row["worker_cpu_over_encode_cpu"] = _ratio(raw.get("worker_cpu_s"), raw.get("encode_cpu_s"))
+    # GB = 10⁹ bytes; the kernel's kB are KiB.
+    row["worker_peak_gb"] = raw["peak_rss_kb"] * 1024 / GB if raw.get("peak_rss_kb") is not None else None
     gif_mb = raw["gif_bytes"] / MB if raw.get("gif_bytes") is not None else None
     row["gif_mb_per_10s"] = _ratio(gif_mb * 10 if gif_mb is not None else None, raw.get("video_s"))
     return row
@@ -86,6 +94,8 @@ def batch_summary(raw: dict, rows: list[dict]) -> dict:
     summary["realtime_factor"] = _ratio(video_s, wall_n)
     summary["parallel_efficiency"] = _ratio(wall_1, jobs * wall_n) if jobs and wall_n else None
     summary["efficiency_ceiling"] = ideal_efficiency([r["render_s"] for r in rendered if r.get("render_s")], jobs or 0)
+    peaks = [r["worker_peak_gb"] for r in rows if r.get("worker_peak_gb") is not None]
+    summary["worker_peak_gb"] = max(peaks) if peaks else None
     summary["cores_used_jobs1"] = _ratio(raw.get("cpu_jobs1_s"), wall_1)
     summary["cores_used_default"] = _ratio(raw.get("cpu_default_s"), wall_n)
     summary["manim_over_pipeline_jobs1"] = _ratio(raw.get("manim_total_s"), wall_1)
@@ -116,6 +126,17 @@ def verdicts(rows: list[dict], batch: dict, quality: str) -> list[dict]:
         add(TARGETS["preview_s"], row.get("preview_s"), row["id"])
     for row in rows:
         add(TARGETS["gif_mb_per_10s"], row.get("gif_mb_per_10s"), row["id"], off_quality)
+    peak_target = TARGETS["worker_peak_gb"]
+    if quality in WORKER_PEAK_GB:
+        peak_target = replace(peak_target, label=f"peak RSS per worker (each scene, at {quality})",
+                              limit=WORKER_PEAK_GB[quality])
+    for row in rows:
+        if quality in WORKER_PEAK_GB:
+            add(peak_target, row.get("worker_peak_gb"), row["id"])
+        else:  # shown beside the targets there are, judged only where one is set
+            out.append({"key": peak_target.key, "label": f"peak RSS per worker (each scene, at {quality})",
+                        "scope": row["id"], "value": row.get("worker_peak_gb"), "target": "—", "met": None,
+                        "note": f"no target at {quality}; " + ", ".join(f"≤ {v:g} GB at {q}" for q, v in WORKER_PEAK_GB.items())})
     return out
 
 
@@ -175,6 +196,7 @@ def _batch_lines(b: dict) -> list[list[str]]:
         ["  ceiling from scene lengths", _num(pct(b.get("efficiency_ceiling")), 0, " %")],
         ["real-time factor (video ÷ default wall)", _num(b.get("realtime_factor"), 2, "×")],
         ["no-op re-run", _num(b.get("noop_s"), 2, " s")],
+        ["peak RSS per worker (largest scene, --jobs 1)", _num(b.get("worker_peak_gb"), 2, " GB")],
         ["import manim alone", _num(b.get("import_manim_s"), 2, " s")],
         ["stock manim, sequential, caching off", _num(b.get("manim_total_s"), 1, " s")],
         ["  stock ÷ ours --jobs 1", _num(b.get("manim_over_pipeline_jobs1"), 2, "×")],

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import measure, report  # noqa: E402
-from studio import config, registry  # noqa: E402
+from studio import config, memory, registry  # noqa: E402
 from studio.errors import UsageError  # noqa: E402
 
 STEPS = ("encode", "batch", "baseline", "preview")
@@ -42,7 +42,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
     parser.add_argument("--work", type=Path, help="folder for rendered output (default: a temporary one, removed)")
     parser.add_argument("--scenes-dir", help="scene modules folder (sets LECTURE_SCENES_DIR, e.g. tests/fixtures/scenes)")
+    parser.add_argument("--record-memory", action="store_true",
+                        help="write each scene's worker peak (--jobs 1 step) into config/memory.json, "
+                             "which render.py plans its default --jobs from")
     args = parser.parse_args(argv)
+    if args.record_memory and args.scenes_dir:
+        parser.error("--record-memory records the lecture's scenes; it does not go with --scenes-dir")
     if args.quick:
         args.quality = "low"
     return args
@@ -100,6 +105,19 @@ class Measurements:
             self.rows[sid].update(timings.get(sid, {"status": "missing"}))
             self.rows[sid].update(measure.published(quality_dir, sid))
 
+    def record_memory(self) -> None:
+        """Each rendered scene's worker peak into config/memory.json, with how it was measured."""
+        peaks = {sid: row["peak_rss_kb"] for sid, row in self.rows.items()
+                 if row.get("status") == "done" and row.get("peak_rss_kb")}
+        if not peaks:
+            self.log("nothing to record: no scene rendered with a measured peak")
+            return
+        command = f"bench/run.py --quality {self.args.quality} --scenes {' '.join(peaks)} --record-memory"
+        how = {"measured": time.strftime("%Y-%m-%d"), "commit": self.meta["commit"],
+               "command": command + " (render.py --jobs 1; peak = the worker's VmHWM)"}
+        path = memory.record(self.args.quality, self.preset, peaks, how)
+        self.log(f"recorded worker peaks of {', '.join(peaks)} at {self.args.quality} in {path}")
+
     def encode_only(self) -> None:
         scratch = measure.scratch_dir()
         for sid, row in self.rows.items():
@@ -111,6 +129,9 @@ class Measurements:
                 row["gif_s"], row["gif_cpu_s"] = measure.gif_encode(mp4, preset["width"], preset["fps"], scratch)
 
     def parallel_batch(self) -> None:
+        # What render.py will choose without --jobs (cores, fewer if memory is short), for the efficiency.
+        self.jobs = memory.plan(self.args.quality, self.preset, self.ids).default_jobs
+        self.batch["jobs"] = self.jobs
         self.log(f"render.py … --jobs {self.jobs} (default) --force")
         out = self.work / "default"
         run, _ = measure.pipeline_batch(self.ids, self.args.quality, out, None, self.env)
@@ -153,6 +174,8 @@ class Measurements:
         self.log("import manim alone")
         self.batch["import_manim_s"] = measure.import_manim_s(self.env)
         self.sequential_batch()
+        if self.args.record_memory:
+            self.record_memory()
         checkpoint(self.raw())
         steps = {"encode": self.encode_only, "batch": self.parallel_batch,
                  "baseline": self.baseline, "preview": self.previews}

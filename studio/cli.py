@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("ids", nargs="*", metavar="ID", help="scene ids (default: every scene)")
     parser.add_argument("--quality", default="high", help="low | medium | high | 4k (config/presets.yaml; default high)")
     parser.add_argument("--out", type=Path, default=Path("out"), help="output folder (default out/)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="scenes rendered at once (default: cores)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="scenes rendered at once (default: as many as fit in free memory, at most the cores)")
     parser.add_argument("--force", action="store_true", help="re-render even when cached")
     parser.add_argument("--list", action="store_true", help="list the scenes with title and duration")
     parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
@@ -177,7 +178,7 @@ def run(argv: list[str]) -> int:
     presets = config.presets()
     if quality not in presets:
         raise UsageError(f"unknown quality {quality!r}; choose one of: {', '.join(presets)}")
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     entries = registry.select(args.ids)
     if args.preview and len(entries) != 1:
@@ -206,8 +207,9 @@ def run(argv: list[str]) -> int:
 
     from studio.pipeline import Batch, render_batch
 
+    jobs = choose_jobs(args.jobs, quality, presets[quality], [e.scene_id for e in entries])
     known = list(registry.discover().values())
-    batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=args.jobs, force=args.force)
+    batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=jobs, force=args.force)
     states, manifest = render_batch(batch, known)
     ledger = write_ledger(args.out)
     published = write_page(batch.quality_dir, manifest, ledger, sheet)
@@ -224,6 +226,18 @@ def run(argv: list[str]) -> int:
                 raise UsageError(f"{entries[0].scene_id} has no section {args.section!r}")
         _open(target)
     return code
+
+
+def choose_jobs(requested: int | None, quality: str, preset: dict, scene_ids: list[str]) -> int:
+    """``--jobs`` as given (with a warning when it would not fit in memory), else the
+    largest number of workers that fits in the memory available now, at most the cores."""
+    from studio import memory
+
+    plan = memory.plan(quality, preset, scene_ids)
+    note = plan.default_note() if requested is None else plan.warning(requested)
+    if note:
+        print(f"render.py: {note}", file=sys.stderr)
+    return plan.default_jobs if requested is None else requested
 
 
 def _summary(states, quality_dir: Path) -> int:

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio import atomic, cache, config, encode
+from studio import atomic, cache, config, encode, memory
 from studio.lock import output_lock
 from studio.progress import Progress, SceneState
 from studio.registry import SceneEntry
@@ -77,6 +77,7 @@ class Renderer:
         self.staging_root = batch.out_dir / STAGING
         self.children: set[subprocess.Popen] = set()
         self.stopping = threading.Event()
+        self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
 
     # -- one scene -------------------------------------------------------------------
     def render_scene(self, entry: SceneEntry, key: str) -> None:
@@ -105,6 +106,7 @@ class Renderer:
     def _run_worker(self, entry: SceneEntry, staging: Path, log_path: Path) -> dict | None:
         sid = entry.scene_id
         env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT), PYTHONUNBUFFERED="1")
+        oom_kills = memory.oom_kill_count()
         with open(log_path, "w") as log:
             child = subprocess.Popen(
                 [sys.executable, "-m", "studio.worker", sid, self.batch.quality, str(staging)],
@@ -123,7 +125,12 @@ class Renderer:
         if self.stopping.is_set():
             return None
         if returncode != 0:
-            reason = f"worker died (signal {-returncode})" if returncode < 0 else _last_error(log_path)
+            if returncode == -signal.SIGKILL and memory.oom_killed(oom_kills, memory.oom_kill_count()):
+                reason = memory.oom_reason(self.running)
+            elif returncode < 0:
+                reason = f"worker died (signal {-returncode})"
+            else:
+                reason = _last_error(log_path)
             self._fail(sid, reason, log_path)
             return None
         return json.loads((staging / "result.json").read_text())
@@ -194,6 +201,7 @@ class Renderer:
                 pass
 
     def run(self, todo: list[tuple[SceneEntry, str]]) -> None:
+        self.running = max(1, min(self.batch.jobs, len(todo)))
         with ThreadPoolExecutor(max_workers=max(1, self.batch.jobs)) as pool:
             futures = [pool.submit(self.render_scene, entry, key) for entry, key in todo]
             while not all(f.done() for f in futures):

@@ -36,6 +36,30 @@ def _report_progress(scene_cls) -> None:
     scene_cls.play = play
 
 
+# Most of a worker's memory is x264's: each clip's encoder holds ~50 frames (lookahead and
+# references), about 200 bytes per pixel — 0.4 GB at 1080p, 1.6 GB at 4k
+# (bench/run.py; config/memory.json has the measured peaks). So the number of clips
+# encoding at once follows the picture size: two 1080p encoders' worth of pixels.
+ENCODER_PIXEL_BUDGET = 2 * 1920 * 1080
+MAX_INFLIGHT_ENCODERS = 4
+# Frames waiting for an encoder are RGBA: 8 of them at 1080p (manim's default queue).
+# (PyAV asks x264 for slice threads, which share one set of frames, so the footprint
+# does not grow with the core count.)
+QUEUE_PIXEL_BUDGET = 8 * 1920 * 1080
+
+
+def encoder_settings(preset: dict) -> dict:
+    """Manim's encoder pool for this picture size: how many clips encode at once while
+    the next animation is drawn, and how many frames wait for each."""
+    pixels = preset["width"] * preset["height"]
+    return {
+        # Several clips in flight let the drawing thread go on at an animation's end
+        # while the last clip's lookahead is flushed (manim's default of 1 waits).
+        "max_inflight_encoders": max(1, min(MAX_INFLIGHT_ENCODERS, ENCODER_PIXEL_BUDGET // pixels)),
+        "encoder_queue_size": max(2, min(8, QUEUE_PIXEL_BUDGET // pixels)),
+    }
+
+
 def render(scene_id: str, quality: str, staging: Path) -> dict:
     preset = config.presets()[quality]
     entry = registry.select([scene_id])[0]
@@ -53,9 +77,7 @@ def render(scene_id: str, quality: str, staging: Path) -> dict:
         "media_dir": str(media), "disable_caching": True, "save_sections": True,
         "write_to_movie": True, "format": "mp4", "progress_bar": "none", "verbosity": "WARNING",
         "output_file": scene_id, "preview": False,
-        # Let several animations' clips encode while the next one is drawn (manim's
-        # default of 1 leaves the drawing thread waiting on x264 at every animation end).
-        "max_inflight_encoders": 4,
+        **encoder_settings(preset),
     }
     with tempconfig(settings):
         scene = scene_cls()
