@@ -1,0 +1,116 @@
+"""fig-updratio: the toy written again, one run at a time, from the storyboard's spec.
+
+The reference trains a single learning rate with its own loop (per-matrix gradients by the
+chain rule written out, checked once against central differences) and is compared with the
+vectorised sweep in lecture_numerics/updratio.py: the three runs, the swept η, the cliff.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from lecture_numerics import updratio as u
+
+N_IN, N_HIDDEN, N_OUT, ROWS, STEPS = 8, 16, 4, 64, 400
+
+
+def spec_data():
+    data = np.random.default_rng(0)
+    x = data.normal(size=(ROWS, N_IN))
+    y = data.normal(size=(ROWS, N_OUT))
+    init = np.random.default_rng(1)
+    w1 = init.normal(size=(N_IN, N_HIDDEN)) / math.sqrt(N_IN)
+    w2 = init.normal(size=(N_HIDDEN, N_OUT)) / math.sqrt(N_HIDDEN)
+    return x, y, w1, w2
+
+
+def objective(w1, w2, x, y):
+    return np.sum((np.tanh(x @ w1) @ w2 - y) ** 2) / (2 * ROWS)
+
+
+def grads(w1, w2, x, y):
+    a = np.tanh(x @ w1)
+    r = (a @ w2 - y) / ROWS
+    return x.T @ ((r @ w2.T) * (1 - a ** 2)), a.T @ r
+
+
+def reference_run(eta, steps=STEPS):
+    x, y, w1, w2 = spec_data()
+    ratios, losses, norms = [], [], []
+    with np.errstate(all="ignore"):
+        for _ in range(steps):
+            losses.append(np.mean((np.tanh(x @ w1) @ w2 - y) ** 2))
+            norms.append(np.sqrt(np.sum(w1 ** 2)))
+            g1, g2 = grads(w1, w2, x, y)
+            ratios.append(np.sqrt(np.sum((eta * g1) ** 2)) / norms[-1])
+            w1, w2 = w1 - eta * g1, w2 - eta * g2
+        losses.append(np.mean((np.tanh(x @ w1) @ w2 - y) ** 2))
+        norms.append(np.sqrt(np.sum(w1 ** 2)))
+    return np.array(ratios), np.array(losses), np.array(norms)
+
+
+def test_gradient_against_central_differences():
+    x, y, w1, w2 = spec_data()
+    g1, g2 = grads(w1, w2, x, y)
+    h = 1e-6
+    for (i, j) in ((0, 0), (3, 7), (7, 15)):
+        e = np.zeros_like(w1)
+        e[i, j] = h
+        fd = (objective(w1 + e, w2, x, y) - objective(w1 - e, w2, x, y)) / (2 * h)
+        assert abs(fd - g1[i, j]) < 1e-8
+    e = np.zeros_like(w2)
+    e[5, 2] = h
+    assert abs((objective(w1, w2 + e, x, y) - objective(w1, w2 - e, x, y)) / (2 * h) - g2[5, 2]) < 1e-8
+
+
+@pytest.fixture(scope="module")
+def reference():
+    eta = u.LR_OK.value
+    return [reference_run(e) for e in (eta / 30, eta, eta * 30)]
+
+
+def test_three_runs_match_the_reference(reference):
+    runs = u.three_runs(u.LR_OK.value, u.SPREAD.value)
+    for i, (ratios, losses, norms) in enumerate(reference):
+        assert np.allclose(runs.ratios[i], ratios, rtol=1e-9)
+        assert np.allclose(runs.losses[i], losses, rtol=1e-9)
+        assert np.allclose(runs.norms[i], norms, rtol=1e-9)
+
+
+def test_drawn_numbers_from_the_reference(reference):
+    (_, _, _), (_, loss_ok, _), (_, loss_big, norm_big) = reference
+    assert u.FINAL_LOSS_BIG.value == pytest.approx(loss_big[-1], rel=1e-9)
+    assert u.FINAL_LOSS_OK.value == pytest.approx(loss_ok[-1], rel=1e-9)
+    assert u.FINAL_LOSS_BIG.value < u.FINAL_LOSS_OK.value                   # 「loss 反而更低」
+    assert u.NORM_GROWTH.value == pytest.approx(norm_big[-1] / norm_big[0], rel=1e-9)
+    assert 4 < u.NORM_GROWTH.value < 5                                       # 「四倍多」
+    jitter = lambda losses: np.mean(np.abs(np.diff(losses[-101:])))
+    assert u.JITTER.value == pytest.approx(jitter(loss_big) / jitter(loss_ok), rel=1e-9)
+    calm = [reference[i][2][-1] / reference[i][2][0] for i in (0, 1)]
+    assert u.NORM_GROWTH_CALM.value == pytest.approx(calm, rel=1e-9)
+
+
+def test_three_medians_fall_below_on_above_the_line(reference):
+    medians = [np.median(r[0][50:400]) for r in reference]
+    assert medians[0] < 1e-3 / 3 and medians[2] > 1e-3 * 3
+    assert abs(math.log10(medians[1]) + 3) < 0.02                            # within 5 % of the line
+    assert u.MEDIANS.value == pytest.approx(medians, rel=1e-9)
+
+
+def test_swept_eta_is_the_best_grid_point_near_it():
+    e = math.log10(u.LR_OK.value)
+    assert e == pytest.approx(-1.54, abs=1e-9)
+    distance = lambda exp: abs(math.log10(np.median(reference_run(10 ** exp)[0][50:400])) + 3)
+    here = distance(e)
+    for step in (-0.04, -0.02, 0.02, 0.04):
+        assert distance(e + step) > here
+
+
+def test_cliff_by_a_plain_grid_scan():
+    """Every multiplier below the cliff (0.01 grid from 1) ends finite; the cliff does not."""
+    eta_big = u.LR_BIG.value
+    cliff = u.CLIFF.value
+    for m in np.round(np.arange(1.0, cliff - 1e-9, 0.01), 2):
+        assert np.isfinite(reference_run(eta_big * m)[1][-1]), m
+    assert not np.isfinite(reference_run(eta_big * cliff)[1][-1])
