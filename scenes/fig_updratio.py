@@ -122,7 +122,8 @@ class FigUpdratio(LectureScene):
         shake.next_to(loss_plot.point(steps, float(runs.losses[2, last].max())), UP, buff=0.25)
         shake.align_to(loss_plot.x_axis, RIGHT)
         calm = words("刚好", size="small", color="good")
-        calm.next_to(loss_plot.point(steps, float(runs.losses[1, -1])), DOWN, buff=0.15).align_to(loss_plot.x_axis, RIGHT)
+        start = loss_plot.point(steps - 100, float(runs.losses[1, -101]))
+        calm.next_to(start, DOWN, buff=0.15).align_to(start + RIGHT * 0.2, LEFT)
         self.play(FadeIn(shake), FadeIn(calm), run_time=0.5)
         caption = self.say(caption, "抖动也大了")
 
