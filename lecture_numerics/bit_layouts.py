@@ -27,14 +27,17 @@ FIELDS = {  # (exponent, mantissa) bit counts per format
     "fp16": (FP16_EXPONENT_BITS, FP16_MANTISSA_BITS),
 }
 
+_MOVED = "同样是十六位，可它把三位从指数挪给了尾数。"
+# The notes say the 16-bit formats' width (「同样是十六位」, fp16 said right after bf16); fp32's they don't.
+_WIDTH_NOTES = {"bf16": ("十六", _MOVED), "fp16": ("十六", _MOVED)}
+
 TOTAL_BITS = {
     name: derived(f"format.{name}.total_bits", lambda sign, exponent, mantissa: sign + exponent + mantissa,
                   inputs={"sign": SIGN_BITS, "exponent": e, "mantissa": m}, unit="bits", fmt="{}",
-                  formula="sign + exponent + mantissa bits", measures=f"{name}'s width (the number in its name)")
+                  formula="sign + exponent + mantissa bits", measures=f"{name}'s width (the number in its name)",
+                  notes=_WIDTH_NOTES.get(name, (None, ""))[0], notes_quote=_WIDTH_NOTES.get(name, (None, ""))[1])
     for name, (e, m) in FIELDS.items()
 }
-
-_MOVED = "同样是十六位，可它把三位从指数挪给了尾数。"
 EXPONENT_BITS_MOVED = derived(
     "precision.exponent_bits_moved", lambda bf16_exponent, fp16_exponent: bf16_exponent - fp16_exponent,
     inputs={"bf16_exponent": BF16_EXPONENT_BITS, "fp16_exponent": FP16_EXPONENT_BITS}, unit="bits",
@@ -49,7 +52,8 @@ TINY_GRADIENT = chosen(
            "it shows 「小的梯度直接掉到零」 with one cast")
 TINY_IN_FP16 = derived(
     "precision.tiny_gradient_fp16", lambda g: float(np.float16(g)), inputs={"g": TINY_GRADIENT}, unit="",
-    fmt=lambda v: f"{v:g}", formula="float16(g), round to nearest", measures="the tiny gradient stored in fp16")
+    fmt=lambda v: f"{v:g}", formula="float16(g), round to nearest", measures="the tiny gradient stored in fp16",
+    notes="零", notes_quote="小的梯度直接掉到零。")
 TINY_IN_BF16 = derived(
     "precision.tiny_gradient_bf16", lambda g: float(to_bf16(g)[0]), inputs={"g": TINY_GRADIENT}, unit="",
     fmt="{:.4e}", formula="bf16(g), round to nearest even (precision.to_bf16)",

@@ -61,7 +61,7 @@ FIRST_STORED = derived(
     "precision.bf16.first_stored", lambda start, increment: float(accumulation_trace(start, increment, 1)[1][0]),
     inputs={"start": START, "increment": INCREMENT}, unit="", fmt="{:.1f}",
     formula="bf16(float32(start + increment)), ties to even", measures="the first sum after it is stored in bf16",
-    notes="1.0", notes_quote="四舍五入 —— 直接舍回原地。")
+    notes="1.0", notes_quote="因为每一次都是从 1.0 开始加，每一次都被舍回 1.0。")
 STEPS_MOVED = derived(
     "precision.bf16.steps_moved", lambda start, increment, adds: int(np.count_nonzero(
         np.diff(np.concatenate([[start], accumulation_trace(start, increment, adds)[1]])))),

@@ -149,7 +149,9 @@ class AnimMemtime(LectureScene):
             rows.add(VGroup(*parts).arrange(RIGHT, buff=0.2))
         rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
         resident_note = words("常驻：整步都在", size="small", color="muted")
-        column = VGroup(rows, resident_note).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
+        # 7.32 TiB is the generic fp32 master + m + v recipe, not V3's own (BF16 m, v): say so.
+        recipe_note = words("优化器按通用配方算", size="small", color="muted")
+        column = VGroup(rows, resident_note, recipe_note).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         return column.move_to([COLUMN_X, 0.4, 0], aligned_edge=LEFT)
 
     # --- marks, revealed as the step reaches them -------------------------------------
@@ -164,7 +166,7 @@ class AnimMemtime(LectureScene):
         turn_tag = words("前向末尾", size="small").next_to(turn, LEFT, buff=0.15)
         readout = VGroup(ledger_text("激活峰 " + self.readouts["activation_peak"], size="label"),
                          ledger_text("前向末尾 " + self.readouts["forward_end"], size="label"))
-        readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, -1.55, 0], aligned_edge=LEFT)
+        readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, -1.8, 0], aligned_edge=LEFT)
         return VGroup(peak, turn, peak_tag, turn_tag, readout), [peak]
 
     def total_peak_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:

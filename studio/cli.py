@@ -35,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
     parser.add_argument("--section", help="with --preview: open this panel's clip (A, B, C …)")
     parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
+    parser.add_argument("--pptx", action="store_true",
+                        help="also write <out>/<quality>/lecture.pptx: one slide per screen cue of the notes")
     return parser
 
 
@@ -61,11 +63,16 @@ def write_ledger(out_dir: Path) -> dict:
     return entries
 
 
-def write_page(quality_dir: Path, manifest: dict, ledger: dict) -> None:
+def write_page(quality_dir: Path, manifest: dict, ledger: dict, sheet: dict | None = None) -> dict:
+    """index.html and ledger.html, and cues.json (the notes' cue sheet against this render,
+    which the page's lecture mode steps through). Returns the published cue sheet."""
+    from studio import cues
     from studio.page import build_page
 
-    for name, content in build_page(manifest, ledger).items():
+    published = cues.publish(quality_dir, manifest, sheet)
+    for name, content in build_page(manifest, ledger, published).items():
         atomic.write_text(quality_dir / name, content)
+    return published
 
 
 def scene_durations(ids: list[str]) -> dict[str, str]:
@@ -179,6 +186,14 @@ def run(argv: list[str]) -> int:
         raise UsageError("--section goes with --preview")
     config.theme()
     config.scenario("memtime")
+    from studio import cues
+
+    sheet = cues.build_sheet()  # broken notes or config/cues.yaml: say so before rendering
+    if args.pptx:
+        import importlib.util
+
+        if importlib.util.find_spec("pptx") is None:
+            raise UsageError("--pptx needs python-pptx (pip install python-pptx, or scripts/setup.sh)")
     if args.section:
         # Before anything is written: a typo in the panel name must not cost a render.
         sections = scene_sections(entries[0], args.out)
@@ -195,8 +210,12 @@ def run(argv: list[str]) -> int:
     batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=args.jobs, force=args.force)
     states, manifest = render_batch(batch, known)
     ledger = write_ledger(args.out)
-    write_page(batch.quality_dir, manifest, ledger)
+    published = write_page(batch.quality_dir, manifest, ledger, sheet)
     code = _summary(states, batch.quality_dir)
+    if args.pptx:
+        from studio.deck import build_deck
+
+        print(f"wrote {build_deck(batch.quality_dir, published)} ({len(published['cues'])} slides, one per screen cue)")
     if args.preview and code == EXIT_OK:
         target = batch.quality_dir / f"{entries[0].scene_id}.mp4"
         if args.section:

@@ -158,8 +158,13 @@ def scenario(name: str) -> dict[str, Any]:
     return load("scenarios.yaml")[name]
 
 
+# Config that shapes no frame: the lecture track's speaking rate and cue overrides. Keeping
+# it out of cache keys means tuning the track never re-renders a scene.
+NOT_RENDER_INPUTS = frozenset({"cues.yaml"})
+
+
 def config_files() -> list[Path]:
-    """Every config file, for cache keys."""
-    return sorted(p for p in config_dir().glob("*.yaml"))
+    """Every config file a render depends on, for cache keys."""
+    return sorted(p for p in config_dir().glob("*.yaml") if p.name not in NOT_RENDER_INPUTS)
 
 

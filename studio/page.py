@@ -2,8 +2,9 @@
 
 ``build_page(manifest, ledger)`` returns the files the pipeline publishes next to the videos:
 ``index.html`` (every scene in lecture order with its player, a presenter view that steps
-section by section, the numbers each scene shows, embed snippets) and ``ledger.html``
-(the full ledger). Both work from ``file://``: styles and scripts are inlined, nothing is fetched.
+section by section, the numbers each scene shows, embed snippets; given the cue sheet, also
+the lecture track: estimated times per section, lecture mode and its presenter window) and
+``ledger.html`` (the full ledger). Both work from ``file://``: styles and scripts are inlined, nothing is fetched.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from studio.page_html import LEDGER_FILE, asset, document, esc, script_json, url, url_path
 from studio.page_ledger import ledger_html, scene_numbers_html
+from studio.page_track import LECTURE_HTML, cue_data_script, track_html
 
 QUALITY_LABELS = {"low": "低清", "medium": "中清", "high": "高清", "4k": "4K"}
 
@@ -19,10 +21,11 @@ Manifest = dict[str, Any]
 Ledger = dict[str, dict[str, Any]]
 
 
-def build_page(manifest: Manifest, ledger: Ledger) -> dict[str, str]:
-    """The rehearsal page's files, ``{filename: content}``, for ``<out>/<quality>/``."""
+def build_page(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None = None) -> dict[str, str]:
+    """The rehearsal page's files, ``{filename: content}``, for ``<out>/<quality>/``.
+    ``cues`` is the published cue sheet (studio.cues.publish); without it there is no track."""
     ledger = ledger or {}
-    return {"index.html": index_html(manifest, ledger), LEDGER_FILE: ledger_html(ledger)}
+    return {"index.html": index_html(manifest, ledger, cues), LEDGER_FILE: ledger_html(ledger)}
 
 
 def seconds(value: Any) -> str:
@@ -121,12 +124,14 @@ def presenter_data(manifest: Manifest) -> list[dict[str, Any]]:
     return scenes
 
 
-def header_html(manifest: Manifest, ledger: Ledger) -> str:
+def header_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None = None) -> str:
     scenes = manifest.get("scenes") or []
     total = sum(float(s.get("duration_s") or 0) for s in scenes)
     quality = manifest.get("quality", "")
     size = f'{manifest.get("width", "?")}×{manifest.get("height", "?")} · {manifest.get("fps", "?")} fps'
     first = f'<button type="button" class="present" data-present="{esc(scenes[0].get("id"))}">▶ 从头演示</button>' if scenes else ""
+    if cues:
+        first = '<button type="button" class="present lecture-start" data-lecture-start="0">▶ 讲课模式</button>' + first
     return f"""
 <header class="top">
   <div><h1>排练页</h1>
@@ -148,9 +153,13 @@ PRESENTER_HTML = """
 </div>"""
 
 
-def index_html(manifest: Manifest, ledger: Ledger) -> str:
+def index_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None = None) -> str:
     cards = "".join(scene_card(i, s, ledger) for i, s in enumerate(manifest.get("scenes") or [], start=1))
     cards = cards or '<p class="empty">还没有渲染好的场景。</p>'
     data = f'<script type="application/json" id="page-data">{script_json(presenter_data(manifest))}</script>'
-    body = f"{header_html(manifest, ledger)}\n<main>{cards}</main>\n{PRESENTER_HTML}\n{data}"
-    return document("排练页 · 讲座动画", body, asset("page.js"))
+    track, lecture, script = "", "", asset("page.js")
+    if cues:
+        track, lecture = track_html(cues), LECTURE_HTML + "\n" + cue_data_script(cues)
+        script += "\n" + asset("lecture.js")
+    body = f"{header_html(manifest, ledger, cues)}\n<main>{track}{cards}</main>\n{PRESENTER_HTML}\n{data}{lecture}"
+    return document("排练页 · 讲座动画", body, script)

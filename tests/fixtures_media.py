@@ -93,7 +93,9 @@ def synthetic_manifest() -> dict[str, Any]:
 
 
 def make_synthetic_output(quality_dir: Path) -> Path:
-    """Write clips, posters, gifs, manifest.json and the rehearsal page into ``quality_dir``."""
+    """Write clips, posters, gifs, manifest.json, cues.json (the real notes' cue sheet against
+    these two scenes: the other figures are placeholders) and the rehearsal page."""
+    from studio import cues
     from studio.page import build_page
 
     if shutil.which("ffmpeg") is None:
@@ -108,6 +110,7 @@ def make_synthetic_output(quality_dir: Path) -> Path:
         make_still(mp4, quality_dir / files["png"])
         make_gif(mp4, quality_dir / files["gif"])
     (quality_dir / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
-    for name, content in build_page(manifest, SAMPLE_LEDGER).items():
+    published = cues.publish(quality_dir, manifest)
+    for name, content in build_page(manifest, SAMPLE_LEDGER, published).items():
         (quality_dir / name).write_text(content, encoding="utf-8")
     return quality_dir

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import math
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
+import ml_dtypes
 import numpy as np
 import pytest
+from scipy.optimize import brentq
 from scipy.special import logsumexp
 from scipy.special import softmax as scipy_softmax
 
@@ -263,7 +266,199 @@ def _memtime() -> dict[str, Any]:
     }
 
 
-ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime()}
+# ---- 第四节–第五节: fig-zero, fig-step --------------------------------------------------------
+
+def _s4s5() -> dict[str, Any]:
+    psi, n_d, k = 7.5e9, 64, 12                             # ZeRO Figure 1 (sources.md)
+    n, s = 671e9, 131072                                     # V3 total parameters, one 128K sequence
+    core = 2 * 128 * (192 + 128) * (s + 1) / 2               # causal QKᵀ + AV per token, 128 heads
+    per_sequence = ref.LAYERS * s * ref.H * 2                # each layer's bf16 input, full recompute
+    return {
+        "zero.baseline_gb": lambda: 16 * psi / 1e9,
+        "zero.pos_gb": lambda: (4 * psi + k * psi / n_d) / 1e9,
+        "zero.pos_g_gb": lambda: (2 * psi + 14 * psi / n_d) / 1e9,
+        "zero.pos_g_p_gb": lambda: 16 * psi / n_d / 1e9,
+        "zero.baseline_over_stage3": lambda: float(n_d),
+        "zero.comm_stage3_over_baseline": lambda: 3 / 2,        # 3Ψ ÷ 2Ψ
+        "zero.cut_count": lambda: 3,                            # P_os, P_os+g, P_os+g+p
+        "bill.v3.total_tib": lambda: n * 16 / TIB,
+        "bill.v3.gpus_80gib": lambda: math.ceil(n * 16 / (80 * GIB)),
+        "act.v3.full_recompute_gib": lambda: 61 * s * 7168 * 2 / GIB,
+        "flops.v3.six_nd_pflop_128k": lambda: 6 * 37e9 * s / 1e15,
+        "flops.v3.real_over_6nd_128k": lambda: (6 * 37e9 + 3 * 61 * core) / (6 * 37e9),
+        "onestep.bytes_per_param": lambda: 2 + 2 + 12,
+        "onestep.item_count": lambda: 4,                        # weights, gradients, optimizer, activations
+        "onestep.seq_len_k": lambda: s / 1024,
+        "onestep.v3.attention_share_round": lambda: core / (core + 2 * (
+            7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256 + 128 * 128 * 7168
+            + 9 * 3 * 7168 * 2048 + 7168 * 256)),
+        "onestep.sweep.crossing_batch": lambda: -(-16 * ref.V3_PARAMS // per_sequence),
+        "onestep.sweep.batch_ticks": lambda: _round_ticks(0.0, 120.0, 3),
+        "onestep.sweep.tib_ticks": lambda: _round_ticks(0.0, 120 * per_sequence / TIB, 3),
+    }
+
+
+# ---- 第六节: fig-underflow (closed forms of the bit layouts), … ---------------------------------
+
+def _s6() -> dict[str, Any]:
+    return {
+        "underflow.fp16_min_subnormal": lambda: 2.0 ** (1 - 15 - 10),     # bias 15, 10 mantissa bits
+        "underflow.bf16_min_subnormal": lambda: 2.0 ** (1 - 127 - 7),      # bias 127, 7 mantissa bits
+        "underflow.gap_orders": lambda: 109 * math.log10(2),
+        "underflow.fp16_below_stored_as": lambda: 0.0,                     # half the smallest → ties to even → 0
+        "underflow.fp16_below_stored_as_zh": lambda: 0.0,
+        "underflow.axis_ticks": lambda: [10.0 ** k for k in range(-40, 1, 10)],
+        "prepost.variance_sum": lambda: 1 + 1,                             # unit variances, uncorrelated
+        "prepost.share_at_24": lambda: float(Fraction(1, 2**12)),          # (1/√2)^24
+        "prepost.x_ticks": lambda: [0.0, 6.0, 12.0, 18.0, 24.0],
+        "prepost.y_ticks": lambda: [float(Fraction(1, 8**k)) for k in range(5)],
+        "prepost.verdict_count": lambda: 2,                                # 预训练, 微调
+        "stability.cure_kinds": lambda: 3,                                 # 治结构, 治数值, 治现场
+    }
+
+
+# ---- fig-optimizers, fig-precision, fig-descent --------------------------------------------
+
+BF16 = ml_dtypes.bfloat16
+RULER_BYTES = ("bytes.weights_bf16", "bytes.gradients_bf16", "bytes.master_fp32", "bytes.momentum_fp32",
+               "bytes.variance_fp32")
+
+# State copies by hand: parameter-shaped tensors each update rule keeps between steps.
+#   SGD       θ ← θ − α·g                                         nothing kept           0
+#   momentum  u ← μ·u + g;  θ ← θ − α·u                           u                      1
+#   AdaGrad   G ← G + g²;  θ ← θ − α·g/√G                         G                      1
+#   RMSProp   s ← ρ·s + (1 − ρ)·g²;  θ ← θ − α·g/√s               s                      1
+#   Adam      m ← β1·m + (1 − β1)·g;  v ← β2·v + (1 − β2)·g²;     m, v (t is a scalar)   2
+#             θ ← θ − α·m̂/(√v̂ + ε)
+#   AdamW     Adam's m, v, and θ ← θ − α·λ·θ (decay needs no state) m, v                 2
+#   Muon      B ← μ·B + G;  θ ← θ − α·NS5(B) (orthogonalised)     B                      1
+STATE_COPIES_BY_HAND = {"sgd": 0, "momentum": 1, "adagrad": 1, "rmsprop": 1, "adam": 2, "adamw": 2, "muon": 1}
+
+
+def _ruler_segments(width: int) -> int:
+    """Segments of the sourced byte table whose width is one value of a format (dtype itemsize)."""
+    return sum(1 for k in RULER_BYTES if v(k) == width)
+
+
+def _width(finfo) -> int:
+    """A format's width from its fields: sign + exponent + stored mantissa bits."""
+    return 1 + finfo.nexp + finfo.nmant
+
+
+def _first_sum() -> np.float32:
+    return np.float32(v("precision.start_weight")) + np.float32(v("precision.increment"))
+
+
+def _bf16_run(adds: int) -> float:
+    """x ← bf16(fp32(x) + fp32(increment)): the sum in float32, each result stored through ml_dtypes."""
+    x, step = BF16(v("precision.start_weight")), np.float32(v("precision.increment"))
+    for _ in range(adds):
+        x = BF16(np.float32(x) + step)
+    return float(x)
+
+
+def _fp32_run(adds: int) -> float:
+    x, step = np.float32(v("precision.start_weight")), np.float32(v("precision.increment"))
+    for _ in range(adds):
+        x = np.float32(x + step)
+    return float(x)
+
+
+def _bf16_ticks() -> list[float]:
+    """The start and its bf16 neighbours above, enumerated from the 16-bit pattern: +1 per tick."""
+    bits = np.array([v("precision.start_weight")], dtype=BF16).view(np.uint16)[0]
+    return [float(x) for x in (bits + np.arange(v("precision.tick_count"), dtype=np.uint16)).view(BF16)]
+
+
+def _fp16_round(g: float) -> float:
+    """Round to nearest even on fp16's subnormal grid (multiples of 2^-24), for |g| below its normals."""
+    fi = np.finfo(np.float16)
+    assert abs(g) < float(fi.smallest_normal)
+    step = float(fi.smallest_subnormal)
+    return round(g / step) * step             # Python's round: ties to even, as IEEE
+
+
+def _adds_to_cover(gap: Fraction, increment: Fraction) -> int:
+    """Count exact additions of the increment until they reach the gap."""
+    n, total = 0, Fraction(0)
+    while total < gap:
+        n, total = n + 1, total + increment
+    return n
+
+
+def _half_life(beta: float) -> float:
+    """β^k = ½ solved numerically (closed form: ln ½ ÷ ln β)."""
+    return float(brentq(lambda k: beta ** k - 0.5, 1e-9, 1e7, xtol=1e-12, rtol=1e-15))
+
+
+def _decades(horizon: int) -> list[int]:
+    ticks, t = [], 1
+    while t <= horizon:
+        ticks.append(t)
+        t *= 10
+    return ticks
+
+
+def _circuit_grad() -> np.ndarray:
+    """∇f of f = (a + b)·c at fig-circuit's inputs, by central differences."""
+    return central(lambda p: (p[0] + p[1]) * p[2], [v("circuit.a"), v("circuit.b"), v("circuit.c")])
+
+
+def _s3_first_half() -> dict[str, Any]:
+    bf16, fp16, fp32 = ml_dtypes.finfo(BF16), np.finfo(np.float16), np.finfo(np.float32)
+    spacing = lambda: float(bf16.eps)                    # gap above 1.0 = 2^-nmant
+    inc = lambda: v("precision.increment")
+    oracles: dict[str, Any] = {
+        # fig-optimizers Ⓑ: the ruler summed by hand from the sourced byte table.
+        "bytes.per_param_total": lambda: sum(v(k) for k in RULER_BYTES),
+        "bytes.optimizer_sum": lambda: v("bytes.master_fp32") + v("bytes.momentum_fp32") + v("bytes.variance_fp32"),
+        "bill.optimizer_over_weights": lambda: (v("bytes.master_fp32") + v("bytes.momentum_fp32")
+                                                + v("bytes.variance_fp32")) / v("bytes.weights_bf16"),
+        # Muon keeps one momentum buffer and no second moment: weights, gradients, master, momentum.
+        "bytes.muon_per_param": lambda: (v("bytes.weights_bf16") + v("bytes.gradients_bf16")
+                                         + v("bytes.master_fp32") + v("bytes.momentum_fp32")),
+        "optimizers.ruler.fp32_segments": lambda: _ruler_segments(np.dtype(np.float32).itemsize),
+        "optimizers.ruler.bf16_segments": lambda: _ruler_segments(np.dtype(BF16).itemsize),
+        # fig-optimizers Ⓐ: the hand count above, and its distinct levels.
+        "optimizers.state_levels": lambda: sorted(set(STATE_COPIES_BY_HAND.values())),
+        # fig-precision Ⓐ: the formats' fields as numpy and ml_dtypes know them.
+        "format.fp32.total_bits": lambda: _width(fp32),
+        "format.bf16.total_bits": lambda: _width(bf16),
+        "format.fp16.total_bits": lambda: _width(fp16),
+        "precision.exponent_bits_moved": lambda: bf16.nexp - fp16.nexp,
+        "precision.tiny_gradient_fp16": lambda: _fp16_round(v("precision.tiny_gradient")),
+        # Exact: both sides are one bf16 value, and ≈ 1e-8 would hide inside EXACT_TOL's absolute 1e-9.
+        "precision.tiny_gradient_bf16": (lambda: float(BF16(v("precision.tiny_gradient"))), 0.0),
+        # fig-precision Ⓑ: the run again, in ml_dtypes.bfloat16 and numpy.float32.
+        "precision.bf16.spacing_at_1": spacing,
+        "precision.bf16.ticks_near_1": _bf16_ticks,
+        "precision.bf16.first_sum": lambda: float(_first_sum()),
+        "precision.bf16.first_stored": lambda: float(BF16(_first_sum())),
+        "precision.bf16.after_1000_adds": lambda: _bf16_run(v("precision.adds")),
+        "precision.fp32.after_1000_adds": lambda: _fp32_run(v("precision.adds")),
+        "precision.increment_over_spacing": lambda: inc() / spacing(),
+        "precision.spacing_over_increment": lambda: spacing() / inc(),
+        "precision.adds_to_one_spacing": lambda: _adds_to_cover(Fraction(spacing()), Fraction(repr(inc()))),
+        # fig-precision Ⓒ.
+        "precision.criterion_ticks": lambda: _decades(v("precision.criterion_horizon")),
+        "optim.adam.half_life_m": lambda: _half_life(v("optim.adam.beta1")),
+        "optim.adam.half_life_v": lambda: _half_life(v("optim.adam.beta2")),
+        # fig-descent Ⓑ: |∇L| of the bowl L = (x² + 4y²)/2 written again, by central differences.
+        "descent.bowl_grad_norms": (lambda: [float(np.linalg.norm(central(lambda p: (p[0] ** 2 + 4 * p[1] ** 2) / 2,
+                                                                           point)))
+                                             for point in v("descent.bowl_points")], FD_TOL),
+        # fig-descent Ⓒ: −∇ of fig-circuit's f = (a + b)·c, and |∂f/∂a| ÷ |∂f/∂c|.
+        "descent.a_over_c": (lambda: abs(_circuit_grad()[0]) / abs(_circuit_grad()[2]), FD_TOL),
+    }
+    for i, name in enumerate("abc"):
+        oracles[f"descent.neg_grad_{name}"] = (lambda i=i: float(-_circuit_grad()[i]), FD_TOL)
+    for name, count in STATE_COPIES_BY_HAND.items():
+        oracles[f"optimizers.state_copies.{name}"] = lambda count=count: count
+    return oracles
+
+
+ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
+                           **_s4s5(), **_s6()}
 
 
 def drawn_derived_keys() -> list[str]:

@@ -294,6 +294,175 @@ def check_loop_presenter(driver: Any, quality_dir: Path, manifest: dict[str, Any
     press(driver, Keys.ESCAPE)
 
 
+# ---- lecture mode and its presenter window --------------------------------------------
+
+NOTES_ROOT = Path(__file__).resolve().parent.parent
+
+
+def lecture_steps(sheet: dict[str, Any]) -> list[tuple[dict[str, Any], int, dict[str, Any] | None]]:
+    """(cue, view index, media) for every step of the talk: one per view of a figure cue."""
+    steps = []
+    for cue in sheet["cues"]:
+        views = cue["media"] if cue["kind"] == "figure" else [None]
+        steps += [(cue, i, media) for i, media in enumerate(views)]
+    return steps
+
+
+def lecture_state(driver: Any) -> dict[str, Any]:
+    return driver.execute_script(
+        "const o = document.getElementById('lecture'), v = document.getElementById('lecture-video');"
+        "const c = document.getElementById('lecture-card');"
+        "return {open: !o.hidden, cue: o.dataset.cue, view: o.dataset.view, line: o.dataset.line,"
+        " card: !c.hidden, title: document.getElementById('lecture-title').textContent,"
+        " video: !v.hidden, src: v.currentSrc, loop: v.loop, atEnd: o.classList.contains('at-end')};")
+
+
+def speaker_state(driver: Any) -> dict[str, Any]:
+    return driver.execute_script(
+        "const s = document.getElementById('speaker');"
+        "const items = Array.from(document.querySelectorAll('#speaker-script p')).map("
+        "  p => [Number(p.dataset.line), p.className.split(' ')[0], p.textContent]);"
+        "const next = document.getElementById('speaker-next-media');"
+        "const media = next.querySelector('video, img');"
+        "return {shown: !s.hidden, cue: s.dataset.cue, view: s.dataset.view, items,"
+        " hints: Array.from(document.querySelectorAll('#speaker-hints li')).map(li => li.textContent),"
+        " nextCue: next.dataset.cue, nextSrc: media ? (media.currentSrc || media.src) : null,"
+        " nextLabel: document.getElementById('speaker-next-label').textContent,"
+        " elapsed: document.getElementById('speaker-elapsed').textContent,"
+        " cueEst: document.getElementById('speaker-cue-est').textContent,"
+        " sectionEst: document.getElementById('speaker-section-est').textContent,"
+        " waiting: !document.getElementById('speaker-waiting').hidden};")
+
+
+def mm_ss(seconds: float) -> str:
+    whole = int(seconds + 0.5)  # half up, like the page
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def check_speaker_follows(driver: Any, quality_dir: Path, sheet: dict[str, Any], cue: dict[str, Any],
+                          view: int, notes: list[str]) -> None:
+    """The presenter window shows this cue's hints and script, verbatim from the notes, the
+    estimates, and the next cue."""
+    wait_for(driver, lambda: speaker_state(driver)["cue"] == str(cue["index"]),
+             f"presenter window stayed on cue {speaker_state(driver)['cue']}, expected {cue['index']} (L{cue['line']})",
+             timeout=5)
+    state = speaker_state(driver)
+    expected = [[i["line"], "say" if "say" in i else "stage", i.get("say", i.get("note"))] for i in cue["script"]]
+    assert state["items"] == expected, f"L{cue['line']}: presenter shows other lines"
+    for line, _, text in state["items"]:
+        assert text in notes[line - 1], f"L{cue['line']}: {text!r} is not on notes line {line}"
+    assert [t for _, kind, t in state["items"] if kind == "say"] == cue["lines"]
+    assert state["hints"] == cue["hints"]
+    assert state["cueEst"] == mm_ss(cue["estimated_s"])
+    section = next(s for s in sheet["sections"] if s["number"] == cue["section"])
+    assert state["sectionEst"] == mm_ss(section["estimated_s"])
+    following = sheet["cues"][cue["index"] + 1] if cue["index"] + 1 < len(sheet["cues"]) else None
+    if following is None:
+        assert state["nextCue"] == "" and "最后" in state["nextLabel"]
+        return
+    assert state["nextCue"] == str(following["index"]) and f"L{following['line']}" in state["nextLabel"]
+    media = following["media"][0] if following["kind"] == "figure" else None
+    if media and media.get("file"):
+        shown = media["poster"] if media.get("loop") and media.get("poster") else media["file"]
+        assert state["nextSrc"] and same_file(state["nextSrc"], quality_dir, shown), state["nextSrc"]
+    else:
+        assert state["nextSrc"] is None
+
+
+def check_lecture_step(driver: Any, quality_dir: Path, cue: dict[str, Any], view: int,
+                       media: dict[str, Any] | None, fps: float) -> None:
+    wait_for(driver, lambda: (lecture_state(driver)["cue"], lecture_state(driver)["view"])
+             == (str(cue["index"]), media["view"] if media else ""),
+             f"lecture mode shows {lecture_state(driver)}, expected cue {cue['index']} (L{cue['line']}) view {view}",
+             timeout=5)
+    state = lecture_state(driver)
+    assert state["line"] == str(cue["line"])
+    if media and media.get("file"):
+        video = driver.find_element("id", "lecture-video")
+        now = wait_playable(driver, video, f"lecture L{cue['line']} {media['view']}")
+        assert state["video"] and not state["card"]
+        assert same_file(now["src"], quality_dir, media["file"]), f"L{cue['line']}: plays {now['src']}"
+        assert now["loop"] == bool(media.get("loop")), f"L{cue['line']}: loop is {now['loop']}"
+    else:
+        assert state["card"] and not state["video"], f"L{cue['line']}: expected a card"
+        expected = cue["scene"] if media else cue["title"]
+        assert expected in state["title"], f"L{cue['line']}: card says {state['title']!r}"
+
+
+def check_lecture_mode(driver: Any, quality_dir: Path, manifest: dict[str, Any], shots: Path) -> int:
+    """Lecture mode steps through every cue of cues.json in order (→ and space), playing each
+    view's clip or showing its card; the presenter window it opens follows every step with
+    the cue's lines as the notes have them, and its keys drive the talk too."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    sheet = json.loads((quality_dir / "cues.json").read_text(encoding="utf-8"))
+    notes = (NOTES_ROOT / sheet["notes"]).read_text(encoding="utf-8").splitlines()
+    steps = lecture_steps(sheet)
+    assert [c["index"] for c in sheet["cues"]] == list(range(len(sheet["cues"])))
+    main = driver.current_window_handle
+    driver.find_element(By.CSS_SELECTOR, "header.top button.lecture-start").click()  # the sticky header: always in view
+    wait_for(driver, lambda: lecture_state(driver)["open"], "lecture mode did not open")
+    window = driver.execute_script("return [innerWidth, innerHeight];")
+    size = driver.execute_script("const r = document.getElementById('lecture').getBoundingClientRect(); return [r.width, r.height];")
+    assert size == window, f"lecture mode does not fill the window {window}"
+    driver.find_element(By.ID, "lecture-speaker").click()
+    wait_for(driver, lambda: len(driver.window_handles) == 2, "the presenter window did not open")
+    speaker = next(h for h in driver.window_handles if h != main)
+
+    visited, shot = [], False
+    for number, (cue, view, media) in enumerate(steps):
+        if number:
+            press(driver, Keys.SPACE if number % 2 else Keys.ARROW_RIGHT)
+        check_lecture_step(driver, quality_dir, cue, view, media, manifest["fps"])
+        visited.append(cue["index"])
+        driver.switch_to.window(speaker)
+        check_speaker_follows(driver, quality_dir, sheet, cue, view, notes)
+        if not shot and media and media.get("file") and not media.get("loop"):
+            save_screenshot(driver, shots, "speaker")
+        driver.switch_to.window(main)
+        if not shot and media and media.get("file") and not media.get("loop"):
+            show_last_frame(driver, driver.find_element(By.ID, "lecture-video"))
+            save_screenshot(driver, shots, "lecture")
+            shot = True
+    assert list(dict.fromkeys(visited)) == list(range(len(sheet["cues"]))), "cues skipped or out of order"
+    assert shot, "no rendered clip on the track: nothing to screenshot"
+
+    press(driver, Keys.ARROW_RIGHT)  # past the end: stays, flashes
+    wait_for(driver, lambda: lecture_state(driver)["atEnd"], "→ past the last cue did not flash", timeout=3)
+    assert lecture_state(driver)["cue"] == str(steps[-1][0]["index"])
+
+    driver.switch_to.window(speaker)  # the presenter window's keys drive the talk
+    press(driver, Keys.ARROW_LEFT)
+    driver.switch_to.window(main)
+    before_last = steps[-2]
+    wait_for(driver, lambda: lecture_state(driver)["cue"] == str(before_last[0]["index"]),
+             "← in the presenter window did not step back", timeout=5)
+    press(driver, Keys.ESCAPE)
+    wait_for(driver, lambda: not lecture_state(driver)["open"], "Esc did not close lecture mode", timeout=3)
+    driver.switch_to.window(speaker)
+    wait_for(driver, lambda: speaker_state(driver)["waiting"], "presenter window still shows a cue after Esc", timeout=5)
+    assert_nothing_fetched_or_broken(driver)
+    driver.close()
+    driver.switch_to.window(main)
+    return len(steps)
+
+
+def check_track_times(driver: Any, quality_dir: Path) -> None:
+    """The page lists each section's estimated time and the total, labelled as estimates."""
+    from selenium.webdriver.common.by import By
+
+    sheet = json.loads((quality_dir / "cues.json").read_text(encoding="utf-8"))
+    rows = driver.find_elements(By.CSS_SELECTOR, "#track table.section-times tbody tr")
+    assert [r.get_attribute("data-section") for r in rows] == [str(s["number"]) for s in sheet["sections"]]
+    for row, section in zip(rows, sheet["sections"]):
+        assert section["title"].split("\u3000")[0] in row.text
+        assert float(row.find_element(By.CSS_SELECTOR, "td.est").get_attribute("data-seconds")) == section["estimated_s"]
+    total = driver.find_element(By.CSS_SELECTOR, "#track tfoot td.total-est")
+    assert float(total.get_attribute("data-seconds")) == sheet["total_estimated_s"]
+    assert "估算" in driver.find_element(By.CSS_SELECTOR, "#track .estimate-note").text
+
+
 def check_ledger_links(driver: Any, quality_dir: Path, shots: Path) -> int:
     """The header link and every number's link land on an existing ledger entry."""
     from selenium.webdriver.common.by import By
@@ -337,9 +506,13 @@ def assert_page_works(quality_dir: Path, screenshot_dir: Path | None = None) -> 
             check_walkthrough_presenter(driver, quality_dir, manifest, shots)
         if any(s["loop"] for s in manifest["scenes"]):
             check_loop_presenter(driver, quality_dir, manifest)
+        lecture_steps_seen = 0
+        if (quality_dir / "cues.json").is_file():
+            check_track_times(driver, quality_dir)
+            lecture_steps_seen = check_lecture_mode(driver, quality_dir, manifest, shots)
         ledger_rows = check_ledger_links(driver, quality_dir, shots)
         assert_nothing_fetched_or_broken(driver)
-    return {"screenshots": shots, "ledger_rows": ledger_rows}
+    return {"screenshots": shots, "ledger_rows": ledger_rows, "lecture_steps": lecture_steps_seen}
 
 
 # ---- tests -------------------------------------------------------------------------------
@@ -353,7 +526,10 @@ def test_page_works_on_synthetic_output(synthetic_quality_dir, tmp_path_factory)
     shots = tmp_path_factory.mktemp("synthetic")
     result = assert_page_works(synthetic_quality_dir, shots)
     assert result["ledger_rows"] == len(SAMPLE_LEDGER)
-    for name in ("list", "presenter", "ledger"):
+    sheet = json.loads((synthetic_quality_dir / "cues.json").read_text(encoding="utf-8"))
+    assert len(sheet["cues"]) == 65 and result["lecture_steps"] == sum(
+        len(c["views"]) if c["kind"] == "figure" else 1 for c in sheet["cues"])
+    for name in ("list", "presenter", "ledger", "lecture", "speaker"):
         assert (shots / f"{name}.png").stat().st_size > 10_000, f"{name} screenshot is empty"
 
 

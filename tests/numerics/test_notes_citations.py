@@ -133,8 +133,27 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-circuit Ⓑ: the notes give each gate's rule in words, no numbers",
             "circuit.add.out", "circuit.add.grad_x", "circuit.add.grad_y", "circuit.mul.out", "circuit.mul.grad_x",
             "circuit.mul.grad_y", "circuit.max.out", "circuit.max.grad_x", "circuit.max.grad_y"),
+    **_each("fig-descent Ⓑ/Ⓒ: the notes say what the gradient's length and signs mean (「这个坡有多陡」, "
+            "「正负 …… 相对大小」), not their values; fig-circuit's 4 and −1 are said there, their negatives "
+            "and ratio are not",
+            "descent.a_over_c", "descent.bowl_grad_norms", "descent.neg_grad_a", "descent.neg_grad_b",
+            "descent.neg_grad_c"),
+    **_each("fig-precision Ⓐ/fig-optimizers: the notes name fp32 but never say its width",
+            "format.fp32.total_bits"),
     **_each("axis ticks: scale, not something the speaker says",
-            "memtime.axis.activation_ticks", "memtime.axis.memory_ticks_tib"),
+            "memtime.axis.activation_ticks", "memtime.axis.memory_ticks_tib", "precision.criterion_ticks"),
+    **_each("fig-precision Ⓒ: the notes measure an average's memory as the window 1/(1 − β) (「十步左右」), "
+            "not as a half-life",
+            "optim.adam.half_life_m", "optim.adam.half_life_v"),
+    **_each("fig-optimizers Ⓐ: the notes say each count (「零份 …… 一份 …… 两份」), carried one by one by "
+            "optimizers.state_copies.*; the set of levels is the axis",
+            "optimizers.state_levels"),
+    **_each("fig-precision Ⓑ: the notes give the start (1.0), the increment and the gap (零点零零七八), not the "
+            "unrounded sum or the neighbours marked on the line",
+            "precision.bf16.first_sum", "precision.bf16.ticks_near_1"),
+    **_each("fig-precision Ⓐ: the notes say bf16 keeps fp32's range (「范围跟 fp32 一模一样」), not what the "
+            "tiny gradient becomes in it",
+            "precision.tiny_gradient_bf16"),
     **_each("anim-saddle: the notes describe the bends (往上翘 / 往下沉), not their values",
             "saddle.curvature_down", "saddle.curvature_up", "saddle.directions", "saddle.slope_at_centre"),
     **_each("fig-slider Ⓑ/Ⓒ: the notes read only the middle fader and the chain's product",
@@ -152,6 +171,16 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "vote.mean_seed.zai", "vote.onehot.de", "vote.onehot.le", "vote.onehot.shi", "vote.onehot.zai",
             "vote.only_first.p_de", "vote.p.shi", "vote.p.zai", "vote.seed.de", "vote.seed.le", "vote.seed.shi",
             "vote.seed.zai", "vote.wire_grad.bright", "vote.wire_grad.dim"),
+    **_each("fig-step Ⓑ axis ticks: scale, not something the speaker says",
+            "onestep.sweep.batch_ticks", "onestep.sweep.tib_ticks"),
+    **_each("fig-step: the notes say 十二万八千 (128,000) for the 2^17-token sequence; 128K is its name",
+            "onestep.seq_len_k"),
+    **_each("fig-zero Ⓐ: the notes say 从 120 到 1.9, not the ratio (÷ N_d)", "zero.baseline_over_stage3"),
+    **_each("fig-underflow: the notes point at the lines (「fp16 的归零线在这儿」) without their values; "
+            "the ticks are scale; 0 / 零 is what the cast stores",
+            "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
+            "underflow.fp16_below_stored_as", "underflow.fp16_below_stored_as_zh"),
+    **_each("fig-prepost axis ticks: scale, not something the speaker says", "prepost.x_ticks", "prepost.y_ticks"),
 }
 
 

@@ -1,0 +1,124 @@
+"""fig-step: one step's whole ledger — the four items on one time axis (Ⓐ, from the same
+memory simulator as anim-memtime) and the batch sweep where activations overtake the
+resident block (Ⓑ).
+
+Ⓐ draws the simulator's arrays for the lecture's case (memtime_configured.lecture_scenario);
+Ⓑ runs the same simulator at growing batches and reads the activations at the end of the
+forward pass, which grow linearly with the sequences in flight.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from lecture_numerics.axes import nice_ticks, tick_formatter
+from lecture_numerics.bill import GRADIENT_BYTES, OPTIMIZER_BYTES, SEQ_LEN, WEIGHT_BYTES
+from lecture_numerics.flops import ATTENTION_SHARE_V3, percent
+from lecture_numerics.memtime_configured import lecture_scenario
+from lecture_numerics.models import TIB, V3_README
+from lecture_numerics.provenance import chosen, derived, sourced
+from lecture_numerics.timeline import CATEGORIES, Scenario, Timeline, memory_timeline
+from lecture_numerics.zh import zh_count
+
+# --- Ⓐ: the step's four strips ---------------------------------------------------------------
+
+
+def step_timeline() -> Timeline:
+    """The lecture's case, simulated once: anim-memtime's model, never a second copy."""
+    return memory_timeline(lecture_scenario())
+
+
+MODEL_NAME = sourced(
+    "onestep.model_name", "DeepSeek-V3", unit="", measures="the model of the lecture's case, by its name",
+    citation=V3_README)
+ITEM_COUNT = derived(
+    "onestep.item_count", lambda: len(CATEGORIES), inputs={}, unit="items", fmt=zh_count,
+    formula="len(timeline.CATEGORIES): weights, gradients, optimizer state, activations",
+    measures="items of the step's memory bill drawn on one time axis",
+    notes="四", notes_quote="⭐ 这是全讲第一次把四项画在同一条时间轴上，让那个画面先落地。")
+BYTES_PER_PARAM = derived(
+    "onestep.bytes_per_param", lambda w, g, o: w + g + o,
+    inputs={"w": WEIGHT_BYTES, "g": GRADIENT_BYTES, "o": OPTIMIZER_BYTES}, unit="B/param", fmt="{}",
+    formula="weights 2 + gradients 2 + optimizer state 12 (ZeRO's (2 + 2 + K)Ψ, K = 12)",
+    measures="bytes of model state per parameter in the lecture's case",
+    notes="16", notes_quote="六千七百一十亿参数 × 十六字节 ÷ 1024 的四次方 ＝ 9.76 TiB。")
+SEQ_LEN_K = derived(
+    "onestep.seq_len_k", lambda seq_len: seq_len / 1024, inputs={"seq_len": SEQ_LEN}, unit="Ki tokens",
+    fmt="{:.0f}K", formula="seq_len ÷ 1024", measures="the lecture's sequence length written as 128K")
+MATMUL_SHARE_V3 = derived(
+    "onestep.v3.matmul_share_128k", lambda attention: 1 - attention, inputs={"attention": ATTENTION_SHARE_V3},
+    unit="fraction", fmt=percent(0), formula="1 − flops.v3.attention_share_128k",
+    measures="weight matmuls' share of one MoE layer's forward FLOPs at s = 131072 (what 6ND counts)")
+ATTENTION_SHARE_ROUND = derived(
+    "onestep.v3.attention_share_round", lambda attention: attention, inputs={"attention": ATTENTION_SHARE_V3},
+    unit="fraction", fmt=percent(0), formula="flops.v3.attention_share_128k, to whole percent",
+    measures="attention core's share of one MoE layer's forward FLOPs, as the split bar labels it",
+    notes="82%", notes_quote="在这个长度上，attention 占一层前向算力的 82%。")
+
+# --- Ⓑ: who is biggest depends on the batch ----------------------------------------------------
+
+MAX_BATCH = chosen(
+    "onestep.sweep.max_batch", 120, unit="sequences", fmt="{}",
+    measures="right end of fig-step Ⓑ's batch axis (128K sequences in flight at once)",
+    reason="round value past the crossing (94) so both regions, 常驻块更大 and 激活更大, show")
+
+
+def activations_at_forward_end(tl: Timeline) -> float:
+    last_forward = max(i for i, e in enumerate(tl.event) if e == "forward")
+    return float(tl.bytes["activations"][last_forward])
+
+
+def _with_batch(batch: int) -> Scenario:
+    s = lecture_scenario()
+    return Scenario(s.model, s.seq_len, batch, s.recompute, s.bytes_per_param)
+
+
+def batch_sweep(batches: np.ndarray) -> dict[str, np.ndarray]:
+    """Resident block and end-of-forward activations (bytes) at each batch, from the simulator."""
+    resident, activations = [], []
+    for b in batches:
+        tl = memory_timeline(_with_batch(int(b)))
+        resident.append(sum(float(tl.bytes[n][0]) for n in ("weights", "optimizer")) + float(tl.gradient_peak[1]))
+        activations.append(activations_at_forward_end(tl))
+    return {"batch": np.asarray(batches, dtype=float), "resident": np.array(resident),
+            "activations": np.array(activations)}
+
+
+def crossing_batch() -> int:
+    """Smallest batch whose activations reach the resident block, by running the simulator."""
+    per_sequence = activations_at_forward_end(memory_timeline(_with_batch(1)))
+    resident = batch_sweep(np.array([1]))["resident"][0]
+    b = math.ceil(resident / per_sequence)
+    sweep = batch_sweep(np.array([b - 1, b]))
+    assert sweep["activations"][0] < resident <= sweep["activations"][1]
+    return b
+
+
+def _batch_ticks(max_batch: int) -> list[float]:
+    return [float(v) for v in nice_ticks(0, max_batch)[0]]
+
+
+def _tib_ticks(max_batch: int) -> list[float]:
+    top = float(batch_sweep(np.array([max_batch]))["activations"][0]) / TIB
+    return [float(v) for v in nice_ticks(0, top, 3)[0]]
+
+
+BATCH_TICKS = derived(
+    "onestep.sweep.batch_ticks", _batch_ticks, inputs={"max_batch": MAX_BATCH}, unit="sequences",
+    item_fmt=tick_formatter(_batch_ticks(MAX_BATCH.value)), fmt=lambda v: " / ".join(f"{x:.0f}" for x in v),
+    formula="round steps (about three) from 0 to onestep.sweep.max_batch (axes.nice_ticks)",
+    measures="tick labels of fig-step Ⓑ's batch axis")
+TIB_TICKS = derived(
+    "onestep.sweep.tib_ticks", _tib_ticks, inputs={"max_batch": MAX_BATCH}, unit="TiB",
+    item_fmt=tick_formatter(_tib_ticks(MAX_BATCH.value)), fmt=lambda v: " / ".join(f"{x:.0f}" for x in v),
+    formula="round steps (about three) from 0 to the activations at max_batch (simulator)",
+    measures="tick labels of fig-step Ⓑ's memory axis")
+CROSSING = derived(
+    "onestep.sweep.crossing_batch", lambda seq_len: crossing_batch(), inputs={"seq_len": SEQ_LEN},
+    unit="sequences", fmt="{}",
+    formula="smallest batch b with activations at forward end (simulator, batch b) ≥ weights + optimizer "
+            "+ gradient peak (simulator)",
+    measures="128K sequences in flight at which full-recompute activations reach the resident block",
+    notes="94", notes_quote="对这个模型，要约九十四条十二万八千的序列，激活才追平常驻块。")

@@ -1,0 +1,168 @@
+"""fig-stability: loss flew — what caused it, three kinds of cure, and the two-column test (第六节).
+
+Shown in the speaker's order Ⓑ → Ⓐ → Ⓒ (the sections keep their panel letters):
+Ⓑ The experiment: the same batches from an earlier checkpoint do not spike; the rollback goes round it.
+Ⓐ Three kinds of cure, from the root (structure) to first aid (rollback).
+Ⓒ ST-MoE's table read in both columns: stable, and did quality drop.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, CurvedArrow, DoubleArrow, FadeIn, Line, Rectangle, RoundedRectangle,
+                   SurroundingRectangle, TransformFromCopy, VGroup, VMobject)
+
+from lecture_numerics.spike import rollback_sketch
+from scenes.kit import theme
+from scenes.kit.base import LectureScene
+from scenes.kit.panels import caption
+from scenes.kit.text import ledger_text, line, words
+
+# Geometry (scene units; the frame is 14.2 × 8).
+ROW_Y = (2.35, 1.05)
+STRIP = (-5.8, 1.2, -2.9, -1.3)            # left, right, bottom, top of Ⓑ's loss strip
+TABLE_X = (-6.6, 1.0, 4.6)                 # 方法 (left edge) · 稳没稳 · 质量掉没掉 (centres)
+TABLE_TOP, TABLE_GAP = 1.55, 1.0
+
+
+def block(text: str, color: str = "ink", size: str = "label") -> VGroup:
+    label = line(text, size=size, color=color)
+    frame = RoundedRectangle(corner_radius=0.1, width=label.width + 0.4, height=label.height + 0.3,
+                             stroke_width=2, stroke_color=theme.color(color))
+    return VGroup(frame.move_to(label), label)
+
+
+class FigStability(LectureScene):
+    scene_id = "fig-stability"
+    title = "loss 飞了：原因、三类治法、两栏检验"
+    ledger_keys = ("spike.rollback_steps", "spike.skipped_batches", "stability.runs", "stability.stable_runs",
+                   "stability.quality", "stability.quality_err", "stability.update_clip", "stability.ghost_lr",
+                   "stability.cure_kinds")
+
+    def construct(self) -> None:
+        self.start_panel("B", "先做实验：数据 × 当时的参数状态")
+        self.data_times_state()
+        self.start_panel("A", "{stability.cure_kinds}类治法，有先后")
+        self.three_cures()
+        self.start_panel("C", "稳没稳，质量掉没掉")
+        self.two_columns()
+
+    # ---- Ⓑ ----
+
+    def row(self, y: float, name: str, state: str, data: str, outcome: str, color: str) -> VGroup:
+        parts = VGroup(words(name, size="label", color="muted"), block(state), words("+", size="label"),
+                       block(data), words("→", size="label"), words(outcome, size="heading", color=color))
+        return parts.arrange(RIGHT, buff=0.3).move_to([-0.8, y, 0]).to_edge(LEFT, buff=0.5)
+
+    def data_times_state(self) -> None:
+        then = self.row(ROW_Y[0], "当时", "参数状态：spike 前", "那批数据", "飞", "backward")
+        self.play(FadeIn(then[:4]), run_time=0.6)
+        doubt = words("？", size="heading", color="warm").next_to(then[3], UP, buff=0.05)
+        self.play(FadeIn(doubt), FadeIn(then[4:]), run_time=0.5)
+        check = self.row(ROW_Y[1], "验证", "更早的 checkpoint", "同样那批数据", "不飞", "good")
+        check[3].align_to(then[3], LEFT)
+        check[4].next_to(check[3], RIGHT, buff=0.3)
+        check[5].next_to(check[4], RIGHT, buff=0.3)
+        # The data block is visibly the same object, moved down.
+        self.play(FadeIn(check[:3]), TransformFromCopy(then[3], check[3]), run_time=0.8)
+        self.wait(0.5)
+        self.play(FadeIn(check[4:]), run_time=0.5)
+        both = block("这批数据 × 当时的参数状态：撞在一起才飞，缺一样都不飞", "accent", "small")
+        both.next_to(check, DOWN, buff=0.35).to_edge(LEFT, buff=0.5)
+        self.play(FadeIn(both), run_time=0.5)
+        self.rollback()
+
+    def rollback(self) -> None:
+        r = rollback_sketch()
+        left, right, bottom, top = STRIP
+        x = lambda t: left + np.asarray(t) * (right - left)
+        lo, hi = float(r.first.min()), float(r.first.max())
+        y = lambda v: bottom + (np.asarray(v) - lo) / (hi - lo) * (top - bottom)
+
+        def path(ts, vs, color, opacity=1.0):
+            p = VMobject(stroke_width=3, stroke_color=theme.color(color), stroke_opacity=opacity)
+            p.set_points_as_corners(np.column_stack([x(ts), y(vs), np.zeros(len(ts))]))
+            return p
+
+        first = path(r.t[r.t <= r.spike + 0.15], r.first[r.t <= r.spike + 0.15], "backward")
+        later = r.t >= r.restart
+        rerun = path(r.t[later], r.rerun[later] - 0.0, "good")
+        axis = Line([left, bottom - 0.05, 0], [right, bottom - 0.05, 0], stroke_width=2, color=theme.color("muted"))
+        skipped = Rectangle(width=x(r.skipped[1]) - x(r.skipped[0]), height=top - bottom, stroke_width=0,
+                            fill_color=theme.color("muted"), fill_opacity=0.18)
+        skipped.move_to([(x(r.skipped[0]) + x(r.skipped[1])) / 2, (top + bottom) / 2, 0])
+        self.play(FadeIn(axis), FadeIn(first), run_time=0.6)
+        rewind = CurvedArrow([x(r.spike), top + 0.1, 0], [x(r.restart), top + 0.1, 0], angle=0.8,
+                             color=theme.color("accent"), stroke_width=4)
+        back = ledger_text("回滚 ~{spike.rollback_steps} 步", size="small", color="accent").next_to(rewind, UP, buff=0.05)
+        skip = ledger_text("跳过 ~{spike.skipped_batches} 批", size="small", color="muted").next_to(
+            skipped, DOWN, buff=0.12)
+        self.play(FadeIn(rewind), FadeIn(back), FadeIn(skipped), FadeIn(skip), run_time=0.7)
+        same = words("同一个点不再飞", size="small", color="good").next_to([x(0.8), y(r.rerun[-1]), 0], UP, buff=0.45)
+        self.play(FadeIn(rerun), FadeIn(same), run_time=0.6)
+        stamp = VGroup(words("绕过去了，不是修好了", size="heading", color="backward"),
+                       words("论文：训练成本太高，", size="small", color="muted"),
+                       words("没能找到有原则的办法", size="small", color="muted"))
+        stamp.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to([right + 0.6, (top + bottom) / 2, 0], RIGHT, buff=0)
+        self.play(FadeIn(stamp), run_time=0.6)
+        self.wait(1.5)
+
+    # ---- Ⓐ ----
+
+    def three_cures(self) -> None:
+        columns = (("治结构", "改网络本身", ("Norm 放进残差块里", "QK-norm", "初始化")),
+                   ("治数值", "不让某些量长太大", ("z-loss", "梯度裁剪")),
+                   ("治现场", "已经飞了怎么救", ("回滚 + 跳数据",)))
+        cards = VGroup()
+        for title, what, items in columns:
+            text = VGroup(words(title, size="heading", color="accent"), words(what, size="label"),
+                          *[words("· " + item, size="label", color="muted") for item in items])
+            text.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            frame = RoundedRectangle(corner_radius=0.15, width=4.0, height=3.6, stroke_width=2,
+                                     stroke_color=theme.color("muted"))
+            text.move_to(frame).align_to(frame, UP).shift(DOWN * 0.35)
+            cards.add(VGroup(frame, text))
+        cards.arrange(RIGHT, buff=0.4).move_to([0, -0.3, 0])
+        for card in cards:
+            self.play(FadeIn(card, shift=UP * 0.1), run_time=0.6)
+        top = cards.get_top()[1] + 0.5
+        span = DoubleArrow([cards[0].get_center()[0], top, 0], [cards[2].get_center()[0], top, 0], buff=0,
+                           color=theme.color("ink"), stroke_width=4)
+        ends = VGroup(words("治本", size="label").next_to(span, LEFT, buff=0.15),
+                      words("应急", size="label").next_to(span, RIGHT, buff=0.15))
+        self.play(FadeIn(span), FadeIn(ends), run_time=0.6)
+        self.play(FadeIn(caption("越左越治本，越右越应急")), run_time=0.5)
+        self.wait(1.5)
+
+    # ---- Ⓒ ----
+
+    def two_columns(self) -> None:
+        heads = VGroup(*[words(h, size="label", color="muted").move_to([x, TABLE_TOP + 0.9, 0])
+                         for h, x in zip(("方法", "稳没稳", "质量掉没掉"), TABLE_X)])
+        heads[0].align_to([TABLE_X[0], 0, 0], LEFT)
+        sub = words("（−log 困惑度，越高越好）", size="small", color="muted").next_to(heads[2], DOWN, buff=0.08)
+        self.play(FadeIn(heads), FadeIn(sub), run_time=0.5)
+        names = ("基线", "收紧 update clipping（{stability.update_clip}）", "router z-loss")
+        rows = []
+        for i, name in enumerate(names):
+            yy = TABLE_TOP - i * TABLE_GAP - 0.35
+            stable = ledger_text(f"{{stability.stable_runs[{i}]}}/{{stability.runs[{i}]}}", size="label",
+                                 color="good" if i == 1 else "ink").move_to([TABLE_X[1], yy, 0])
+            quality = ledger_text(f"{{stability.quality[{i}]}} {{stability.quality_err[{i}]}}", size="label",
+                                  color="backward" if i == 1 else "ink").move_to([TABLE_X[2], yy, 0])
+            label = line(name, size="label").move_to([0, yy, 0]).align_to([TABLE_X[0], 0, 0], LEFT)
+            rows.append(VGroup(label, stable, quality))
+            self.play(FadeIn(rows[-1]), run_time=0.5)
+        box = SurroundingRectangle(rows[1], color=theme.color("warm"), buff=0.15, stroke_width=4)
+        note = line("「稳定 {stability.stable_runs[1]}/{stability.runs[1]}」看着完美，可它是拿质量换来的", size="label",
+                 color="warm")
+        note.next_to(rows[2], DOWN, buff=0.55)
+        self.play(FadeIn(box), FadeIn(note), run_time=0.6)
+        ghost = VGroup(line("学习率 = {stability.ghost_lr}", size="label", color="muted"), words("永远稳", size="label", color="muted"),
+                       words("什么也没学", size="label", color="muted"))
+        for part, xx in zip(ghost, TABLE_X):
+            part.move_to([xx, note.get_bottom()[1] - 0.55, 0])
+        ghost[0].align_to([TABLE_X[0], 0, 0], LEFT)
+        ghost.set_opacity(0.45)
+        self.play(FadeIn(ghost), run_time=0.5)
+        self.wait(1.5)

@@ -1,0 +1,56 @@
+"""Widgets of 第五节 (fig-step): strips that share one time axis, each on its own y scale,
+over light phase bands. Handed the simulator's arrays; they compute nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Line, Rectangle, VGroup, VMobject
+
+from scenes.kit import theme
+from scenes.kit.charts import TimeAxis, set_area
+
+AXIS_WIDTH = 3
+DIM_OPACITY = 0.3     # the part of a strip outside the phases where the item is used
+
+
+def phase_bands(time: TimeAxis, edges: list[float], bottom: float, top: float) -> VGroup:
+    """Light bands on every other phase (between the phase edges, times), behind the strips."""
+    bands = VGroup()
+    for k, (a, b) in enumerate(zip(edges[:-1], edges[1:])):
+        if k % 2 == 1:
+            continue
+        x0, x1 = float(time.x(a)), float(time.x(b))
+        bands.add(Rectangle(width=max(x1 - x0, 1e-3), height=top - bottom, stroke_width=0,
+                            fill_color=theme.color("panel"), fill_opacity=1.0)
+                  .move_to([(x0 + x1) / 2, (bottom + top) / 2, 0]))
+    return bands
+
+
+class Strip(VGroup):
+    """One item over the step, scaled to its own maximum; bright where ``lit`` says it is used."""
+
+    def __init__(self, t: np.ndarray, values: np.ndarray, color: str, time: TimeAxis, bottom: float,
+                 height: float, lit: tuple[float, float] = (0.0, 1.0)) -> None:
+        super().__init__()
+        self.time, self.baseline, self.strip_height = time, bottom, height
+        self.peak = float(values.max()) or 1.0
+        xs = time.x(t)
+        ys = self.y(values)
+        base = np.full_like(xs, bottom)
+        dim = VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=DIM_OPACITY)
+        set_area(dim, xs, base, ys)
+        inside = (t >= lit[0] - 1e-12) & (t <= lit[1] + 1e-12)
+        self.add(dim)
+        if inside.sum() >= 2:
+            bright = VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=0.95)
+            set_area(bright, xs[inside], base[inside], ys[inside])
+            self.add(bright)
+        self.add(Line([time.left, bottom, 0], [time.right, bottom, 0], stroke_width=AXIS_WIDTH,
+                      color=theme.color("muted")))
+
+    def y(self, values):
+        return self.baseline + np.asarray(values, dtype=float) / self.peak * self.strip_height
+
+    def point(self, t: float, value: float) -> np.ndarray:
+        return np.array([float(self.time.x(t)), float(self.y(value)), 0.0])
