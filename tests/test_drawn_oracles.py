@@ -498,6 +498,11 @@ def _s3_lineage_updratio() -> dict[str, Any]:
         "updratio.loss_jitter_ratio": lambda: float(jitter(run("big")[1]) / jitter(run("ok")[1])),
         # The edge is chaotic: summation order alone moves it by a few 0.01 steps (the scene shows
         # one decimal), so the one-run-at-a-time scan agrees to within that.
+        # fig-saddle: the three flat points by hand — gradient (a·x, b·y) vanishes at 0; Hessian diag(a, b).
+        "flat.slopes_at_centre": lambda: [0.0, 0.0, 0.0],
+        "flat.up_fractions": lambda: [2 / 2, 0 / 2, 1 / 2],            # valley (+,+), hilltop (−,−), pass (+,−)
+        "flat.up_fraction_ticks": lambda: [0.0, 0.5, 1.0],
+        "flat.directions_one_parameter": lambda: 2,                    # − and +
         "updratio.nan_multiplier": (lambda: toy.cliff_by_scan(eta_ok() * spread(), v("updratio.cliff_grid")), 0.03),
     }
 

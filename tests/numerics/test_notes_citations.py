@@ -188,6 +188,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-updratio: the notes name the runs (太小 / 刚好 / 太大, 「loss 反而更低」) without their learning "
             "rates or losses", "updratio.lr_small", "updratio.lr_ok", "updratio.lr_big", "updratio.final_loss_big",
             "updratio.final_loss_ok"),
+    **_each("fig-saddle: the flat point's slope, the three kinds' share of up-directions and the axis ticks; the "
+            "notes say 「脚下确实是平的」 and 「比例从来没到过 1」 in words",
+            "flat.slopes_at_centre", "flat.up_fractions", "flat.up_fraction_ticks"),
 }
 
 
