@@ -84,6 +84,12 @@ def late_runs(steps: int) -> dict[str, np.ndarray]:
     return {"rmsprop": rms, "adam": adam_bc, "adam_raw": adam_raw}
 
 
+def log_sampled_steps(steps: int, count: int = 300) -> np.ndarray:
+    """Whole steps 1 … ``steps`` spaced evenly on a log axis (every early step, then sparser):
+    the samples Ⓒ draws of each run, so a 5,000-step curve costs a few hundred points."""
+    return np.unique(np.round(np.geomspace(1, steps, count)).astype(int))
+
+
 def _no_bc(beta1: float, beta2: float, steps: int) -> np.ndarray:
     return update_sizes(adam(beta1, beta2, EPSILON.value, bias_correction=False), GRADIENT.value, steps)
 

@@ -178,8 +178,8 @@ class FigLineage(LectureScene):
                     x_ticks_key="lineage.log_step_ticks", y_ticks_key="lineage.gain_ticks",
                     x_title="步数（对数）", grid=True)
         plot.shift(LOG_CORNER - plot.point(1, 0))
-        runs = lineage.late_runs(steps)
-        xs = np.arange(1, steps + 1)
+        xs = lineage.log_sampled_steps(steps)
+        runs = {name: run[xs - 1] for name, run in lineage.late_runs(steps).items()}
         key = VGroup(words("纵轴：每步走的 ÷ 学习率", size="small", color="muted"),
                      legend([("warm", "RMSProp"), ("good", "Adam"), ("optimizer", "Adam 不校正")], direction=DOWN))
         key.arrange(DOWN, aligned_edge=LEFT, buff=0.25).move_to([SIDE_X, 1.3, 0], aligned_edge=LEFT)

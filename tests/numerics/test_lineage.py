@@ -96,3 +96,10 @@ def test_adagrad_is_a_special_case_of_adam():
         sum_sq += g * g
         adam_step = (1 / math.sqrt(t)) * g / math.sqrt(v / (1 - beta2 ** t))
         assert abs(adam_step - g / math.sqrt(sum_sq)) < 1e-5 * max(1, abs(g / math.sqrt(sum_sq)))
+
+
+def test_log_samples_keep_every_early_step_and_both_ends():
+    steps = L.LOG_STEPS.value
+    xs = L.log_sampled_steps(steps)
+    assert xs[0] == 1 and xs[-1] == steps and np.all(np.diff(xs) > 0)
+    assert set(range(1, 30)) <= set(xs.tolist())          # the spike and the bump's peak are all drawn
