@@ -120,3 +120,26 @@ RMSPROP_AT_END = derived(
     "lineage.rmsprop_at_log_end", lambda steps: float(late_runs(steps)["rmsprop"][-1]),
     inputs={"steps": LOG_STEPS}, unit="×", fmt="{:.2f}×",
     formula="|Δθ_5000| ÷ α, RMSProp", measures="RMSProp at the right end of Ⓒ: back at the flat line")
+
+# ---- Ⓓ how the three were published (the notes' closing band) ----------------------------------
+
+_ADAM_PAPER = "Kingma & Ba, Adam, arXiv 1412.6980"
+YEAR_RMSPROP = sourced("lineage.year_rmsprop", 2012, unit="year", fmt="{}",
+                       citation=f"{_ADAM_PAPER}, References: \"Tieleman, T. and Hinton, G. Lecture 6.5 - RMSProp, "
+                                "COURSERA: Neural Networks for Machine Learning. Technical report, 2012.\"",
+                       measures="year of the RMSProp lecture, as the Adam paper cites it")
+ADAGRAD_FIRST_PAGE = sourced("lineage.adagrad_first_page", 2121, unit="page", fmt="{}",
+                             citation="Duchi, Hazan, Singer, JMLR 12 (2011) 2121–2159 (sources.md)",
+                             measures="first page of the AdaGrad paper")
+ADAGRAD_LAST_PAGE = sourced("lineage.adagrad_last_page", 2159, unit="page", fmt="{}",
+                            citation="Duchi, Hazan, Singer, JMLR 12 (2011) 2121–2159 (sources.md)",
+                            measures="last page of the AdaGrad paper")
+ADAGRAD_PAGES = derived("lineage.adagrad_pages", lambda first, last: last - first + 1,
+                        inputs={"first": ADAGRAD_FIRST_PAGE, "last": ADAGRAD_LAST_PAGE}, unit="pages", fmt="{}",
+                        formula="last page − first page + 1", measures="length of the AdaGrad paper",
+                        notes="三十九", notes_quote="AdaGrad：正经的 JMLR 长文，整整三十九页。")
+RMSPROP_LECTURE = sourced("lineage.rmsprop_lecture", "6.5", unit="lecture", fmt="{}",
+                          citation="Tieleman & Hinton, Coursera Neural Networks for Machine Learning, lecture 6.5 "
+                                   "(sources.md; cited so in Kingma & Ba's references)",
+                          measures="the Coursera lecture that is RMSProp's only publication",
+                          notes="6.5", notes_quote="今天所有引用它的论文，引的都是「第 6.5 讲」。")

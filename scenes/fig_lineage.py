@@ -5,6 +5,8 @@
 Ⓑ AdaGrad's illness is late: its denominator only grows, the step falls to 4 % by step 600.
 Ⓒ RMSProp's illness is early: from a zero start its first step is 32×; Adam's bias
    correction makes it flat from step 1; without it the bump peaks at 6.6×.
+Ⓓ how the three were published: a 39-page JMLR paper, one Coursera slide, a coin flip —
+   and Adam's own proof that AdaGrad is a special case of it.
 Every curve is a run of the update rules (lecture_numerics/lineage.py → optim.update_sizes).
 """
 
@@ -27,7 +29,7 @@ COLUMN_XS = (-5.25, -1.75, 1.75, 5.25)
 THUMB_W, THUMB_H, THUMB_BOTTOM = 2.5, 1.45, -0.35
 STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.7, -0.95
 BOXES = (("sgd", "SGD", "muted"), ("adagrad", "AdaGrad {optimizers.year.adagrad}", "backward"),
-         ("rmsprop", "RMSProp", "warm"), ("adam", "Adam {optimizers.year.adam}", "good"))
+         ("rmsprop", "RMSProp {lineage.year_rmsprop}", "warm"), ("adam", "Adam {optimizers.year.adam}", "good"))
 FLAT = {"sgd", "adam"}
 LINKS = {"adagrad": ("每个参数一个尺度", "分母只增不减"),
          "rmsprop": ("累加 → 滑动平均", "起步时分母太小"),
@@ -39,6 +41,7 @@ BIG_W, BIG_H = 7.0, 3.9
 BAR_X, BAR_W, BAR_H = 4.6, 0.7, 3.3
 LOG_CORNER = np.array([-5.6, -1.8, 0])
 LOG_W, LOG_H, SIDE_X = 6.3, 3.6, 1.35
+STORY_LEFT, STORY_TEXT_X = -6.3, -3.3
 
 
 class FigLineage(LectureScene):
@@ -51,12 +54,14 @@ class FigLineage(LectureScene):
         "lineage.log_step_ticks", "lineage.gain_ticks", "optim.rmsprop_first_step_gain",
         "optim.adam_no_bias_correction_peak", "lineage.adam_no_bc_first_step", "lineage.adam_no_bc_peak_step",
         "optim.adam.beta2", "lineage.rmsprop_rho_slides", "lineage.rmsprop_first_step_gain_slides",
+        "lineage.year_rmsprop", "lineage.adagrad_pages", "lineage.rmsprop_lecture",
     )
 
     def construct(self) -> None:
         self.four_boxes()
         self.adagrad_late()
         self.rmsprop_early()
+        self.how_they_were_published()
 
     def say(self, current, template: str, color: str = "ink"):
         new = line(template, size="body", color=color).to_edge(DOWN, buff=EDGE_BUFF)
@@ -213,3 +218,30 @@ class FigLineage(LectureScene):
         caveat.arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(bump, DOWN, buff=0.45, aligned_edge=LEFT)
         self.play(FadeIn(caveat), run_time=0.5)
         self.wait(1.5)
+
+    # ---- Ⓓ how the three were published ----
+
+    def how_they_were_published(self) -> None:
+        self.start_panel("D", "这条链是怎么发表的")
+        stories = [
+            ("AdaGrad", "backward", "正经的 JMLR 长文，整整 {lineage.adagrad_pages} 页", "题目根本不是为深度学习写的"),
+            ("RMSProp", "warm", "没有论文 —— 只有 Coursera 网课里的 slide", "今天引它，引的都是「第 {lineage.rmsprop_lecture} 讲」"),
+            ("Adam", "good", "首页脚注：作者顺序由掷硬币决定", "致谢：名字是 Ivo Danihelka 和 Tom Schaul 起的"),
+        ]
+        rows = VGroup()
+        for name, colour, first, second in stories:
+            head = words(name, size="heading", color=colour)
+            body = VGroup(line(first, size="body"), line(second, size="label", color="muted"))
+            body.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+            rows.add(VGroup(head, body))
+        for row, y in zip(rows, (2.0, 0.6, -0.8)):
+            row[0].move_to([STORY_LEFT, y, 0], aligned_edge=LEFT)
+            row[1].move_to([STORY_TEXT_X, y, 0], aligned_edge=LEFT)
+        for row in rows:
+            self.play(FadeIn(row, shift=RIGHT * 0.2), run_time=0.6)
+            self.wait(0.7)
+        source = words("出处：JMLR 原文；Adam 论文的首页脚注、致谢与相关工作那节", size="small", color="muted")
+        source.move_to([0, -2.2, 0])
+        self.play(FadeIn(source), run_time=0.4)
+        self.say(None, "Adam 论文自己证明：AdaGrad 是 Adam 的特例 —— 这才叫链", "good")
+        self.wait(2.0)

@@ -489,6 +489,7 @@ def _s3_lineage_updratio() -> dict[str, Any]:
         "lineage.adam_no_bc_first_step": (lambda: bump(1), eps),
         "optim.adam_no_bias_correction_peak": (lambda: bump(peak_step()), eps),
         "lineage.adam_no_bc_peak_step": peak_step,
+        "lineage.adagrad_pages": lambda: 2159 - 2121 + 1,            # JMLR 12 (2011) 2121–2159, counted by hand
         "updratio.lr_ok": eta_ok,
         "updratio.lr_small": lambda: eta_ok() / spread(),
         "updratio.lr_big": lambda: eta_ok() * spread(),
