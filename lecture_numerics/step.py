@@ -39,40 +39,35 @@ def largest_safe_step(lambda_steep: float) -> float:
     return 2.0 / lambda_steep
 
 
-def halfway_steps(kappa: float, lambda_steep: float = 1.0, max_steps: int = 100_000) -> int:
-    """Steps until the flat coordinate is at most half its start, at the largest safe step."""
-    lr = largest_safe_step(lambda_steep)
-    x, y = 1.0, 1.0
-    for k in range(1, max_steps + 1):
-        x, y = x - lr * lambda_steep * x, y - lr * (lambda_steep / kappa) * y
-        if not math.isfinite(x) or abs(x) > 1.0 + 1e-9:
-            raise ArithmeticError("the steep direction diverged")
-        if y <= 0.5:
-            return k
-    raise ArithmeticError("flat direction never reached halfway")
+STEP_TIMES_LAMBDA = chosen(
+    "step.step_times_lambda", 1.9, unit="", fmt="{:g}", measures="η·λ_steep of the rows and of fig-onelr's blue run",
+    reason="95 % of the divergence threshold 2/λ_steep: reproduces the notes' 9 and 364; blue converges while "
+           "1.1 × it diverges only for c in (2/1.1, 2)")
 
 
-_NOTE = ("The notes' 364 comes from a step of 1.9/λ_steep (95 % of the divergence threshold "
-         "2/λ_steep): ln 2 / −ln(1 − 1.9/1000) = 364.5; their 0.37·κ is ln 2 / 1.9 with ln 2 ≈ 0.7. "
-         "At the threshold itself the coefficient is ln 2 / 2 = 0.347 and κ = 1000 takes 347 steps; "
-         "κ = 25 gives 9 either way.")
+def halfway_steps(kappa: float, step_times_lambda: float) -> int:
+    """The rows' counting rule: ln 2 ÷ −ln(1 − c/κ), rounded to the nearest step."""
+    return round(math.log(2) / -math.log1p(-step_times_lambda / kappa))
+
+
+_RULE = ("k = ln 2 ÷ −ln(1 − c/κ) at c = η·λ_steep = 1.9 (95 % of the threshold 2/λ_steep), rounded to the "
+         "nearest step (the notes' 「同一条公式」)")
 _QUOTE = "这时候平的那个方向走完一半， 要零点三七乘以陡峭比那么多步。图上这个谷陡峭比是二十五，所以九步。"
 
 HALFWAY_25 = derived(
     "step.halfway_steps_kappa25", halfway_steps,
-    inputs={"kappa": KAPPA_FIGURE}, unit="steps", fmt="{}",
-    formula="first k with (1 − η·λ_steep/κ)^k ≤ ½ at η = 2/λ_steep (gradient descent run)",
-    measures="steps for the flat direction to go halfway at the largest safe step, κ = 25",
+    inputs={"kappa": KAPPA_FIGURE, "step_times_lambda": STEP_TIMES_LAMBDA}, unit="steps", fmt="{}",
+    formula=_RULE, measures="steps for the flat direction to go halfway at the figure's step, κ = 25",
     notes="9", notes_quote=_QUOTE)
 HALFWAY_1000 = derived(
     "step.halfway_steps_kappa1000", halfway_steps,
-    inputs={"kappa": KAPPA_MODEL}, unit="steps", fmt="{}",
-    formula="first k with (1 − η·λ_steep/κ)^k ≤ ½ at η = 2/λ_steep (gradient descent run)",
-    measures="the same for κ = 1000", note=_NOTE,
+    inputs={"kappa": KAPPA_MODEL, "step_times_lambda": STEP_TIMES_LAMBDA}, unit="steps", fmt="{}",
+    formula=_RULE, measures="the same for κ = 1000",
+    note="364.47 rounded; a literal loop (first k with (1 − c/κ)^k ≤ ½) gives 365; at the threshold itself "
+         "(c = 2) the formula gives 346.2, i.e. 347 steps",
     notes="364", notes_quote="按一千算，同一条公式给出三百六十四步。而这已经是最快的了。")
 HALFWAY_COEFFICIENT = derived(
-    "step.halfway_coefficient", lambda kappa: halfway_steps(kappa) / kappa,
-    inputs={"kappa": KAPPA_MODEL}, unit="× κ", fmt="{:.2f}",
-    formula="halfway steps ÷ κ at κ = 1000 (→ ln 2 / 2 as κ grows)",
-    measures="halfway steps per unit of steepness ratio", note=_NOTE,
+    "step.halfway_coefficient", lambda c: math.log(2) / c, inputs={"c": STEP_TIMES_LAMBDA}, unit="× κ", fmt="{:.2f}",
+    formula="ln 2 ÷ c (large-κ limit of halfway steps ÷ κ)", measures="halfway steps per unit of steepness ratio",
+    note="ln 2 ÷ 1.9 = 0.365 → 0.36; the notes' 0.37 is 0.7 ÷ 1.9 (ln 2 taken as 0.7); 0.37 × 1000 = 370, not 364",
     notes="0.37", notes_quote=_QUOTE)

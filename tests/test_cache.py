@@ -17,7 +17,7 @@ from studio import cache, registry
 from tests.render_helpers import FIXTURE_SCENES, ROOT, env
 
 # What a render needs of the project: the CLI, the pipeline, the kit, numbers and config.
-PROJECT_PARTS = ("render.py", "studio", "scenes", "lecture_numerics", "config")
+PROJECT_PARTS = ("render.py", "studio", "scenes", "lecture_numerics", "config", "assets")
 
 
 def _copy_project(target: Path) -> Path:

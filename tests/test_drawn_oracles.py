@@ -29,6 +29,7 @@ from studio import registry
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "numerics"))
 import _timeline_reference as ref  # noqa: E402
+import _s3b_reference as s3b  # noqa: E402
 
 REGISTRY = load_all()
 GIB, TIB = 2**30, 2**40
@@ -509,7 +510,7 @@ def _s3_lineage_updratio() -> dict[str, Any]:
 
 
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
-                           **_s4s5(), **_s6(), **_s3_lineage_updratio()}
+                           **s3b.oracles(v), **_s4s5(), **_s6(), **_s3_lineage_updratio()}
 
 
 def drawn_derived_keys() -> list[str]:

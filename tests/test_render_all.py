@@ -76,7 +76,9 @@ def test_shortest_scene_at_high_quality(lecture_render, tmp_path):
     assert (data["width"], data["height"], data["fps"]) == (1920, 1080, 60)
     [scene] = data["scenes"]
     assert scene["id"] == shortest["id"]
-    assert scene["duration_s"] == pytest.approx(shortest["duration_s"], abs=0.1)
+    # Each animation is rounded to whole frames, at 15 fps for low and 60 for high: a scene of
+    # many short plays drifts by a few percent between the two.
+    assert scene["duration_s"] == pytest.approx(shortest["duration_s"], rel=0.03)
 
     info = probe(qdir / scene["files"]["mp4"])
     stream = info["streams"][0]

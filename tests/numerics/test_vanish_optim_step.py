@@ -80,15 +80,18 @@ def halfway_closed_form(kappa: float, lr_times_lambda: float = 2.0) -> float:
     return math.log(0.5) / math.log(1 - lr_times_lambda / kappa)
 
 
-def test_halfway_steps_at_the_largest_safe_step():
-    assert quantity("step.halfway_steps_kappa25").value == math.ceil(halfway_closed_form(25)) == 9
-    assert quantity("step.halfway_steps_kappa1000").value == math.ceil(halfway_closed_form(1000)) == 347
-    assert quantity("step.halfway_coefficient").value == pytest.approx(math.log(2) / 2, abs=1e-3)
+def test_halfway_steps_at_the_figures_step():
+    # The rows count at c = η·λ_steep = 1.9 (95 % of the threshold) by the rounded closed form.
+    assert quantity("step.step_times_lambda").value == 1.9
+    assert quantity("step.halfway_steps_kappa25").value == round(halfway_closed_form(25, 1.9)) == 9
+    assert quantity("step.halfway_steps_kappa1000").value == round(halfway_closed_form(1000, 1.9)) == 364
+    assert quantity("step.halfway_coefficient").value == pytest.approx(math.log(2) / 1.9, abs=1e-12)
 
 
-def test_the_notes_364_is_a_step_of_1p9_over_lambda():
-    # The explanation the ledger gives for the discrepancy, checked.
-    assert round(halfway_closed_form(1000, 1.9)) == 364
-    assert round(0.7 / 1.9, 2) == 0.37                  # their coefficient, with ln 2 ≈ 0.7
-    assert round(halfway_closed_form(25, 1.9)) == 9     # and κ = 25 is 9 either way
-    assert "1.9" in quantity("step.halfway_steps_kappa1000").note
+def test_the_other_counting_rules_are_stated_beside_it():
+    # A literal loop counts 365; at the threshold itself (c = 2) the formula gives 347.
+    assert quantity("beststep.halfway_steps_kappa1000_loop").value == math.ceil(halfway_closed_form(1000, 1.9)) == 365
+    assert math.ceil(halfway_closed_form(1000)) == 347
+    note = quantity("step.halfway_steps_kappa1000").note
+    assert "365" in note and "347" in note
+    assert round(0.7 / 1.9, 2) == 0.37                  # the notes' coefficient, with ln 2 ≈ 0.7

@@ -1,0 +1,188 @@
+"""fig-lr-curve: the learning-rate schedule — warm up, hold, decay — with looked-up numbers only.
+
+Ⓐ 三段，以及峰值从哪抄: the three segments (not to scale), what warmup is for, GPT-3's warmup
+   share; GPT-3 Table 2.1 as a log-log scatter (size vs peak lr, batch beside each dot).
+Ⓑ 两个流派: GPT-3's cosine and DeepSeek-V3's hold-then-decay on one progress axis, the
+   "truncate any time" branch, and the 10 % line — with V3's real end below it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, DashedLine, DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle,
+                   SurroundingRectangle, VGroup, VMobject)
+
+from lecture_numerics import lr_schedules as lr
+from lecture_numerics.schedule import GPT3_LR, GPT3_PARAMS
+from scenes.kit import theme
+from scenes.kit.base import LectureScene
+from scenes.kit.panels import caption
+from scenes.kit.plots import Plot, curve
+from scenes.kit.s3b_widgets import DataWindow
+from scenes.kit.text import ledger_text, words
+
+OLD, NEW = "warm", "accent"
+SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.6, 2.0), screen_size=(4.2, 1.1))
+TABLE_CORNER, TABLE_SIZE = (1.8, -1.6), (4.6, 3.4)          # Table 2.1, log-log
+PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.95), (9.1, 3.95)   # the two schedules
+HIGHLIGHT = ("medium", "175b")
+
+
+def placed(plot: Plot, corner) -> Plot:
+    """Move a plot so that its axes' corner sits at ``corner``."""
+    return plot.shift(np.array([*corner, 0]) - plot.x_axis.get_start())
+
+
+class FigLrCurve(LectureScene):
+    scene_id = "fig-lr-curve"
+    title = "学习率曲线：升上去、稳住、降下来"
+    ledger_keys = (
+        "lr.segment_count", "lr.school_count", "lr.warmup_paper.year", "gpt3.warmup_tokens", "gpt3.train_tokens", "lr.gpt3.warmup_share",
+        "lr.axis.param_ticks", "lr.axis.lr_ticks", "gpt3.medium.batch_tokens", "gpt3.175b.batch_tokens",
+        "gpt3.medium.params", "gpt3.medium.lr", "gpt3.175b.params", "gpt3.175b.lr",
+        "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
+        "lr.axis.progress_ticks", "lr.axis.fraction_ticks", "gpt3.decay_tokens", "lr.gpt3.final_over_peak",
+        "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.cosine_end_over_peak", "lr.v3.final_tokens",
+        "lr.v3.final_over_peak",
+    )
+
+    def construct(self):
+        self.three_segments_panel()
+        self.two_schools_panel()
+
+    # ---- Ⓐ ------------------------------------------------------------------------------------------
+
+    def three_segments_panel(self):
+        self.start_panel("A", "{lr.segment_count}段，以及峰值从哪抄")
+        self.sketch()
+        self.warmup_callouts()
+        self.warmup_strip()
+        self.table_scatter()
+        self.play(FadeIn(caption("模型越大，学习率越小、batch 越大 —— batch 和学习率是一起变的")), run_time=0.5)
+        self.wait(2.0)
+
+    def sketch(self):
+        corners = [(0, 0.05), (0.15, 1.0), (0.6, 1.0), (1.0, 0.15)]
+        parts = VGroup(*(Line(SKETCH.point(*a), SKETCH.point(*b), color=theme.color("ink"), stroke_width=4)
+                         for a, b in zip(corners, corners[1:])))
+        names = VGroup(*(words(n, size="small") for n in lr.SEGMENT_NAMES.value))
+        names[0].next_to(parts[0], LEFT, buff=0.1)
+        names[1].next_to(parts[1], UP, buff=0.1)
+        names[2].next_to(parts[2], RIGHT, buff=0.1)
+        not_to_scale = words("（不按比例）", size="small", color="muted").next_to(parts[1], DOWN, buff=0.15)
+        for part, name in zip(parts, names):
+            self.play(Create(part), FadeIn(name), run_time=0.5)
+        self.play(FadeIn(not_to_scale), run_time=0.3)
+
+    def warmup_callouts(self):
+        lines = VGroup(
+            words("✗ 「开局二阶矩估不准」—— 不是主因（待核）", size="small", color="backward"),
+            ledger_text("✓ {lr.warmup_paper.year} 年的系统实验：warmup 让网络扛得住", size="small", color="good"),
+            words("   更大的目标学习率，推到条件更好的区域", size="small", color="good"),
+            words("峰值固定时，warmup 拉长基本没收益（待核）", size="small", color="ink"),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        lines.move_to([0, 0.05, 0]).align_to([-6.75, 0, 0], LEFT)
+        for part in (lines[0], VGroup(lines[1], lines[2]), lines[3]):
+            self.play(FadeIn(part, shift=RIGHT * 0.15), run_time=0.6)
+            self.wait(0.4)
+
+    def warmup_strip(self):
+        strip = Rectangle(width=5.6, height=0.32, stroke_color=theme.color("muted"), stroke_width=2,
+                          fill_color=theme.color("panel"), fill_opacity=1).move_to([-3.95, -2.0, 0])
+        share = lr.WARMUP_SHARE.value
+        sliver = Rectangle(width=max(strip.width * share, 0.01), height=0.32, stroke_width=0,
+                           fill_color=theme.color(OLD), fill_opacity=1).align_to(strip, LEFT).align_to(strip, UP)
+        name = ledger_text("GPT-3 全程 {gpt3.train_tokens} token", size="small", color="muted")
+        name.next_to(strip, UP, buff=0.1).align_to(strip, RIGHT)
+        pointer = Arrow(strip.get_corner(DOWN + LEFT) + DOWN * 0.45 + RIGHT * 0.5, strip.get_corner(DOWN + LEFT),
+                        buff=0.02, color=theme.color(OLD), stroke_width=3, tip_length=0.14)
+        note = ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}（细到看不见）",
+                           size="small", color=OLD).next_to(pointer.get_start(), RIGHT, buff=0.1)
+        self.play(FadeIn(strip), FadeIn(sliver), FadeIn(name), run_time=0.5)
+        self.play(Create(pointer), FadeIn(note), run_time=0.6)
+
+    def table_scatter(self):
+        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=(4.5e-5, 7.5e-4), width=TABLE_SIZE[0],
+                            height=TABLE_SIZE[1], x_log=True, y_log=True, x_ticks_key="lr.axis.param_ticks",
+                            y_ticks_key="lr.axis.lr_ticks", x_title="参数量", y_title="峰值学习率"), TABLE_CORNER)
+        self.play(FadeIn(table), run_time=0.8)
+        dots = VGroup()
+        for name in GPT3_LR:
+            at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value)
+            dots.add(Dot(at, radius=0.08, color=theme.color(OLD if name != "small" else "muted")))
+        self.play(FadeIn(dots), run_time=0.8)
+        rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}（灰点不算）",
+                           size="small", color=OLD).move_to([table.x_axis.get_center()[0], 2.6, 0])
+        self.play(FadeIn(rows), run_time=0.4)
+        marks = VGroup()
+        for name in HIGHLIGHT:
+            dot = dots[list(GPT3_LR).index(name)]
+            ring = SurroundingRectangle(dot, buff=0.06, color=theme.color("backward"), corner_radius=0.1)
+            label = VGroup(ledger_text(f"{{gpt3.{name}.params}} → {{gpt3.{name}.lr}}", size="small", color="backward"),
+                           ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small", color="backward"))
+            label.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+            marks.add(ring, label)
+        marks[1].next_to(marks[0], RIGHT, buff=0.12).shift(UP * 0.32)
+        marks[3].next_to(marks[2], LEFT, buff=0.15)
+        ratio = ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍 → 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍",
+                            size="small", color="backward").move_to([table.x_axis.get_center()[0], -3.0, 0])
+        self.play(FadeIn(marks), run_time=0.6)
+        self.play(FadeIn(ratio), run_time=0.5)
+
+    # ---- Ⓑ ------------------------------------------------------------------------------------------
+
+    def two_schools_panel(self):
+        self.start_panel("B", "{lr.school_count}个流派")
+        plot = placed(Plot(x_range=(0.0, 1.0), y_range=(0.0, 1.08), width=PROGRESS_SIZE[0], height=PROGRESS_SIZE[1],
+                           x_ticks_key="lr.axis.progress_ticks", y_ticks_key="lr.axis.fraction_ticks",
+                           x_title="训练进度（各自总 token 的比例）", y_title="学习率 ÷ 峰值"), PROGRESS_CORNER)
+        self.plot = plot
+        self.play(FadeIn(plot), run_time=0.8)
+
+        gpt3 = curve(plot, *lr.GPT3_CURVE.value.T, color=OLD, stroke_width=5)
+        gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="label", color=OLD),
+                           ledger_text("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD),
+                           words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        gpt3_note.move_to(self.plot.point(0.04, 0.42), aligned_edge=LEFT)
+        self.play(Create(gpt3), FadeIn(gpt3_note), run_time=1.5)
+        self.wait(0.5)
+
+        v3 = curve(plot, *lr.V3_CURVE.value.T, color=NEW, stroke_width=5)
+        v3_note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
+                              size="label", color=NEW).next_to(self.plot.point(0.0, 1.0), UP, buff=0.15)
+        v3_note.align_to(self.plot.point(0.13, 0), LEFT)
+        warm = ledger_text("升温 {v3.warmup_steps} 步：此比例下看不见", size="small", color=NEW)
+        warm.next_to(self.plot.point(0.0, 1.0), DOWN + RIGHT, buff=0.15)
+        end = ledger_text("最后 {lr.v3.final_tokens}：{lr.v3.final_over_peak}", size="small", color=NEW)
+        end.next_to(self.plot.point(1.0, 0.033), RIGHT, buff=0.15)
+        self.play(Create(v3), FadeIn(v3_note), FadeIn(warm), run_time=1.5)
+        self.play(FadeIn(end), run_time=0.4)
+        self.wait(0.5)
+
+        self.play(*self.truncation_branch(), run_time=1.0)
+        self.last_caption = caption("余弦：形状依赖终点，开局就得定训多久；恒定段随时能收")
+        self.play(FadeIn(self.last_caption), run_time=0.5)
+        self.wait(0.8)
+
+        floor = lr.V3_COSINE_END.value
+        line = DashedLine(self.plot.point(0, floor), self.plot.point(1, floor), color=theme.color("ink"), stroke_width=2)
+        floor_note = ledger_text("峰值的 {lr.v3.cosine_end_over_peak}：余弦段的终点", size="small")
+        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=0.06).align_to(self.plot.point(0.04, 0), LEFT)
+        self.play(Create(line), FadeIn(floor_note), run_time=0.8)
+        self.wait(0.8)
+        self.play(FadeOut(self.last_caption), FadeIn(caption("⚠ 样本太少，不构成定律 · 但「降光」不是默认做法")), run_time=0.6)
+        self.wait(1.5)
+
+    def truncation_branch(self):
+        """V3's flat segment cut early, then a short cosine down to its decayed value (illustration)."""
+        cut, share = lr.CUT_AT.value, lr.CUT_DECAY.value
+        length = share * (lr.V3_DECAY_TOKENS.value / lr.V3_TOTAL.value)
+        p = np.linspace(0, 1, 60)
+        xy = np.column_stack([cut + p * length, lr.cosine(p, 1.0, lr.V3_COSINE_END.value)])
+        branch = DashedVMobject(VMobject(stroke_color=theme.color(NEW), stroke_width=3).set_points_smoothly(
+            self.plot.point(xy[:, 0], xy[:, 1])), num_dashes=14)
+        stop = Dot(self.plot.point(*xy[-1]), radius=0.08, color=theme.color(NEW))
+        label = VGroup(words("随时截断", size="small", color=NEW), words("+ 短短的衰减", size="small", color=NEW),
+                       words("→ 能用的 checkpoint", size="small", color=NEW)).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+        label.move_to(self.plot.point(cut + 0.1, 0.76), aligned_edge=LEFT)
+        return Create(branch), FadeIn(stop), FadeIn(label)

@@ -1,0 +1,170 @@
+"""fig-muon: two rulers for "one step" — the circle gives SGD, the square gives Muon.
+
+Ⓐ 「最快」取决于怎么量一步: the steepest step is the largest decrease per unit step, for a chosen ruler.
+Ⓑ Muon 的更新: M = UΣVᵀ → UVᵀ, every singular value set to the same height.
+Ⓒ 同一个梯度，两把尺子 (the panel the lecture shows): farthest point along −g on the circle (SGD)
+   and on the square (Muon, the corner).
+Ⓓ 它存什么: one state tensor (momentum), not two — the 16-byte bill becomes 12.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Arc, Arrow, Circle, Create, DashedLine, Dot, FadeIn, GrowArrow,
+                   GrowFromEdge, Line, MoveAlongPath, Rectangle, Square, VGroup, VMobject)
+
+from lecture_numerics import muon
+from scenes.kit import theme
+from scenes.kit.base import LectureScene
+from scenes.kit.panels import caption
+from scenes.kit.text import formula, ledger_text, words
+
+SGD, MUON, GRAD = "accent", "warm", "backward"
+RADIUS = 1.65                                # one "格" of each ruler, on screen
+LEFT_CENTER, RIGHT_CENTER = np.array([-2.9, -0.15, 0]), np.array([3.7, -0.15, 0])
+ARROW_REACH = 1.45                           # the −g arrow runs past the ball: 延长线
+BAR_WIDTH, BAR_UNIT = 0.55, 0.7
+
+
+class FigMuon(LectureScene):
+    scene_id = "fig-muon"
+    title = "Muon：两把尺子量「一步」"
+    ledger_keys = ("muon.ruler_count", "muon.answer_count", "muon.sgd_flat_component", "muon.muon_flat_component",
+                   "bytes.per_param_total", "bytes.muon_per_param", "muon.state_tensors")
+
+    def construct(self):
+        self.premise_panel()
+        self.update_panel()
+        self.two_rulers_panel()
+        self.storage_panel()
+
+    # ---- Ⓐ the premise -------------------------------------------------------------------------
+
+    def premise_panel(self):
+        self.start_panel("A", "「最快」取决于怎么量一步")
+        lines = VGroup(
+            words("最陡的一步 = 每走「一格」，loss 降得最多的方向", size="heading"),
+            formula("d* = argmax ⟨−g, d⟩，要求 ‖d‖ ≤ 1", size="heading", color=SGD),
+            words("「一格」多长，由你选的尺子（范数）说了算", size="body", color="muted"),
+            words("尺子换了，最陡的方向就跟着换", size="body", color=MUON),
+        ).arrange(DOWN, buff=0.55).move_to(UP * 0.2)
+        for part in lines:
+            self.play(FadeIn(part, shift=UP * 0.15), run_time=0.6)
+            self.wait(0.3)
+        self.wait(1.0)
+
+    # ---- Ⓑ what Muon does to the momentum ----------------------------------------------------------
+
+    def update_panel(self):
+        self.start_panel("B", "Muon 的更新：奇异值全部拉成同样高")
+        before = self.singular_bars(muon.SINGULAR_BEFORE.value, "muted").move_to(LEFT * 3.3 + DOWN * 0.3, aligned_edge=DOWN)
+        after = self.singular_bars(muon.SINGULAR_AFTER.value, MUON).move_to(RIGHT * 3.3 + DOWN * 0.3, aligned_edge=DOWN)
+        base = DOWN * 0.3
+        before.align_to(base, DOWN)
+        after.align_to(base, DOWN)
+        names = VGroup(formula("动量 M = UΣVᵀ", size="body").next_to(before, DOWN, buff=0.35),
+                       formula("更新 = UVᵀ", size="body", color=MUON).next_to(after, DOWN, buff=0.35))
+        turn = Arrow(LEFT * 1.2 + UP * 0.6, RIGHT * 1.2 + UP * 0.6, color=theme.color("ink"), stroke_width=5)
+        self.play(*(GrowFromEdge(b, DOWN) for b in before), FadeIn(names[0]), run_time=0.9)
+        self.play(GrowArrow(turn), run_time=0.5)
+        self.play(*(GrowFromEdge(b, DOWN) for b in after), FadeIn(names[1]), run_time=0.9)
+        self.play(FadeIn(caption("方向（U、V）原样留下，每个奇异值都换成同样的高度")), run_time=0.5)
+        self.wait(1.2)
+
+    def singular_bars(self, values, color: str) -> VGroup:
+        bars = VGroup(*(Rectangle(width=BAR_WIDTH, height=v * BAR_UNIT, stroke_width=0, fill_opacity=0.9,
+                                  fill_color=theme.color(color)) for v in values))
+        return bars.arrange(RIGHT, buff=0.3, aligned_edge=DOWN)
+
+    # ---- Ⓒ one gradient, two rulers -----------------------------------------------------------------
+
+    def two_rulers_panel(self):
+        self.start_panel("C", "同一个梯度，{muon.ruler_count}把尺子")
+        step_dir = muon.SGD_STEP.value                       # −g / ‖g‖₂: where both arrows point
+        circle = Circle(radius=RADIUS, color=theme.color(SGD), stroke_width=4).move_to(LEFT_CENTER)
+        square = Square(side_length=2 * RADIUS, color=theme.color(MUON), stroke_width=4).move_to(RIGHT_CENTER)
+        rulers = VGroup(self.cross(LEFT_CENTER), self.cross(RIGHT_CENTER))
+        left_title = words("用这把尺量：「不许超过一格」是个圆", size="label", color=SGD)
+        right_title = words("换把尺子：圈出来的是个方", size="label", color=MUON)
+        left_title.next_to(circle, UP, buff=0.8)
+        right_title.next_to(square, UP, buff=0.8)
+        right_title.align_to(left_title, DOWN)
+        self.play(FadeIn(rulers[0]), Create(circle), FadeIn(left_title), run_time=0.9)
+        self.play(FadeIn(rulers[1]), Create(square), FadeIn(right_title), run_time=0.9)
+
+        direction = np.array([*step_dir, 0.0])
+        arrows = VGroup(*(Arrow(c, c + direction * RADIUS * ARROW_REACH, buff=0, color=theme.color(GRAD),
+                                stroke_width=5, tip_length=0.2) for c in (LEFT_CENTER, RIGHT_CENTER)))
+        arrow_note = words("−梯度的方向", size="small", color=GRAD)
+        arrow_note.next_to(arrows[0].get_center(), DOWN + RIGHT, buff=0.08)
+        self.play(*(GrowArrow(a) for a in arrows), FadeIn(arrow_note), run_time=0.8)
+
+        sgd_at = LEFT_CENTER + direction * RADIUS
+        start_angle = 0.0
+        end_angle = float(np.arctan2(step_dir[1], step_dir[0])) % (2 * np.pi)
+        path = Arc(radius=RADIUS, start_angle=start_angle, angle=end_angle - 2 * np.pi, arc_center=LEFT_CENTER)
+        ball = Dot(LEFT_CENTER + RIGHT * RADIUS, radius=0.12, color=theme.color(SGD))
+        self.play(FadeIn(ball), run_time=0.3)
+        self.play(MoveAlongPath(ball, path), run_time=1.2)
+        sgd_label = VGroup(words("SGD", size="heading", color=SGD),
+                           words("延长线上那一点", size="small", color=SGD)).arrange(DOWN, buff=0.08)
+        sgd_label.next_to(sgd_at, LEFT, buff=0.2).shift(UP * 0.6)
+        self.play(FadeIn(sgd_label), run_time=0.5)
+
+        corner = RIGHT_CENTER + np.array([*muon.MUON_STEP.value, 0.0]) * RADIUS
+        edge = VMobject().set_points_as_corners([RIGHT_CENTER + RIGHT * RADIUS, RIGHT_CENTER + RIGHT * RADIUS + DOWN * RADIUS,
+                                                 corner])
+        ball_r = Dot(RIGHT_CENTER + RIGHT * RADIUS, radius=0.12, color=theme.color(MUON))
+        self.play(FadeIn(ball_r), run_time=0.3)
+        self.play(MoveAlongPath(ball_r, edge), run_time=1.2)
+        muon_label = VGroup(words("Muon", size="heading", color=MUON),
+                            words("落在角上", size="small", color=MUON)).arrange(DOWN, buff=0.08)
+        muon_label.next_to(corner, LEFT, buff=0.3).shift(DOWN * 0.25)
+        self.play(FadeIn(muon_label), run_time=0.5)
+
+        flat = VGroup(ledger_text("平的方向只走 {muon.sgd_flat_component} 格", size="small", color=SGD),
+                      ledger_text("平的方向走满 {muon.muon_flat_component} 格", size="small", color=MUON))
+        flat[0].next_to(circle, DOWN, buff=0.25)
+        flat[1].next_to(square, DOWN, buff=0.25)
+        honest = words("方 = 按奇异值量（谱范数）", size="small", color="muted").next_to(flat[1], DOWN, buff=0.08)
+        self.play(FadeIn(flat), FadeIn(honest), run_time=0.6)
+        self.play(FadeIn(caption("同一个问题的{muon.answer_count}个答案 —— 区别只在你拿哪把尺子量「一步」")), run_time=0.6)
+        footnote = words("Newton–Schulz：今天不讲（超纲）", size="small", color="muted")
+        footnote.next_to(flat[0], DOWN, buff=0.08)
+        self.play(FadeIn(footnote), run_time=0.4)
+        self.wait(2.0)
+
+    def cross(self, center) -> VGroup:
+        """The ruler's two directions through its centre: steep across, flat up."""
+        style = {"color": theme.color("muted"), "stroke_width": 2}
+        reach = RADIUS * 1.25
+        across = DashedLine(center + LEFT * reach, center + RIGHT * reach, **style)
+        up = DashedLine(center + DOWN * reach, center + UP * reach, **style)
+        names = VGroup(words("陡", size="small", color="muted").next_to(across, RIGHT, buff=0.1),
+                       words("平", size="small", color="muted").next_to(up.get_end(), RIGHT, buff=0.12))
+        return VGroup(across, up, names)
+
+    # ---- Ⓓ what it stores ---------------------------------------------------------------------------
+
+    def storage_panel(self):
+        self.start_panel("D", "它存什么")
+        rows = VGroup(
+            ledger_text("AdamW：权重、梯度、主权重、m、v → {bytes.per_param_total} 字节/参数", size="body"),
+            ledger_text("Muon：去掉 v，只留动量（{muon.state_tensors} 份状态）→ {bytes.muon_per_param} 字节/参数",
+                        size="body", color=MUON),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.9).move_to(UP * 0.6)
+        unit = 0.5
+        bars = VGroup(*(Rectangle(width=q.value * unit, height=0.45, stroke_width=0, fill_opacity=0.85,
+                                  fill_color=theme.color(c)).next_to(row, DOWN, buff=0.2).align_to(row, LEFT)
+                        for q, c, row in ((quantity_of("bytes.per_param_total"), "optimizer", rows[0]),
+                                          (quantity_of("bytes.muon_per_param"), MUON, rows[1]))))
+        for row, bar in zip(rows, bars):
+            self.play(FadeIn(row), GrowFromEdge(bar, LEFT), run_time=0.8)
+        self.play(FadeIn(caption("只用在隐藏层的矩阵上；嵌入和输出层仍用 AdamW", color="muted")), run_time=0.5)
+        self.wait(1.5)
+
+
+def quantity_of(key: str):
+    from lecture_numerics import quantity
+
+    return quantity(key)

@@ -1,0 +1,19 @@
+"""fig-gradlife: the stops, counted from the notes' own sentence."""
+
+from __future__ import annotations
+
+from lecture_numerics import quantity
+from lecture_numerics.gradlife import STOPS
+
+
+def test_five_stops_from_the_notes():
+    spoken = "跨卡汇总、裁剪、也许还要累积几次，然后才交给优化器，用完扔掉"
+    named_in_sentence = [s.name for s in STOPS if s.name in spoken]
+    assert len(named_in_sentence) + 1 == len(STOPS)        # + 算出来, the start of the story
+    assert STOPS[0].name == "反向算出"
+    assert quantity("gradlife.stops").value == 5 and quantity("gradlife.stops").display == "五"
+
+
+def test_accumulation_before_the_reduction_and_clipping_after():
+    order = [s.name for s in STOPS]
+    assert order.index("累积") < order.index("跨卡汇总") < order.index("裁剪") < order.index("交给优化器")

@@ -1,0 +1,57 @@
+"""fig-3x's counts against numpy's own FLOP count and a finite-difference check of the two
+backward products."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lecture_numerics import quantity
+
+import pytest
+
+# Small widths: numpy prints its count with four significant digits, exact only for small shapes.
+SHAPES = [(4, 3, 5), (7, 2, 9), (16, 12, 8)]
+
+
+def _naive_flops(subscripts: str, *shapes) -> int:
+    """numpy's naive FLOP count for a two-operand contraction (multiply and add counted)."""
+    operands = [np.empty(shape, dtype=np.float32) for shape in shapes]
+    _, report = np.einsum_path(subscripts, *operands, optimize="greedy")
+    line = next(row for row in report.splitlines() if "Naive FLOP count" in row)
+    return int(float(line.split(":")[1]))
+
+
+@pytest.mark.parametrize("S, D_IN, D_OUT", SHAPES)
+def test_numpy_counts_three_equal_products(S, D_IN, D_OUT):
+    forward = _naive_flops("si,io->so", (S, D_IN), (D_IN, D_OUT))
+    grad_w = _naive_flops("si,so->io", (S, D_IN), (S, D_OUT))
+    grad_x = _naive_flops("so,io->si", (S, D_OUT), (D_IN, D_OUT))
+    assert forward == grad_w == grad_x == 2 * S * D_IN * D_OUT
+    assert quantity("threex.forward_matmuls").value == forward / forward == 1
+    assert quantity("threex.backward_matmuls").value == (grad_w + grad_x) / forward == 2
+    assert quantity("threex.train_over_inference").value == (forward + grad_w + grad_x) / forward == 3
+    assert [quantity(f"threex.{k}").display for k in ("forward_matmuls", "backward_matmuls",
+                                                       "train_over_inference")] == ["1", "2", "3"]
+
+
+def test_finite_differences_confirm_the_two_backward_products():
+    rng = np.random.default_rng(0)
+    x, w = rng.normal(size=(4, 3)), rng.normal(size=(3, 5))
+    upstream = rng.normal(size=(4, 5))          # ∂L/∂Y for L = Σ upstream ⊙ (X·W)
+
+    def loss(x_, w_):
+        return float(np.sum(upstream * (x_ @ w_)))
+
+    eps = 1e-6
+    grad_w = np.zeros_like(w)
+    for idx in np.ndindex(w.shape):
+        bump = np.zeros_like(w)
+        bump[idx] = eps
+        grad_w[idx] = (loss(x, w + bump) - loss(x, w - bump)) / (2 * eps)
+    grad_x = np.zeros_like(x)
+    for idx in np.ndindex(x.shape):
+        bump = np.zeros_like(x)
+        bump[idx] = eps
+        grad_x[idx] = (loss(x + bump, w) - loss(x - bump, w)) / (2 * eps)
+    np.testing.assert_allclose(grad_w, x.T @ upstream, atol=1e-6)
+    np.testing.assert_allclose(grad_x, upstream @ w.T, atol=1e-6)

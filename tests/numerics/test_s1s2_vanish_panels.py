@@ -1,0 +1,56 @@
+"""fig-vanish's panel numbers against exact rationals, scipy's sigmoid and hand counts."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+from scipy.optimize import minimize_scalar
+from scipy.special import expit
+
+from lecture_numerics import quantity, vanish_panels
+
+
+def test_orders_between_from_exact_rationals():
+    high, low = Fraction(6, 5) ** 59, Fraction(4, 5) ** 59
+    exact = math.log10(high.numerator) - math.log10(high.denominator) \
+        - (math.log10(low.numerator) - math.log10(low.denominator))
+    assert math.isclose(quantity("vanish.orders_between").value, exact, rel_tol=1e-12)
+    assert quantity("vanish.orders_between").display == "10"
+    assert quantity("vanish.orders_between_zh").display == "十"
+
+
+def test_rates_two_tenths_from_one():
+    assert quantity("vanish.rate_offset_zh").display == "两成"
+    assert quantity("vanish.output_gradient").value == 1.0
+
+
+def test_exit_and_landing_layers_by_hand():
+    assert quantity("vanish.exit_layers_from_output").value == \
+        next(k for k in range(100) if Fraction(6, 5) ** k > 10) == 13
+    assert quantity("vanish.landed_layers_from_output").value == \
+        next(k for k in range(100) if Fraction(4, 5) ** k < Fraction(1, 10)) == 11
+
+
+def test_sigmoid_slope_peak_with_scipy():
+    found = minimize_scalar(lambda x: -expit(x) * (1 - expit(x)), bounds=(-6, 6), method="bounded")
+    assert math.isclose(quantity("vanish.sigmoid_max_slope").value, -found.fun, abs_tol=1e-9)
+    assert math.isclose(quantity("vanish.sigmoid_at_max_slope").value, expit(found.x), abs_tol=1e-4)
+    assert quantity("vanish.sigmoid_at_max_slope").display == "0.5"
+    assert quantity("vanish.sigmoid_shrink_zh").display == "四"
+
+
+def test_drawn_curves_are_the_functions():
+    curves = vanish_panels.slope_curves()
+    x, y = curves["sigmoid"]
+    np.testing.assert_allclose(y, expit(x) * (1 - expit(x)), atol=1e-12)
+    assert list(curves["relu_right"][1]) == [1.0, 1.0] and list(curves["relu_left"][1]) == [0.0, 0.0]
+    assert quantity("vanish.relu_slope_positive").value == 1.0
+
+
+def test_axes():
+    assert quantity("vanish.axis.log_ticks").value == [10.0 ** e for e in range(-6, 6)]
+    assert quantity("vanish.axis.log_ticks").item_displays[0] == "10⁻⁶"
+    assert quantity("vanish.axis.linear_ticks").item_displays == ("0", "5", "10")
+    assert quantity("vanish.axis.layer_ticks").item_displays == ("1", "60")
