@@ -74,20 +74,28 @@ def train(etas, steps: int = STEPS.value) -> Runs:
     k, n = len(etas), len(x)
     w1, w2 = np.repeat(w1[None], k, 0), np.repeat(w2[None], k, 0)
     ratios, losses, norms = np.zeros((k, steps)), np.zeros((k, steps + 1)), np.zeros((k, steps + 1))
+    # A run whose loss has turned non-finite stays so (inf and NaN only spread); from then on its
+    # readings are NaN and its weights are parked at zero, since arithmetic on NaN is slow and
+    # every run in the stack is computed on its own (the others' values do not change).
+    dead = np.zeros(k, dtype=bool)
     with np.errstate(all="ignore"):          # the runs past the cliff overflow: that is the point
         for s in range(steps + 1):
             h = np.tanh(x @ w1)
             e = h @ w2 - y
             losses[:, s] = np.mean(e * e, axis=(1, 2))
             norms[:, s] = np.linalg.norm(w1, axis=(1, 2))
+            dead |= ~np.isfinite(losses[:, s])
+            losses[dead, s] = norms[dead, s] = np.nan
             if s == steps:
                 break
             d_out = e / n                                         # ∂[Σ(E²)/(2n)] / ∂out
             d_w2 = h.transpose(0, 2, 1) @ d_out
-            d_w1 = x.T @ ((d_out @ w2.transpose(0, 2, 1)) * (1 - h * h))
+            d_w1 = x.T @ ((d_out @ np.ascontiguousarray(w2.transpose(0, 2, 1))) * (1 - h * h))
             ratios[:, s] = etas * np.linalg.norm(d_w1, axis=(1, 2)) / norms[:, s]
             w1 = w1 - etas[:, None, None] * d_w1
             w2 = w2 - etas[:, None, None] * d_w2
+            w1[dead] = 0.0
+            w2[dead] = 0.0
     return Runs(ratios, losses, norms)
 
 
