@@ -16,7 +16,7 @@ from lecture_numerics import descent
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s3_widgets import LinearAxis
+from scenes.kit.s3_widgets import ScreenAxis
 from scenes.kit.text import ledger_text, line, number, words
 
 CURVE_LEFT, CURVE_RIGHT = -6.0, 6.0
@@ -49,8 +49,8 @@ class FigDescent(LectureScene):
     def one_parameter(self) -> None:
         self.start_panel("A", "只有一个参数：球滚下山")
         ts = np.linspace(0, 1, 300)
-        x = LinearAxis(0, 1, CURVE_LEFT, CURVE_RIGHT)
-        y = LinearAxis(0.2, 1.15, LOSS_BOTTOM, LOSS_TOP)
+        x = ScreenAxis(0, 1, CURVE_LEFT, CURVE_RIGHT)
+        y = ScreenAxis(0.2, 1.15, LOSS_BOTTOM, LOSS_TOP)
         at = lambda t: np.array([x(t), y(float(descent.loss(t))), 0])
         curve = VMobject(stroke_color=theme.color("ink"), stroke_width=4).set_points_smoothly([at(t) for t in ts])
         names = VGroup(words("某个参数 →", size="label", color="muted").next_to([x(1), y(0.2), 0], DOWN, buff=0.1)

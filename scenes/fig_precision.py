@@ -18,7 +18,7 @@ from lecture_numerics.precision import FP32_AFTER, INCREMENT, START
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s3_widgets import LinearAxis, LogAxis, bit_row, format_label, format_name
+from scenes.kit.s3_widgets import ScreenAxis, bit_row, format_label, format_name
 from scenes.kit.text import ledger_text, line, number, words
 
 FIELD_COLOURS = ("muted", "accent", "warm")       # sign, exponent, mantissa
@@ -110,7 +110,7 @@ class FigPrecision(LectureScene):
 
     def live_rounding(self) -> None:
         self.start_panel("B", "大数吃小数，当场做一遍")
-        x = LinearAxis(*LINE_RANGE, LINE_LEFT, LINE_RIGHT)
+        x = ScreenAxis(*LINE_RANGE, LINE_LEFT, LINE_RIGHT)
         at = lambda v, y=LINE_Y: np.array([x(v), y, 0])
         ticks = run.TICKS.value
         axis = Line(at(LINE_RANGE[0]), at(LINE_RANGE[1]), color=theme.color("muted"), stroke_width=3)
@@ -161,7 +161,7 @@ class FigPrecision(LectureScene):
     def fp32_contrast(self, caption) -> None:
         """The same additions in fp32: the ball glides along a fine axis."""
         end = FP32_AFTER.value
-        fine = LinearAxis(START.value, end, -3.0, 3.0)
+        fine = ScreenAxis(START.value, end, -3.0, 3.0)
         axis = Line([fine(START.value), FP32_Y, 0], [fine(end) + 0.4, FP32_Y, 0], color=theme.color("muted"))
         ends = VGroup(number("precision.start_weight", size="small").next_to([fine(START.value), FP32_Y, 0], DOWN, buff=0.15),
                       number("precision.fp32.after_1000_adds", size="small").next_to([fine(end), FP32_Y, 0], DOWN, buff=0.15))
@@ -179,15 +179,15 @@ class FigPrecision(LectureScene):
     def the_criterion(self) -> None:
         self.start_panel("C", "判据：老的贡献会不会永远不走")
         horizon = run.HORIZON.value
-        log_x = LogAxis(1, horizon, PLOT_LEFT, PLOT_RIGHT)
-        share_y = LinearAxis(0, 1, PLOT_BOTTOM, PLOT_TOP)
+        log_x = ScreenAxis(1, horizon, PLOT_LEFT, PLOT_RIGHT, log=True)
+        share_y = ScreenAxis(0, 1, PLOT_BOTTOM, PLOT_TOP)
         axes = self.criterion_axes(log_x, share_y, horizon)
         self.play(FadeIn(axes), run_time=0.6)
 
         steps = np.logspace(0, np.log10(horizon), 240)
         def curve(kind, colour, beta=None, samples=steps):
             share = run.remaining(kind, samples - 1, beta)     # step 1 is the step it was added
-            points = np.column_stack([log_x.x(samples), share_y(share), np.zeros_like(samples)])
+            points = np.column_stack([log_x(samples), share_y(share), np.zeros_like(samples)])
             return VMobject(stroke_color=theme.color(colour), stroke_width=5).set_points_as_corners(points)
 
         master = curve("kept", "optimizer")
@@ -207,11 +207,11 @@ class FigPrecision(LectureScene):
         m = curve("ema", "good", run.BETA1.value)
         v = curve("ema", "good", run.BETA2.value)
         m_tag = ledger_text("动量 m（β₁ {optim.adam.beta1}）半衰期 {optim.adam.half_life_m} 步", size="small", color="good")
-        m_tag.move_to([log_x.x(25), share_y(0.22), 0], aligned_edge=LEFT)
+        m_tag.move_to([log_x(25), share_y(0.22), 0], aligned_edge=LEFT)
         v_tag = ledger_text("{optim.v.moment_order}阶矩 v（β₂ {optim.adam.beta2}）半衰期 {optim.adam.half_life_v} 步",
                             size="small", color="good")
-        v_tag.move_to([log_x.x(1000), share_y(0.68), 0], aligned_edge=LEFT)
-        halves = VGroup(*[Dot([log_x.x(1 + h.value), share_y(0.5), 0], radius=0.07, color=theme.color("good"))
+        v_tag.move_to([log_x(1000), share_y(0.68), 0], aligned_edge=LEFT)
+        halves = VGroup(*[Dot([log_x(1 + h.value), share_y(0.5), 0], radius=0.07, color=theme.color("good"))
                           for h in (run.HALF_LIFE_M, run.HALF_LIFE_V)])
         self.play(Create(m), Create(v), FadeIn(m_tag), FadeIn(v_tag), FadeIn(halves), run_time=1.2)
 
@@ -228,14 +228,14 @@ class FigPrecision(LectureScene):
         self.wait(2.0)
 
     def criterion_axes(self, log_x, share_y, horizon) -> VGroup:
-        bottom, left = share_y(0), log_x.x(1)
+        bottom, left = share_y(0), log_x(1)
         style = {"color": theme.color("muted"), "stroke_width": 3}
-        x_axis = Line([left, bottom, 0], [log_x.x(horizon), bottom, 0], **style)
+        x_axis = Line([left, bottom, 0], [log_x(horizon), bottom, 0], **style)
         y_axis = Line([left, bottom, 0], [left, share_y(1.05), 0], **style)
         ticks = VGroup(*[number(f"precision.criterion_ticks[{i}]", size="small", color="muted")
-                         .next_to([log_x.x(10 ** i), bottom, 0], DOWN, buff=0.12)
+                         .next_to([log_x(10 ** i), bottom, 0], DOWN, buff=0.12)
                          for i in range(len(run.AXIS_TICKS.value))])
-        half = DashedLine([left, share_y(0.5), 0], [log_x.x(horizon), share_y(0.5), 0], color=theme.color("muted"),
+        half = DashedLine([left, share_y(0.5), 0], [log_x(horizon), share_y(0.5), 0], color=theme.color("muted"),
                           stroke_width=2)
         half_tag = words("半衰线", size="small", color="muted").next_to(half, LEFT, buff=0.1)
         y_name = words("这一步的贡献还剩多少", size="label", color="muted").next_to(y_axis, UP, buff=0.1).align_to(y_axis, LEFT)

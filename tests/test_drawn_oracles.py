@@ -458,8 +458,59 @@ def _s3_first_half() -> dict[str, Any]:
     return oracles
 
 
+# ---- fig-lineage (closed forms of the constant-gradient runs), fig-updratio (the toy again) ----
+
+def _s3_lineage_updratio() -> dict[str, Any]:
+    import _updratio_reference as toy
+    from functools import lru_cache
+    from scipy.optimize import minimize_scalar
+
+    b1, b2 = (lambda: v("optim.adam.beta1")), (lambda: v("optim.adam.beta2"))
+    # Adam without bias correction on a constant g: m = (1 − β₁ᵗ)g, v = (1 − β₂ᵗ)g².
+    bump = lambda t: (1 - b1() ** t) / math.sqrt(1 - b2() ** t)
+
+    def peak_step() -> int:
+        t = minimize_scalar(lambda s: -bump(s), bounds=(1, 200), method="bounded").x
+        return max((math.floor(t), math.ceil(t)), key=bump)
+
+    eta_ok = lambda: 10 ** -1.54          # the storyboard's own sweep of the same toy (exponent grid 0.02)
+    spread = lambda: v("updratio.spread")
+
+    @lru_cache(maxsize=None)
+    def run(which: str):
+        return toy.reference_run({"ok": eta_ok(), "big": eta_ok() * spread()}[which])
+
+    jitter = lambda losses: np.mean(np.abs(np.diff(losses[-101:])))
+    eps = 1e-5                             # ε = 1e-8 in the runs against g-sized denominators
+    return {
+        "optim.adagrad_lr_at_600": (lambda: 1 / math.sqrt(v("optim.adagrad_probe_step")), eps),
+        "lineage.adagrad_denominator_growth": (lambda: math.sqrt(v("optim.adagrad_probe_step")), eps),
+        "optim.rmsprop_first_step_gain": (lambda: 1 / math.sqrt(1 - b2()), eps),
+        "lineage.rmsprop_first_step_gain_slides": (lambda: 1 / math.sqrt(1 - v("lineage.rmsprop_rho_slides")), eps),
+        "lineage.adam_no_bc_first_step": (lambda: bump(1), eps),
+        "optim.adam_no_bias_correction_peak": (lambda: bump(peak_step()), eps),
+        "lineage.adam_no_bc_peak_step": peak_step,
+        "lineage.adagrad_pages": lambda: 2159 - 2121 + 1,            # JMLR 12 (2011) 2121–2159, counted by hand
+        "updratio.lr_ok": eta_ok,
+        "updratio.lr_small": lambda: eta_ok() / spread(),
+        "updratio.lr_big": lambda: eta_ok() * spread(),
+        "updratio.final_loss_ok": lambda: float(run("ok")[1][-1]),
+        "updratio.final_loss_big": lambda: float(run("big")[1][-1]),
+        "updratio.weight_norm_growth": lambda: float(run("big")[2][-1] / run("big")[2][0]),
+        "updratio.loss_jitter_ratio": lambda: float(jitter(run("big")[1]) / jitter(run("ok")[1])),
+        # The edge is chaotic: summation order alone moves it by a few 0.01 steps (the scene shows
+        # one decimal), so the one-run-at-a-time scan agrees to within that.
+        # fig-saddle: the three flat points by hand — gradient (a·x, b·y) vanishes at 0; Hessian diag(a, b).
+        "flat.slopes_at_centre": lambda: [0.0, 0.0, 0.0],
+        "flat.up_fractions": lambda: [2 / 2, 0 / 2, 1 / 2],            # valley (+,+), hilltop (−,−), pass (+,−)
+        "flat.up_fraction_ticks": lambda: [0.0, 0.5, 1.0],
+        "flat.directions_one_parameter": lambda: 2,                    # − and +
+        "updratio.nan_multiplier": (lambda: toy.cliff_by_scan(eta_ok() * spread(), v("updratio.cliff_grid")), 0.03),
+    }
+
+
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
-                           **s3b.oracles(v), **_s4s5(), **_s6()}
+                           **s3b.oracles(v), **_s4s5(), **_s6(), **_s3_lineage_updratio()}
 
 
 def drawn_derived_keys() -> list[str]:

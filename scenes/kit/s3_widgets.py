@@ -5,10 +5,12 @@ Each widget is handed its data (byte counts, bit counts as ledger keys) and only
 
 from __future__ import annotations
 
+import numpy as np
 from manim import DOWN, RIGHT, Rectangle, Text, VGroup
 
 from lecture_numerics import quantity
 from scenes.kit import theme
+from scenes.kit.plots import Scale
 from scenes.kit.text import ledger_text
 
 
@@ -68,26 +70,15 @@ def stacked_label(lines: list[Text], buff: float = 0.08) -> VGroup:
     return VGroup(*lines).arrange(DOWN, buff=buff)
 
 
+class ScreenAxis:
+    """Data values → one scene coordinate (x or y) between ``start`` and ``end``, through the
+    chart kit's :class:`~scenes.kit.plots.Scale` (linear, or log10 with ``log=True``), for
+    figures that place marks on a bare line rather than on a :class:`~scenes.kit.plots.Plot`."""
 
-
-class LogAxis:
-    """Maps values on a log10 scale to scene x between ``left`` and ``right``."""
-
-    def __init__(self, low: float, high: float, left: float, right: float):
-        import math
-        self.lo, self.hi = math.log10(low), math.log10(high)
-        self.left, self.right = left, right
-
-    def x(self, value):
-        import numpy as np
-        return self.left + (np.log10(value) - self.lo) / (self.hi - self.lo) * (self.right - self.left)
-
-
-class LinearAxis:
-    """Maps values linearly to a scene coordinate between ``start`` and ``end``."""
-
-    def __init__(self, low: float, high: float, start: float, end: float):
-        self.low, self.high, self.start, self.end = low, high, start, end
+    def __init__(self, low: float, high: float, start: float, end: float, *, log: bool = False):
+        self.scale = Scale(low, high, log=log)
+        self.start, self.end = start, end
 
     def __call__(self, value):
-        return self.start + (value - self.low) / (self.high - self.low) * (self.end - self.start)
+        at = self.start + self.scale.fraction(value) * (self.end - self.start)
+        return float(at) if np.ndim(at) == 0 else at

@@ -181,6 +181,16 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
             "underflow.fp16_below_stored_as", "underflow.fp16_below_stored_as_zh"),
     **_each("fig-prepost axis ticks: scale, not something the speaker says", "prepost.x_ticks", "prepost.y_ticks"),
+    **_each("fig-lineage: readings of the runs the notes describe in words (「分母只增不减」, 「从零起步」, "
+            "「课件里的 0.9」 is the storyboard's caveat), not values the speaker says",
+            "lineage.adagrad_denominator_growth", "lineage.adam_no_bc_first_step", "lineage.adam_no_bc_peak_step",
+            "lineage.rmsprop_first_step_gain_slides"),
+    **_each("fig-updratio: the notes name the runs (太小 / 刚好 / 太大, 「loss 反而更低」) without their learning "
+            "rates or losses", "updratio.lr_small", "updratio.lr_ok", "updratio.lr_big", "updratio.final_loss_big",
+            "updratio.final_loss_ok"),
+    **_each("fig-saddle: the flat point's slope, the three kinds' share of up-directions and the axis ticks; the "
+            "notes say 「脚下确实是平的」 and 「比例从来没到过 1」 in words",
+            "flat.slopes_at_centre", "flat.up_fractions", "flat.up_fraction_ticks"),
 }
 
 

@@ -1,0 +1,68 @@
+"""fig-saddle: three kinds of flat ground, one surface family, and the fraction of up-directions.
+
+The family z = (a·x² + b·y²)/2 with a, b = ±1 holds all three: (+, +) the true valley
+floor, (−, −) the hilltop, (+, −) the pass — the last is anim-saddle's surface
+(lecture_numerics/saddle.py, z = (x² − y²)/2), so the two figures read as one story and share
+its colour code: red where a cut rises, green where it falls, black at the flat point.
+At the centre every member's gradient is zero; the Hessian diag(a, b) says which way each
+cut bends. The share of directions that go up (positive eigenvalues) is 1 only at a true
+valley floor: that is Ⓒ's threshold, by definition, not a measurement.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lecture_numerics.provenance import chosen, derived
+from lecture_numerics.zh import zh_count
+
+KINDS = ("valley", "peak", "pass")
+SIGNS = {"valley": (1.0, 1.0), "peak": (-1.0, -1.0), "pass": (1.0, -1.0)}
+HALF_WIDTH = 1.0  # the cuts are drawn over x (or y) in [−1, 1], like anim-saddle's patch
+
+
+def height(kind: str, x, y):
+    a, b = SIGNS[kind]
+    return (a * np.square(x) + b * np.square(y)) / 2
+
+
+def gradient(kind: str, x: float, y: float) -> np.ndarray:
+    a, b = SIGNS[kind]
+    return np.array([a * x, b * y], dtype=float)
+
+
+def hessian(kind: str) -> np.ndarray:
+    return np.diag(SIGNS[kind])
+
+
+def cuts(kind: str, samples: int = 41) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """s along each cut, the height along the x cut (y = 0) and along the y cut (x = 0)."""
+    s = np.linspace(-HALF_WIDTH, HALF_WIDTH, samples)
+    return s, height(kind, s, 0.0), height(kind, 0.0, s)
+
+
+def up_fraction(kind: str) -> float:
+    """Share of the Hessian's principal directions along which the ground rises."""
+    eig = np.linalg.eigvalsh(hessian(kind))
+    return float(np.mean(eig > 0))
+
+
+SLOPES = derived("flat.slopes_at_centre",
+                 lambda: tuple(float(np.linalg.norm(gradient(k, 0.0, 0.0))) for k in KINDS), inputs={},
+                 unit="", fmt=str, item_fmt="{:g}", formula="|∇z(0, 0)| for z = (a·x² + b·y²)/2, a, b = ±1",
+                 measures="slope at the flat point of the valley, the hilltop and the pass (all zero)")
+UP_FRACTIONS = derived("flat.up_fractions", lambda: tuple(up_fraction(k) for k in KINDS), inputs={}, unit="",
+                       fmt=str, item_fmt="{:g}", formula="share of positive Hessian eigenvalues of diag(a, b)",
+                       measures="share of up-directions at the valley floor, the hilltop and the pass")
+AXIS_TICKS = derived("flat.up_fraction_ticks", lambda: sorted(up_fraction(k) for k in KINDS), inputs={}, unit="",
+                     fmt=lambda v: " / ".join(f"{x:g}" for x in v), item_fmt="{:g}",
+                     formula="the three kinds' shares of up-directions, sorted (hilltop, pass, valley floor)",
+                     measures="Ⓒ's axis ticks: where each kind of flat ground sits")
+DIRECTIONS_1D = derived("flat.directions_one_parameter", lambda: len((-1, +1)), inputs={}, unit="directions",
+                        fmt=zh_count, formula="a single axis has two senses: − and +",
+                        measures="ways to move away from a point when there is one parameter",
+                        notes="两", notes_quote="一维图上只有两个方向")
+STOPS = chosen("flat.stop_positions_schematic", (0.56, 0.62, 0.67, 0.72, 0.77, 0.81, 0.85, 0.89), unit="share",
+               fmt=str, measures="where Ⓒ's dots sit (schematic, no values drawn)",
+               reason="示意: the measurement the notes cite has no citation read yet, so the dots only say "
+                      "'left of 1'; no tick or number marks them")

@@ -1,0 +1,216 @@
+"""fig-updratio: the update ÷ parameter ruler, measured on a small MLP trained for real.
+
+The toy: a two-layer tanh MLP 8 → 16 → 4 without biases, X and Y drawn N(0, 1) (64 rows),
+full-batch plain gradient descent for 400 steps on Σ(E²)/(2·64), logged loss mean(E²).
+Each drawn point at step k is ‖η·∂W1‖ ÷ ‖W1‖ for the first layer, before the update.
+
+「刚好」's learning rate is swept, not chosen: η = 10^e for e on a 0.02 grid from −3 to 1, the
+one whose median ratio over steps 50–399 sits closest to 1e-3 (in log10). 「太小」 and 「太大」
+are that η divided and multiplied by 30. All runs of a sweep go through one vectorised loop
+(one weight stack per learning rate), which is the same arithmetic as running them apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from lecture_numerics.axes import power_of_ten_label, tick_formatter, tick_values_log
+from lecture_numerics.provenance import chosen, derived, sourced
+
+_TOY = "a toy small enough to run in a blink, big enough to have a first layer whose norm can grow"
+LAYERS = chosen("updratio.layers", (8, 16, 4), unit="units", fmt=lambda v: " → ".join(map(str, v)),
+                measures="input, hidden (tanh) and output widths of the MLP", reason=_TOY)
+SAMPLES = chosen("updratio.samples", 64, unit="rows", fmt="{}", measures="rows of X and Y (full batch)", reason=_TOY)
+SEEDS = chosen("updratio.seeds", (0, 1), unit="", fmt=str, measures="numpy default_rng seeds: data, initial weights",
+               reason="fixed so that every run, and every test, sees the same toy")
+STEPS = chosen("updratio.steps", 400, unit="steps", fmt="{}", measures="gradient-descent steps per run",
+               reason="long enough for the ratios to settle and the 太大 run's weights to grow")
+SWEEP = chosen("updratio.sweep_exponents", (-3.0, 1.0, 0.02), unit="log10 η", fmt=str,
+               measures="the learning-rate sweep: from, to, step of the exponent",
+               reason="four decades around the ruler's line, fine enough to land within 5 % of it")
+WINDOW = chosen("updratio.median_window", (50, 400), unit="steps", fmt=str,
+                measures="steps whose median ratio the sweep compares with the line",
+                reason="skips the first transient steps")
+SPREAD = chosen("updratio.spread", 30.0, unit="×", fmt="{:g}×",
+                measures="太小 = η ÷ spread, 太大 = η × spread",
+                reason="wide enough that the three curves sit clearly below / on / above the line")
+CLIFF_GRID = chosen("updratio.cliff_grid", 0.01, unit="×", fmt="{:g}",
+                    measures="step of the multiplier grid on the 太大 η searched for NaN",
+                    reason="the notes' 2.1 is ill-defined: finite and non-finite runs interleave, so the cliff is "
+                           "defined as the first multiplier on this grid whose run ends non-finite")
+TARGET = sourced("updratio.target_ratio", 1e-3, unit="", fmt=lambda v: "10⁻³",
+                 measures="the rule-of-thumb update ÷ parameter ratio",
+                 citation="CS231n course notes, Neural Networks Part 3, §Ratio of weights:updates: \"A rough "
+                          "heuristic is that this ratio should be somewhere around 1e-3\"; \"Note: updates, not "
+                          "the raw gradients\"",
+                 notes="千分之一", notes_quote="经验值是千分之一，图上那条黑线就是它。")
+
+
+@dataclass(frozen=True)
+class Runs:
+    ratios: np.ndarray   # (runs, steps): ‖η∂W1‖ ÷ ‖W1‖ before each update
+    losses: np.ndarray   # (runs, steps + 1): mean(E²) before each update, and after the last
+    norms: np.ndarray    # (runs, steps + 1): ‖W1‖_F
+
+
+def toy_data(seeds=SEEDS.value, layers=LAYERS.value, samples=SAMPLES.value):
+    """X, Y from the data seed; W1 ~ N/√fan_in, W2 ~ N/√fan_in from the weight seed."""
+    n_in, n_hidden, n_out = layers
+    data = np.random.default_rng(seeds[0])
+    x, y = data.normal(size=(samples, n_in)), data.normal(size=(samples, n_out))
+    init = np.random.default_rng(seeds[1])
+    w1 = init.normal(size=(n_in, n_hidden)) / np.sqrt(n_in)
+    w2 = init.normal(size=(n_hidden, n_out)) / np.sqrt(n_hidden)
+    return x, y, w1, w2
+
+
+def train(etas, steps: int = STEPS.value) -> Runs:
+    """Full-batch gradient descent, one weight stack per learning rate in ``etas``."""
+    etas = np.asarray(etas, dtype=float)
+    x, y, w1, w2 = toy_data()
+    k, n = len(etas), len(x)
+    w1, w2 = np.repeat(w1[None], k, 0), np.repeat(w2[None], k, 0)
+    ratios, losses, norms = np.zeros((k, steps)), np.zeros((k, steps + 1)), np.zeros((k, steps + 1))
+    # A run whose loss has turned non-finite stays so (inf and NaN only spread); from then on its
+    # readings are NaN and its weights are parked at zero, since arithmetic on NaN is slow and
+    # every run in the stack is computed on its own (the others' values do not change).
+    dead = np.zeros(k, dtype=bool)
+    with np.errstate(all="ignore"):          # the runs past the cliff overflow: that is the point
+        for s in range(steps + 1):
+            h = np.tanh(x @ w1)
+            e = h @ w2 - y
+            losses[:, s] = np.mean(e * e, axis=(1, 2))
+            norms[:, s] = np.linalg.norm(w1, axis=(1, 2))
+            dead |= ~np.isfinite(losses[:, s])
+            losses[dead, s] = norms[dead, s] = np.nan
+            if s == steps:
+                break
+            d_out = e / n                                         # ∂[Σ(E²)/(2n)] / ∂out
+            d_w2 = h.transpose(0, 2, 1) @ d_out
+            d_w1 = x.T @ ((d_out @ np.ascontiguousarray(w2.transpose(0, 2, 1))) * (1 - h * h))
+            ratios[:, s] = etas * np.linalg.norm(d_w1, axis=(1, 2)) / norms[:, s]
+            w1 = w1 - etas[:, None, None] * d_w1
+            w2 = w2 - etas[:, None, None] * d_w2
+            w1[dead] = 0.0
+            w2[dead] = 0.0
+    return Runs(ratios, losses, norms)
+
+
+def sweep_exponents(sweep=SWEEP.value) -> np.ndarray:
+    low, high, step = sweep
+    return np.round(np.arange(low, high + step / 2, step), 6)
+
+
+@lru_cache(maxsize=None)
+def _sweep_pick(sweep, window, target) -> float:
+    exponents = sweep_exponents(sweep)
+    ratios = train(10.0 ** exponents).ratios
+    medians = np.median(ratios[:, window[0]:window[1]], axis=1)
+    distance = np.abs(np.log10(medians) - np.log10(target))
+    return float(10.0 ** exponents[int(np.nanargmin(distance))])
+
+
+@lru_cache(maxsize=None)
+def three_runs(eta_ok: float, spread: float) -> Runs:
+    """太小, 刚好, 太大, in that order."""
+    return train([eta_ok / spread, eta_ok, eta_ok * spread])
+
+
+def cliff(eta_big: float, grid: float, batch: int = 25, limit: float = 4.0) -> float:
+    """The smallest multiplier m on the grid (from 1) whose 400-step run at m·η_big ends non-finite.
+
+    Near the edge the outcome is chaotic: even the summation order of a product moves it by a
+    few grid steps (a one-run-at-a-time loop finds 1.55 where this batched one finds 1.52), so
+    the value is shown to one decimal."""
+    start = 1.0
+    while start < limit:
+        multipliers = np.round(start + grid * np.arange(batch), 6)
+        final = train(eta_big * multipliers).losses[:, -1]
+        bad = ~np.isfinite(final)
+        if bad.any():
+            return float(multipliers[int(np.argmax(bad))])
+        start = float(multipliers[-1] + grid)
+    raise ValueError(f"no non-finite run below {limit}× the 太大 learning rate")
+
+
+RUN_NAMES = ("small", "ok", "big")
+
+LR_OK = derived("updratio.lr_ok", _sweep_pick, inputs={"sweep": SWEEP, "window": WINDOW, "target": TARGET},
+                unit="", fmt="{:.4f}", formula="10^e, e on the sweep grid minimising |log10 median ratio − log10 1e-3|",
+                measures="the swept learning rate whose update ratio sits on 1e-3 (刚好)")
+LR_SMALL = derived("updratio.lr_small", lambda ok, spread: ok / spread, inputs={"ok": LR_OK, "spread": SPREAD},
+                   unit="", fmt="{:.5f}", formula="η_ok ÷ spread", measures="太小's learning rate")
+LR_BIG = derived("updratio.lr_big", lambda ok, spread: ok * spread, inputs={"ok": LR_OK, "spread": SPREAD},
+                 unit="", fmt="{:.3f}", formula="η_ok × spread", measures="太大's learning rate")
+
+
+def _runs(ok, spread) -> Runs:
+    return three_runs(ok, spread)
+
+
+_RUN_INPUTS = {"ok": LR_OK, "spread": SPREAD}
+MEDIANS = derived("updratio.median_ratios",
+                  lambda ok, spread, window: tuple(float(v) for v in np.median(
+                      _runs(ok, spread).ratios[:, window[0]:window[1]], axis=1)),
+                  inputs={**_RUN_INPUTS, "window": WINDOW}, unit="", fmt=str, item_fmt="{:.1e}",
+                  formula="median over steps 50–399 of ‖η∂W1‖ ÷ ‖W1‖", measures="太小, 刚好, 太大's typical ratio")
+FINAL_LOSS_BIG = derived("updratio.final_loss_big", lambda ok, spread: float(_runs(ok, spread).losses[2, -1]),
+                         inputs=_RUN_INPUTS, unit="", fmt="{:.2f}", formula="mean(E²) after step 400, 太大",
+                         measures="final loss of the 太大 run")
+FINAL_LOSS_OK = derived("updratio.final_loss_ok", lambda ok, spread: float(_runs(ok, spread).losses[1, -1]),
+                        inputs=_RUN_INPUTS, unit="", fmt="{:.2f}", formula="mean(E²) after step 400, 刚好",
+                        measures="final loss of the 刚好 run")
+NORM_GROWTH = derived("updratio.weight_norm_growth",
+                      lambda ok, spread: float(_runs(ok, spread).norms[2, -1] / _runs(ok, spread).norms[2, 0]),
+                      inputs=_RUN_INPUTS, unit="×", fmt="{:.1f}×", formula="‖W1‖ after step 400 ÷ ‖W1‖ at step 0, 太大",
+                      measures="how far the 太大 run stretches its first layer",
+                      notes="四倍多", notes_quote="权重被撑到四倍多",
+                      note="the run gives 4.2×, which is 「四倍多」 (four and a bit); the agreement check cannot read 多")
+NORM_GROWTH_CALM = derived("updratio.weight_norm_growth_calm",
+                           lambda ok, spread: tuple(float(v) for v in _runs(ok, spread).norms[:2, -1]
+                                                    / _runs(ok, spread).norms[:2, 0]),
+                           inputs=_RUN_INPUTS, unit="×", fmt=str, item_fmt="{:.2f}×",
+                           formula="‖W1‖ after step 400 ÷ ‖W1‖ at step 0, 太小 and 刚好",
+                           measures="the two calm runs' first-layer growth (they nearly coincide)")
+JITTER = derived("updratio.loss_jitter_ratio",
+                 lambda ok, spread: float(np.mean(np.abs(np.diff(_runs(ok, spread).losses[2, -101:])))
+                                          / np.mean(np.abs(np.diff(_runs(ok, spread).losses[1, -101:])))),
+                 inputs=_RUN_INPUTS, unit="×", fmt="{:.1f}×",
+                 formula="mean |Δloss| over the last 100 steps, 太大 ÷ 刚好",
+                 measures="how much more the 太大 run's loss shakes at the end",
+                 notes="近十倍", notes_quote="抖动大了近十倍",
+                 note="the run gives 8.5×: 「近十倍」 rounds it up; the screen shows the run's own value")
+CLIFF = derived("updratio.nan_multiplier", lambda ok, spread, grid: cliff(ok * spread, grid),
+                inputs={**_RUN_INPUTS, "grid": CLIFF_GRID}, unit="×", fmt="{:.1f}",
+                formula="smallest m on a 0.01 grid from 1 whose 400-step run at m·η_big ends non-finite",
+                measures="how much more learning rate the 太大 run takes before its loss turns NaN",
+                notes="2.1", notes_quote="而学习率再乘 2.1 就直接 NaN。",
+                note="The notes' 2.1 came from a bisection with a 200-step test; finite and non-finite runs "
+                     "interleave between about 1.5 and 2.4 (even the summation order of a batched product moves "
+                     "the edge), so a bisection lands on an arbitrary edge. Over the plotted 400 steps the first "
+                     "multiplier on a 0.01 grid whose run ends non-finite is this one.")
+
+# ---- axes ------------------------------------------------------------------------------------
+
+def _ticks(key: str, values, item_fmt, measures: str, reason: str):
+    return chosen(key, list(values), unit="", item_fmt=item_fmt, measures=measures, reason=reason,
+                  fmt=lambda ticks: " / ".join(map(item_fmt, ticks)))
+
+
+RATIO_TICKS = _ticks("updratio.ratio_ticks", tick_values_log(1e-5, 1.0), power_of_ten_label,
+                     "Ⓐ's log ratio axis, one tick per decade", "covers all three runs with the line in the middle")
+_STEPS = [0.0, 100.0, 200.0, 300.0, 400.0]
+STEP_TICKS = _ticks("updratio.step_ticks", _STEPS, tick_formatter(_STEPS), "step-axis ticks", "every 100 steps")
+_NORM = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+NORM_TICKS = _ticks("updratio.norm_ticks", _NORM, tick_formatter(_NORM), "Ⓑ's ‖W1‖ ÷ start axis",
+                    "from 0 past the 太大 run's growth")
+_LAST = [300.0, 350.0, 400.0]
+LAST_TICKS = _ticks("updratio.last_steps_ticks", _LAST, tick_formatter(_LAST), "Ⓑ's zoom on the last 100 steps",
+                    "the window the jitter is measured over")
+_LOSS = [0.3, 0.5, 0.7]
+LOSS_RANGE = (0.3, 0.75)
+LOSS_TICKS = _ticks("updratio.loss_ticks", _LOSS, tick_formatter(_LOSS), "Ⓑ's loss axis",
+                    "spans both runs' last 100 steps")
