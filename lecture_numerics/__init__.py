@@ -12,7 +12,7 @@ __all__ = ["REGISTRY", "Chosen", "Derived", "Quantity", "Sourced", "chosen", "de
            "load_all"]
 
 # Modules that hold machinery rather than declarations.
-_NOT_DECLARING = {"provenance", "ledger", "notes", "zh", "axes"}
+_NOT_DECLARING = {"provenance", "ledger", "notes", "zh", "axes", "runcache"}
 
 
 def load_all() -> dict[str, Quantity]:

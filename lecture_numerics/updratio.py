@@ -13,11 +13,11 @@ are that η divided and multiplied by 30. All runs of a sweep go through one vec
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from lecture_numerics.axes import power_of_ten_label, tick_formatter, tick_values_log
+from lecture_numerics.runcache import disk_cached
 from lecture_numerics.provenance import chosen, derived, sourced
 
 _TOY = "a toy small enough to run in a blink, big enough to have a first layer whose norm can grow"
@@ -104,7 +104,7 @@ def sweep_exponents(sweep=SWEEP.value) -> np.ndarray:
     return np.round(np.arange(low, high + step / 2, step), 6)
 
 
-@lru_cache(maxsize=None)
+@disk_cached
 def _sweep_pick(sweep, window, target) -> float:
     exponents = sweep_exponents(sweep)
     ratios = train(10.0 ** exponents).ratios
@@ -113,12 +113,13 @@ def _sweep_pick(sweep, window, target) -> float:
     return float(10.0 ** exponents[int(np.nanargmin(distance))])
 
 
-@lru_cache(maxsize=None)
+@disk_cached
 def three_runs(eta_ok: float, spread: float) -> Runs:
     """太小, 刚好, 太大, in that order."""
     return train([eta_ok / spread, eta_ok, eta_ok * spread])
 
 
+@disk_cached
 def cliff(eta_big: float, grid: float, batch: int = 25, limit: float = 4.0) -> float:
     """The smallest multiplier m on the grid (from 1) whose 400-step run at m·η_big ends non-finite.
 
