@@ -109,7 +109,8 @@ NO_RECOMPUTE_ALL_MOE_TIB = derived(
     "act.v3.no_recompute_all_moe_tib", lambda **k: no_recompute_all_moe_bytes(**k) / TIB,
     inputs={**_CONFIG, "seq_len": SEQ_LEN}, unit="TiB", fmt="{:.2f}",
     formula="seq_len × n_layers × Σ_items(MoE layer) bytes_per_token ÷ 2^40",
-    measures="the same accounting if every layer were an MoE layer (how the notes' 4.15 arises)")
+    measures="the same accounting if every layer were an MoE layer (how the notes' 4.15 arises)",
+    notes="4.15", notes_quote=_ACT_QUOTE)
 
 
 def no_recompute_breakdown(seq_len: int | None = None, config: V3Config | None = None) -> list[dict]:

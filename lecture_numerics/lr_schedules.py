@@ -77,7 +77,7 @@ GPT3_FINAL_OVER_PEAK = derived(
     float(gpt3_lr(total - 1, peak, warmup, decay_end, floor_fraction) / peak),
     inputs={**_GPT3_SEG, "total": GPT3_TOKENS}, unit="fraction", fmt=lambda v: f"{100 * v:.0f}%",
     formula="lr at the last token ÷ peak (the schedule evaluated)", measures="GPT-3's final learning rate ÷ its peak",
-    notes="0.1", notes_quote="老派是余弦：GPT-3 在两千六百亿 token 内降到峰值的百分之十，之后一直保持。")
+    notes="10 %", notes_quote="老派是余弦：GPT-3 在两千六百亿 token 内降到峰值的百分之十，之后一直保持。")
 GPT3_DECAY_END = derived("lr.gpt3.decay_end_progress", lambda decay_end, total: decay_end / total,
                          inputs={"decay_end": GPT3_DECAY, "total": GPT3_TOKENS}, unit="fraction",
                          fmt=lambda v: f"{100 * v:.1f}%", formula="260B ÷ 300B",

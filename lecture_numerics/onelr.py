@@ -94,4 +94,5 @@ def _count_runs(blue, red) -> int:
 
 
 RUN_COUNT = derived("onelr.run_count", _count_runs, inputs={"blue": BLUE_PATH, "red": RED_PATH}, unit="runs",
-                    fmt=zh_count, formula="the runs drawn (blue, red)", measures="runs in the one valley")
+                    fmt=zh_count, formula="the runs drawn (blue, red)", measures="runs in the one valley",
+                    notes="两", notes_quote="两条轨迹， 同一个谷、同一套规则，唯一的差别是学习率。")

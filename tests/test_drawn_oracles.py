@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import sys
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
@@ -19,6 +20,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from scipy.optimize import brentq
+from scipy.special import expit as scipy_expit
 from scipy.special import logsumexp
 from scipy.special import softmax as scipy_softmax
 
@@ -30,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "numerics"))
 import _timeline_reference as ref  # noqa: E402
 import _s3b_reference as s3b  # noqa: E402
+import _s1s2_reference as s12  # noqa: E402
 
 REGISTRY = load_all()
 GIB, TIB = 2**30, 2**40
@@ -42,6 +45,15 @@ def v(key: str) -> Any:
     q = quantity(key)
     assert not isinstance(q, Derived), f"oracles read inputs, not results: {key}"
     return q.value
+
+
+@dataclass(frozen=True)
+class Said:
+    """A number as the slide writes it: its display string, written by hand, and (if given)
+    the value behind it. For keys whose point is the words (两, 三, 两成, 128K)."""
+
+    display: str
+    value: float | None = None
 
 
 def central(f: Callable[[np.ndarray], float], x, h: float = 1e-6) -> np.ndarray:
@@ -509,8 +521,126 @@ def _s3_lineage_updratio() -> dict[str, Any]:
     }
 
 
+# ---- 第一节–第二节: fig-3x, fig-vanish, fig-reverse, fig-act-bill, fig-gradlife, fig-batch,
+#      fig-recompute, fig-per-byte ------------------------------------------------------------
+
+# Small counts as the speaker says them, written by hand (两 before a measure word).
+SAID_ZH = {1: "一", 2: "两", 3: "三", 4: "四", 5: "五", 10: "十"}
+
+
+def _said_zh(value: float) -> Said:
+    return Said(SAID_ZH[round(value)], value)
+
+
+def _three_products() -> tuple[int, int, int]:
+    """numpy's FLOP count of fig-3x's three products on V3's wq_a over one 128K sequence."""
+    return s12.linear_layer_flops(v("scenario.seq_len_128k"), v("model.v3.dim"), v("model.v3.q_lora_rank"))
+
+
+def _v3_qk() -> int:
+    return v("model.v3.qk_nope_head_dim") + v("model.v3.qk_rope_head_dim")
+
+
+def _batch_ratio(what: str, regime: str) -> float:
+    """total / steps / step time after ×k on the roofline, at a batch inside one regime: below the
+    knee both B and kB sit under it, above it B is already past it."""
+    d, t, sat, k = v("batch.tokens"), v("batch.step_time_min"), v("batch.saturation"), v("batch.doubling")
+    peak = sat / t                                        # sequences per time unit once saturated
+    b = sat / (2 * k) if regime == "below" else 2 * sat
+    f = {"steps": lambda x: d / x, "step_time": lambda x: s12.roofline_step_time(x, t, peak),
+         "total": lambda x: s12.roofline_total(x, d, t, peak)}[what]
+    return f(k * b) / f(b)
+
+
+def _chains() -> tuple[Fraction, Fraction]:
+    """g_1 of the 0.8 and the 1.2 chain, exactly."""
+    layers = v("vanish.layers")
+    return (s12.chain_input_gradient(v("vanish.rate_low"), layers),
+            s12.chain_input_gradient(v("vanish.rate_high"), layers))
+
+
+def _relu_slope() -> float:
+    """ReLU′ on the positive half-axis, by central differences of max(0, x) at mid-axis."""
+    return s12.central_difference(lambda x: max(0.0, x), v("vanish.axis.x_half") / 2)
+
+
+def _s1s2() -> dict[str, Any]:
+    v3_width, gpt3_width = (lambda: v("model.v3.dim")), (lambda: v("model.gpt3.d_model"))
+    gpt3_head = lambda: v("model.gpt3.d_head")
+    without, all_moe, full = (s12.v3_stored_without_recompute(), s12.v3_stored_all_moe(),
+                              s12.v3_stored_with_full_recompute())
+    act_top = math.ceil(without / TIB)
+    korthikanti = lambda: s12.korthikanti_layer_bytes(
+        v("model.gpt3.context_tokens"), v("model.gpt3.d_model"), v("model.gpt3.n_heads"))
+    return {
+        # fig-3x: numpy's counts, in units of the forward product
+        "threex.forward_matmuls": lambda: _three_products()[0] / _three_products()[0],
+        "threex.backward_matmuls": lambda: sum(_three_products()[1:]) / _three_products()[0],
+        "threex.train_over_inference": lambda: sum(_three_products()) / _three_products()[0],
+        "threex.forward_matmuls_zh": lambda: _said_zh(_three_products()[0] / _three_products()[0]),
+        "threex.backward_matmuls_zh": lambda: _said_zh(sum(_three_products()[1:]) / _three_products()[0]),
+        "threex.train_over_inference_zh": lambda: _said_zh(sum(_three_products()) / _three_products()[0]),
+        # fig-recompute Ⓐ: one more forward product, counted the same way
+        "recompute.compute_multiple_after": lambda: (sum(_three_products()) + _three_products()[0])
+        / _three_products()[0],
+        "recompute.compute_extra_fraction": lambda: float(
+            Fraction(sum(_three_products()) + _three_products()[0], sum(_three_products())) - 1),
+        "recompute.activation_shrink": lambda: without / full,
+        "recompute.seq_len_label": lambda: Said("128K", 128 * 1024),
+        # fig-recompute Ⓑ: Korthikanti's tensor list, the a·s² scores are what selective recompute drops
+        "recompute.gpt3.selective_saving": lambda: korthikanti()[1] / korthikanti()[0],
+        # fig-act-bill: the hand-written V3 inventory
+        "act.v3.no_recompute_tib": lambda: without / TIB,
+        "act.v3.no_recompute_all_moe_tib": lambda: all_moe / TIB,
+        "act_bill.axis.ticks_tib": lambda: _round_ticks(0.0, act_top, act_top),
+        "act_bill.axis.inset_ticks_gib": lambda: _round_ticks(0.0, v("act_bill.axis.inset_top_gib"), 2),
+        # fig-per-byte: pair counts, the linear layer's price in closed form, brentq for the crossings
+        "per_byte.v3.attention_slope": lambda: s12.attention_slope(_v3_qk(), v("model.v3.v_head_dim")),
+        "per_byte.gpt3.attention_slope": lambda: s12.attention_slope(gpt3_head(), gpt3_head()),
+        # 2·s·d_in·d_out FLOPs ÷ (2 B × s·d_out): the input width
+        "per_byte.v3.linear_flops_per_byte": lambda: 2 * v3_width() * v("model.v3.q_lora_rank")
+        / (2 * v("model.v3.q_lora_rank")),
+        "per_byte.gpt3.linear_flops_per_byte": lambda: 2 * gpt3_width() * gpt3_width() / (2 * gpt3_width()),
+        "recompute.v3.crossover_tokens": (lambda: s12.crossover(_v3_qk(), v("model.v3.v_head_dim"), v3_width()),
+                                          1e-9),
+        "recompute.gpt3.crossover_tokens": (lambda: s12.crossover(gpt3_head(), gpt3_head(), gpt3_width()), 1e-9),
+        "per_byte.axis.x_ticks": lambda: _round_ticks(0.0, v("per_byte.axis.max_tokens"), 4),
+        "per_byte.axis.y_ticks": lambda: _round_ticks(0.0, v("per_byte.axis.max_flops_per_byte"), 4),
+        # fig-batch: the roofline
+        "batch.steps_ratio": lambda: _batch_ratio("steps", "below"),
+        "batch.total_ratio_below": lambda: _batch_ratio("total", "below"),
+        "batch.step_cost_ratio_above": lambda: _batch_ratio("step_time", "above"),
+        "batch.total_ratio_above": lambda: _batch_ratio("total", "above"),
+        # fig-gradlife: counted by hand
+        "gradlife.stops": lambda: len(s12.GRADIENT_STOPS_BY_HAND),
+        # fig-reverse Ⓒ: one JVP per input, one VJP per output (rebuilt and counted on small chains
+        # in test_s1s2_reverse_passes)
+        "reverse.counterexample.forward_passes": lambda: v("reverse.counterexample.inputs"),
+        "reverse.counterexample.reverse_passes": lambda: v("reverse.counterexample.outputs"),
+        "reverse.ours.forward_passes": lambda: v("slider.desk_faders"),
+        "reverse.ours.reverse_passes": lambda: v("trips.outputs"),
+        # fig-vanish: exact rationals, scipy, central differences
+        "vanish.rate_0p8_60_layers": lambda: float(_chains()[0]),
+        "vanish.rate_1p2_60_layers": lambda: float(_chains()[1]),
+        "vanish.orders_between_zh": lambda: _said_zh(s12.log10_fraction(_chains()[1] / _chains()[0])),
+        "vanish.output_gradient": (lambda: s12.central_difference(lambda loss: loss, 0.0), FD_TOL),   # ∂L/∂L
+        "vanish.rate_offset_zh": lambda: Said(
+            {1: "一成", 2: "两成", 3: "三成"}[round(10 * (1 - Fraction(repr(v("vanish.rate_low")))))],
+            float(Fraction(repr(v("vanish.rate_high"))) - 1)),
+        "vanish.relu_slope_positive": (_relu_slope, FD_TOL),
+        "vanish.sigmoid_max_slope": lambda: s12.sigmoid_slope_peak()[1],
+        "vanish.sigmoid_at_max_slope": (lambda: float(scipy_expit(s12.sigmoid_slope_peak()[0])), 1e-6),
+        "vanish.sigmoid_shrink_zh": lambda: _said_zh(1 / s12.sigmoid_slope_peak()[1]),
+        "vanish.axis.layer_ticks": lambda: [1, v("vanish.layers")],                 # input end, output end
+        "vanish.axis.linear_ticks": lambda: _round_ticks(0.0, v("vanish.axis.linear_top"), 2),
+        "vanish.axis.log_ticks": lambda: [10.0 ** e for e in s12.powers_of_ten_spanning(*_chains())],
+        "vanish.axis.slope_ticks": (lambda: [0.0, s12.sigmoid_slope_peak()[1], _relu_slope()], FD_TOL),
+        "vanish.axis.x_ticks": lambda: [-v("vanish.axis.x_half"), 0.0, v("vanish.axis.x_half")],
+    }
+
+
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
-                           **s3b.oracles(v), **_s4s5(), **_s6(), **_s3_lineage_updratio()}
+                           **s3b.oracles(v), **_s1s2(), **_s4s5(), **_s6(), **_s3_lineage_updratio()}
 
 
 def drawn_derived_keys() -> list[str]:
@@ -540,7 +670,11 @@ def test_drawn_value_matches_its_independent_reference(key):
     oracle = ORACLES[key]
     fn, tol = oracle if isinstance(oracle, tuple) else (oracle, EXACT_TOL)
     expected, ours = fn(), REGISTRY[key].value
-    if isinstance(expected, str):
+    if isinstance(expected, Said):
+        assert REGISTRY[key].display == expected.display, key
+        if expected.value is not None:
+            assert ours == pytest.approx(expected.value, rel=tol, abs=tol), key
+    elif isinstance(expected, str):
         assert ours == expected, key
     elif isinstance(expected, list):
         assert list(ours) == pytest.approx(expected, rel=tol, abs=tol), key

@@ -63,10 +63,11 @@ def test_scenes_are_recorded(entries):
 
 def test_discrepancies_are_exactly_the_disagreeing_entries_and_explained(entries):
     found = {d["key"]: d for d in discrepancies(entries)}
-    assert {"act.v3.no_recompute_tib", "step.halfway_steps_kappa1000", "lora.7b.lora_gib"} <= set(found)
+    assert {"act.v3.no_recompute_tib", "step.halfway_coefficient", "lora.7b.lora_gib"} <= set(found)
     assert all(d["note"] for d in found.values())
     assert "dense" in found["act.v3.no_recompute_tib"]["note"]
-    assert not ({"bill.v3.total_tib", "flops.v3.real_over_6nd_128k"} & set(found))
+    # 364 = ln 2 ÷ −ln(1 − 1.9/1000) rounded, the notes' 「同一条公式」: agrees since step.py takes c = 1.9
+    assert not ({"bill.v3.total_tib", "flops.v3.real_over_6nd_128k", "step.halfway_steps_kappa1000"} & set(found))
     assert all(entries[k]["agrees"] is False for k in found)
 
 

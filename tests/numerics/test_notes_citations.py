@@ -181,6 +181,19 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
             "underflow.fp16_below_stored_as", "underflow.fp16_below_stored_as_zh"),
     **_each("fig-prepost axis ticks: scale, not something the speaker says", "prepost.x_ticks", "prepost.y_ticks"),
+    **_each("fig-beststep: the notes give the rules in words (「梯度除以二阶导，一步到底」, 「等于二除以陡峭程度」, "
+            "「几千亿参数根本存不下」) and the two gradients (chosen inputs); what follows from them is not said",
+            "beststep.a.best_step", "beststep.a.gradient", "beststep.b.flat_best_lr", "beststep.b.flat_curvature",
+            "beststep.b.flat_distance", "beststep.b.steep_best_lr", "beststep.b.steep_distance",
+            "beststep.c.diagonal_tib", "beststep.c.hessian_entries", "beststep.step_share_of_threshold",
+            "beststep.threshold"),
+    **_each("fig-momentum: the notes say the gray run 「真停」 and name Polyak's 0.8–0.99 (off screen, 待核) without "
+            "windows; the two runs are named (灰的 / 绿的), not counted",
+            "momentum.gray_final_slope", "momentum.run_count", "momentum.window_beta_high", "momentum.window_beta_low"),
+    **_each("fig-muon Ⓒ: the notes describe the circle and the square (「一把尺…另一把尺」) without lengths",
+            "muon.muon_flat_component", "muon.ruler_count", "muon.sgd_flat_component"),
+    **_each("fig-onelr: the notes describe the bounces and the 「一丁点横向的位移」 in words, not as factors or shares",
+            "onelr.blue_progress_share", "onelr.blue_steep_factor", "onelr.red_steep_factor"),
     **_each("fig-lineage: readings of the runs the notes describe in words (「分母只增不减」, 「从零起步」, "
             "「课件里的 0.9」 is the storyboard's caveat), not values the speaker says",
             "lineage.adagrad_denominator_growth", "lineage.adam_no_bc_first_step", "lineage.adam_no_bc_peak_step",
@@ -191,6 +204,28 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-saddle: the flat point's slope, the three kinds' share of up-directions and the axis ticks; the "
             "notes say 「脚下确实是平的」 and 「比例从来没到过 1」 in words",
             "flat.slopes_at_centre", "flat.up_fractions", "flat.up_fraction_ticks"),
+    **_each("fig-act-bill and fig-per-byte axis ticks: scale, not something the speaker says",
+            "act_bill.axis.inset_ticks_gib", "act_bill.axis.ticks_tib", "per_byte.axis.x_ticks",
+            "per_byte.axis.y_ticks"),
+    **_each("fig-vanish axis ticks: scale; the numbers the notes say that stand on them (六十 layers, σ′'s "
+            "零点二五, ReLU′'s 一) are carried by vanish.layers, vanish.sigmoid_max_slope and "
+            "vanish.relu_slope_positive",
+            "vanish.axis.layer_ticks", "vanish.axis.linear_ticks", "vanish.axis.log_ticks",
+            "vanish.axis.slope_ticks", "vanish.axis.x_ticks"),
+    **_each("fig-per-byte: the notes give the rule in words (「它正好等于这个矩阵乘的输入宽度」, 「那条斜线的"
+            "斜率，是模型自己的头维度定的」), never the widths or the slopes; the crossings they do say are "
+            "recompute.*.crossover_tokens",
+            "per_byte.v3.attention_slope", "per_byte.gpt3.attention_slope", "per_byte.v3.linear_flops_per_byte",
+            "per_byte.gpt3.linear_flops_per_byte"),
+    **_each("fig-batch is 示意: the notes say which way each factor goes (「batch 大了步数少、每步没变贵」, "
+            "「每步变贵的倍数，正好抵掉步数少的倍数」), never a number",
+            "batch.steps_ratio", "batch.step_cost_ratio_above", "batch.total_ratio_above", "batch.total_ratio_below"),
+    **_each("fig-vanish: the reverse sweep's seed at the output end (∂L/∂L = 1), where both chains start; "
+            "the notes never say it", "vanish.output_gradient"),
+    **_each("fig-recompute: the notes say the lecture's length as 十二万八千 (128,000) and write 128K only as a "
+            "name (「序列长度从 2K 到 128K」); the label is 2^17 = 131,072 written as 128K, whose disagreement with "
+            "十二万八千 scenario.seq_len_128k records",
+            "recompute.seq_len_label"),
 }
 
 

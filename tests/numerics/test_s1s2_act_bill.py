@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from _v3_reference import DENSE, DENSE_ACT, GIB, H, LAYERS, MOE_ACT, S, TIB
+from _s1s2_reference import v3_stored_with_full_recompute, v3_stored_without_recompute
+from _v3_reference import DENSE_ACT, GIB, H, LAYERS, MOE_ACT, S, TIB
 
 from lecture_numerics import act_bill, quantity
 
 
 def test_mountain_summit_is_the_hand_summed_inventory_at_the_end_of_forward():
     xs, ys = act_bill.layer_steps(act_bill.simulate("none"))
-    hand = S * (DENSE * DENSE_ACT + (LAYERS - DENSE) * MOE_ACT)
+    hand = v3_stored_without_recompute()
     assert ys.max() == hand == quantity("act.v3.no_recompute_tib").value * TIB
     assert act_bill.peak_step("none") == LAYERS          # the turn from forward to backward
     assert xs[-1] == 2 * LAYERS and ys[-1] == 0          # every layer's activations freed
@@ -24,7 +25,7 @@ def test_mountain_climbs_one_layer_per_step():
 
 def test_checkpoints_are_one_bf16_input_per_layer():
     _, ys = act_bill.layer_steps(act_bill.simulate("full"), working_sets=False)
-    assert ys.max() == LAYERS * S * H * 2 == quantity("act.v3.full_recompute_gib").value * GIB
+    assert ys.max() == v3_stored_with_full_recompute() == quantity("act.v3.full_recompute_gib").value * GIB
 
 
 def test_korthikanti_brackets_the_bill():

@@ -3,24 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
+from _s1s2_reference import attention_slope
 from scipy.optimize import brentq
 
 from lecture_numerics import per_byte, quantity
 
 
-def _causal_flops_per_byte(s: int, qk: int, v: int) -> float:
-    """One head, counted pair by pair: each unmasked (i ≥ j) pair costs a qk-wide dot product
-    for QKᵀ and a v-wide multiply-add for AV (2 FLOPs per multiply-add); bytes: bf16 O, s × v."""
-    mask = np.tril(np.ones((s, s), dtype=bool))
-    pairs = int(mask.sum())
-    assert pairs == s * (s + 1) // 2
-    return 2 * pairs * (qk + v) / (2 * s * v)
-
-
 def test_slopes_from_counting_pairs():
     for s in (8, 64, 300):
-        v3 = _causal_flops_per_byte(s + 1, 192, 128) - _causal_flops_per_byte(s, 192, 128)
-        gpt3 = _causal_flops_per_byte(s + 1, 128, 128) - _causal_flops_per_byte(s, 128, 128)
+        v3, gpt3 = attention_slope(192, 128, s), attention_slope(128, 128, s)
         assert np.isclose(quantity("per_byte.v3.attention_slope").value, v3)
         assert np.isclose(quantity("per_byte.gpt3.attention_slope").value, gpt3)
     assert quantity("per_byte.v3.attention_slope").display == "1.25"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from fractions import Fraction
 
-from _v3_reference import DENSE, DENSE_ACT, GIB, H, LAYERS, MOE_ACT, S, TIB
+from _s1s2_reference import v3_stored_all_moe, v3_stored_with_full_recompute, v3_stored_without_recompute
+from _v3_reference import GIB, S, TIB
 
 from lecture_numerics import quantity
 from lecture_numerics.models import v3_config
@@ -22,13 +23,12 @@ def test_one_more_forward_makes_three_four():
 
 
 def test_shrink_from_the_hand_written_inventory():
-    without = S * (DENSE * DENSE_ACT + (LAYERS - DENSE) * MOE_ACT)
-    with_checkpoints = LAYERS * S * H * 2
+    without, with_checkpoints = v3_stored_without_recompute(), v3_stored_with_full_recompute()
     q = quantity("recompute.activation_shrink")
     assert abs(q.value - without / with_checkpoints) < 1e-9
     assert q.display == "39" and q.notes == "40"
     # the notes' forty: every layer counted as MoE
-    assert round(S * LAYERS * MOE_ACT / with_checkpoints, 1) == 39.8
+    assert round(v3_stored_all_moe() / with_checkpoints, 1) == 39.8
 
 
 def test_simulator_and_bill_agree():

@@ -4,28 +4,18 @@ backward products."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from _s1s2_reference import linear_layer_flops
 
 from lecture_numerics import quantity
-
-import pytest
 
 # Small widths: numpy prints its count with four significant digits, exact only for small shapes.
 SHAPES = [(4, 3, 5), (7, 2, 9), (16, 12, 8)]
 
 
-def _naive_flops(subscripts: str, *shapes) -> int:
-    """numpy's naive FLOP count for a two-operand contraction (multiply and add counted)."""
-    operands = [np.empty(shape, dtype=np.float32) for shape in shapes]
-    _, report = np.einsum_path(subscripts, *operands, optimize="greedy")
-    line = next(row for row in report.splitlines() if "Naive FLOP count" in row)
-    return int(float(line.split(":")[1]))
-
-
 @pytest.mark.parametrize("S, D_IN, D_OUT", SHAPES)
 def test_numpy_counts_three_equal_products(S, D_IN, D_OUT):
-    forward = _naive_flops("si,io->so", (S, D_IN), (D_IN, D_OUT))
-    grad_w = _naive_flops("si,so->io", (S, D_IN), (S, D_OUT))
-    grad_x = _naive_flops("so,io->si", (S, D_OUT), (D_IN, D_OUT))
+    forward, grad_w, grad_x = linear_layer_flops(S, D_IN, D_OUT)
     assert forward == grad_w == grad_x == 2 * S * D_IN * D_OUT
     assert quantity("threex.forward_matmuls").value == forward / forward == 1
     assert quantity("threex.backward_matmuls").value == (grad_w + grad_x) / forward == 2

@@ -6,16 +6,16 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy.optimize import minimize_scalar
+from _s1s2_reference import chain_input_gradient, log10_fraction, sigmoid_slope_peak
 from scipy.special import expit
 
 from lecture_numerics import quantity, vanish_panels
 
 
 def test_orders_between_from_exact_rationals():
-    high, low = Fraction(6, 5) ** 59, Fraction(4, 5) ** 59
-    exact = math.log10(high.numerator) - math.log10(high.denominator) \
-        - (math.log10(low.numerator) - math.log10(low.denominator))
+    high, low = chain_input_gradient(1.2, 60), chain_input_gradient(0.8, 60)
+    assert (high, low) == (Fraction(6, 5) ** 59, Fraction(4, 5) ** 59)
+    exact = log10_fraction(high) - log10_fraction(low)
     assert math.isclose(quantity("vanish.orders_between").value, exact, rel_tol=1e-12)
     assert quantity("vanish.orders_between").display == "10"
     assert quantity("vanish.orders_between_zh").display == "十"
@@ -34,9 +34,9 @@ def test_exit_and_landing_layers_by_hand():
 
 
 def test_sigmoid_slope_peak_with_scipy():
-    found = minimize_scalar(lambda x: -expit(x) * (1 - expit(x)), bounds=(-6, 6), method="bounded")
-    assert math.isclose(quantity("vanish.sigmoid_max_slope").value, -found.fun, abs_tol=1e-9)
-    assert math.isclose(quantity("vanish.sigmoid_at_max_slope").value, expit(found.x), abs_tol=1e-4)
+    peak_x, peak = sigmoid_slope_peak()
+    assert math.isclose(quantity("vanish.sigmoid_max_slope").value, peak, abs_tol=1e-9)
+    assert math.isclose(quantity("vanish.sigmoid_at_max_slope").value, expit(peak_x), abs_tol=1e-4)
     assert quantity("vanish.sigmoid_at_max_slope").display == "0.5"
     assert quantity("vanish.sigmoid_shrink_zh").display == "四"
 
