@@ -30,17 +30,7 @@ GPT3_BATCH = {name: sourced(f"gpt3.{name}.batch_tokens", b, unit="tokens", fmt=l
                             citation=f"{GPT3_T21}, batch size", measures=f"GPT-3 {name} batch")
               for name, (_, _, b) in _GPT3_ROWS.items()}
 
-_LR_QUOTE = "规律肉眼可见：模型越大，学习率越小、batch 越大。 而且幅度很温和 —— 五百倍的规模差，学习率只差五倍。"
-SIZE_RATIO = derived(
-    "gpt3.size_ratio_medium_to_175b", lambda big, small: big / small,
-    inputs={"big": GPT3_PARAMS["175b"], "small": GPT3_PARAMS["medium"]}, unit="×", fmt="{:.0f}×",
-    formula="params(175B) ÷ params(Medium)", measures="scale gap between GPT-3 Medium and 175B",
-    notes="500", notes_quote=_LR_QUOTE)
-LR_RATIO = derived(
-    "gpt3.lr_ratio_medium_to_175b", lambda small, big: small / big,
-    inputs={"small": GPT3_LR["medium"], "big": GPT3_LR["175b"]}, unit="×", fmt="{:.0f}×",
-    formula="lr(Medium) ÷ lr(175B)", measures="learning-rate gap across that scale gap",
-    notes="5", notes_quote=_LR_QUOTE)
+# The size and learning-rate ratios between GPT-3 Medium and 175B are lr.gpt3.* in lr_schedules.py.
 
 GPT3_WARMUP = sourced("gpt3.warmup_tokens", 375e6, unit="tokens", fmt=lambda v: f"{v / 1e6:.0f}M",
                       measures="GPT-3 linear warmup length", citation=GPT3_APPENDIX_B)
@@ -52,11 +42,7 @@ GPT3_FINAL = sourced("gpt3.final_lr_fraction", 0.1, unit="fraction", fmt=lambda 
                      measures="GPT-3 learning rate after the cosine decay, as a fraction of the peak",
                      citation=GPT3_APPENDIX_B)
 GPT3_BETA2 = sourced("gpt3.adam_beta2", 0.95, unit="", measures="GPT-3 Adam β2", citation=GPT3_APPENDIX_B)
-WARMUP_SHARE = derived(
-    "gpt3.warmup_share", lambda warmup, total: warmup / total,
-    inputs={"warmup": GPT3_WARMUP, "total": GPT3_TOKENS}, unit="fraction", fmt=lambda v: f"{1000 * v:.2f}‰",
-    formula="warmup tokens ÷ training tokens", measures="share of GPT-3's training spent warming up",
-    notes_quote="GPT-3 是头三亿七千五百万个 token，占总量的千分之一点二五。")
+# GPT-3's warmup share is lr.gpt3.warmup_share in lr_schedules.py.
 
 # --- DeepSeek-V3 schedule ------------------------------------------------------------------------
 

@@ -12,9 +12,9 @@ from lecture_numerics import quantity
 
 
 def test_gpt3_table_scale_and_lr_gaps():
-    assert quantity("gpt3.size_ratio_medium_to_175b").value == pytest.approx(175 / 0.35)
-    assert quantity("gpt3.lr_ratio_medium_to_175b").value == pytest.approx(3.0 / 0.6)
-    assert quantity("gpt3.warmup_share").value == pytest.approx(0.375 / 300)
+    assert quantity("lr.gpt3.size_ratio_medium_175b").value == pytest.approx(175 / 0.35)
+    assert quantity("lr.gpt3.lr_ratio_medium_175b").value == pytest.approx(3.0 / 0.6)
+    assert quantity("lr.gpt3.warmup_share").value == pytest.approx(0.375 / 300)
     lrs = [quantity(f"gpt3.{n}.lr").value for n in ("small", "medium", "large", "xl", "2p7b", "6p7b", "13b", "175b")]
     assert lrs == sorted(lrs, reverse=True)  # bigger model, smaller learning rate
 
