@@ -35,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
     parser.add_argument("--section", help="with --preview: render only this panel (A, B, C …) and open its clip")
     parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve the rehearsal page on 127.0.0.1 and re-render (low quality) on every save")
     return parser
 
 
@@ -143,6 +145,14 @@ def run(argv: list[str]) -> int:
         print(f"wrote {args.out / 'ledger.json'} and {args.out / 'ledger.md'}")
         return EXIT_OK
 
+    if args.serve:
+        if args.preview or args.section:
+            raise UsageError("--serve does not go with --preview or --section")
+        if args.jobs < 1:
+            raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+        from studio import serve
+
+        return serve.run(args.ids, args.out, args.jobs)
     quality = "low" if args.preview else args.quality
     presets = config.presets()
     if quality not in presets:
