@@ -45,10 +45,11 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
 
     from manim import tempconfig
 
-    from studio import fastcopy, fastencode
+    from studio import fastcopy, fastencode, textcache
 
     fastencode.install()
     fastcopy.install()
+    textcache.install()
     scene_cls = registry.load_class(entry)
     if section is not None:
         scene_cls = only_panel(scene_cls, section)
