@@ -286,6 +286,22 @@ def cold_preview(scene_id: str, out_dir: Path, env: dict) -> Run:
     return run_timed([PYTHON, str(ROOT / "render.py"), "--preview", scene_id, "--out", str(out_dir)], env)
 
 
+def panel_preview(scene_id: str, section: str, out_dir: Path, env: dict) -> Run:
+    """``render.py --preview ID --section X``: cold into a fresh folder, warm when repeated."""
+    return run_timed([PYTHON, str(ROOT / "render.py"), "--preview", scene_id, "--section", section,
+                      "--out", str(out_dir)], env)
+
+
+def panel_names(ids: list[str], env: dict) -> dict[str, list[str]]:
+    """Each scene's panels, in order, from a construct with animations skipped (no render)."""
+    run = run_timed([PYTHON, "-m", "studio.stills", "--sections", *ids], env)
+    found = {}
+    for line in run.stdout.splitlines():
+        scene_id, _, names = line.partition("\t")
+        found[scene_id] = names.split()
+    return found
+
+
 def import_manim_s(env: dict) -> float:
     return run_timed([PYTHON, "-c", "import manim"], env).wall_s
 

@@ -45,6 +45,8 @@ TARGETS = {
     "parallel_efficiency": Target("parallel_efficiency", "parallel efficiency (2 jobs)", 0.85, False, "%"),
     "noop_s": Target("noop_s", "no-op re-run wall", 2.0, True, " s"),
     "preview_s": Target("preview_s", "cold preview at low (each scene)", 15.0, True, " s"),
+    "panel_cold_s": Target("panel_cold_s", "panel preview cold, slowest panel (each scene)", 5.0, True, " s"),
+    "panel_warm_s": Target("panel_warm_s", "panel preview warm repeat (each scene)", 1.0, True, " s"),
     "gif_mb_per_10s": Target("gif_mb_per_10s", "GIF MB per 10 s (each scene)", 5.0, True, " MB"),
 }
 # A worker's peak memory limit per quality (issue 17): the default --jobs is planned from
@@ -125,6 +127,10 @@ def verdicts(rows: list[dict], batch: dict, quality: str) -> list[dict]:
     for row in rows:
         add(TARGETS["preview_s"], row.get("preview_s"), row["id"])
     for row in rows:
+        note = f"panel {row['panel_worst']}" if row.get("panel_worst") else ""
+        add(TARGETS["panel_cold_s"], row.get("panel_cold_s"), row["id"], note)
+        add(TARGETS["panel_warm_s"], row.get("panel_warm_s"), row["id"])
+    for row in rows:
         add(TARGETS["gif_mb_per_10s"], row.get("gif_mb_per_10s"), row["id"], off_quality)
     peak_target = TARGETS["worker_peak_gb"]
     if quality in WORKER_PEAK_GB:
@@ -170,7 +176,7 @@ def _grid(header: list[str], lines: list[list[str]]) -> list[str]:
 
 
 SCENE_COLUMNS = ["scene", "status", "frames", "video s", "render s", "worker s", "post s", "gif s", "encode s",
-                 "rend/enc", "wkr CPU s", "main CPU s", "enc CPU s", "CPU ratio", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "GIF MB/10s"]
+                 "rend/enc", "wkr CPU s", "main CPU s", "enc CPU s", "CPU ratio", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "panel cold s", "panel warm s", "GIF MB/10s"]
 
 
 def _scene_cells(r: dict) -> list[str]:
@@ -181,7 +187,8 @@ def _scene_cells(r: dict) -> list[str]:
             _num(r.get("encode_cpu_s")),
             _num(r.get("worker_cpu_over_encode_cpu"), 2), _num(rss(r.get("peak_rss_kb")), 0), _num(r.get("manim_s")),
             _num(r.get("manim_over_pipeline"), 2), _num(rss(r.get("manim_peak_rss_kb")), 0),
-            _num(r.get("preview_s")), _num(r.get("gif_mb_per_10s"), 2)]
+            _num(r.get("preview_s")), _num(r.get("panel_cold_s")), _num(r.get("panel_warm_s"), 2),
+            _num(r.get("gif_mb_per_10s"), 2)]
 
 
 def _batch_lines(b: dict) -> list[list[str]]:
@@ -229,7 +236,9 @@ def format_table(summary: dict) -> str:
               "render s = pipeline per scene (worker start → files published) = worker s + post s (mp4 remux, GIF, poster, "
               "section clips); gif s = the GIF step alone (the second encode of the frames); encode s = x264 alone "
               "on the same frames; main CPU = the worker's main thread (import, build, draw; the rest of wkr CPU is manim's "
-              "encoder threads); CPU ratio = worker CPU ÷ x264 CPU (load-independent view of rend/enc); manim s = stock `manim render` command wall; RSS = peak of the scene's worker."]
+              "encoder threads); CPU ratio = worker CPU ÷ x264 CPU (load-independent view of rend/enc); manim s = stock `manim render` command wall; RSS = peak of the scene's worker; "
+              "panel cold s = the slowest panel's `--preview ID --section X` into a fresh folder (the last panel "
+              "only with --quick), panel warm s = the same command repeated."]
     return "\n".join(lines)
 
 

@@ -6,7 +6,9 @@ Order of a run (each step is a real command, timed from outside):
 2. x264 alone re-encoding each scene's own mp4 frames (encode-only floor);
 3. render.py with the default jobs --force, then the same again without --force (no-op);
 4. stock `manim render --disable_caching` of each scene, one after another;
-5. render.py --preview ID into a fresh folder, per scene (cold preview at low).
+5. render.py --preview ID into a fresh folder, per scene (cold preview at low);
+6. render.py --preview ID --section X per panel (the last panel only with --quick): cold
+   into a fresh folder, then the same command again (warm).
 Prints the table and writes the JSON (bench/results/bench-<quality>-<time>.json by default).
 """
 
@@ -29,7 +31,7 @@ from bench import measure, report  # noqa: E402
 from studio import config, memory, registry  # noqa: E402
 from studio.errors import UsageError  # noqa: E402
 
-STEPS = ("encode", "batch", "baseline", "preview")
+STEPS = ("encode", "batch", "baseline", "preview", "panels")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -38,7 +40,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="smoke run: low quality")
     parser.add_argument("--scenes", nargs="+", metavar="ID", help="subset of scene ids (default: every registered scene)")
     parser.add_argument("--skip", nargs="+", choices=STEPS, default=[],
-                        help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, previews)")
+                        help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, previews, panel previews)")
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
     parser.add_argument("--work", type=Path, help="folder for rendered output (default: a temporary one, removed)")
     parser.add_argument("--scenes-dir", help="scene modules folder (sets LECTURE_SCENES_DIR, e.g. tests/fixtures/scenes)")
@@ -164,6 +166,27 @@ class Measurements:
             self.note(f"render.py --preview {sid}", run)
             self.rows[sid]["preview_s"] = run.wall_s
 
+    def panels(self) -> None:
+        """Panel previews, cold and warm. The last panel skips the most before it renders,
+        so --quick measures that one; a full run measures every panel."""
+        names = measure.panel_names(self.ids, self.env)
+        for sid in self.ids:
+            measured = []
+            for section in names.get(sid, [])[-1:] if self.args.quick else names.get(sid, []):
+                fresh = self.work / "panels" / sid / section
+                shutil.rmtree(fresh, ignore_errors=True)
+                self.log(f"panel preview {sid} {section}: cold, then warm")
+                cold = self.note(f"render.py --preview {sid} --section {section}",
+                                 measure.panel_preview(sid, section, fresh, self.env))
+                warm = self.note(f"render.py --preview {sid} --section {section} (warm)",
+                                 measure.panel_preview(sid, section, fresh, self.env))
+                measured.append({"section": section, "cold_s": cold.wall_s, "cold_cpu_s": cold.cpu_s,
+                                 "warm_s": warm.wall_s})
+            if measured:
+                worst = max(measured, key=lambda m: m["cold_s"])
+                self.rows[sid].update(panels=measured, panel_cold_s=worst["cold_s"], panel_worst=worst["section"],
+                                      panel_warm_s=max(m["warm_s"] for m in measured))
+
     def raw(self) -> dict:
         scenes = [{k: v for k, v in row.items() if k != "mp4"} for row in self.rows.values()]
         return {"meta": {**self.meta, "load_after": load()}, "scenes": scenes, "batch": self.batch,
@@ -178,7 +201,7 @@ class Measurements:
             self.record_memory()
         checkpoint(self.raw())
         steps = {"encode": self.encode_only, "batch": self.parallel_batch,
-                 "baseline": self.baseline, "preview": self.previews}
+                 "baseline": self.baseline, "preview": self.previews, "panels": self.panels}
         for name, step in steps.items():
             if name not in self.args.skip:
                 step()

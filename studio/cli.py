@@ -34,10 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--force", action="store_true", help="re-render even when cached")
     parser.add_argument("--list", action="store_true", help="list the scenes with title and duration")
     parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
-    parser.add_argument("--section", help="with --preview: open this panel's clip (A, B, C …)")
+    parser.add_argument("--section", help="with --preview: render only this panel (A, B, C …) and open its clip")
     parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
     parser.add_argument("--pptx", action="store_true",
                         help="also write <out>/<quality>/lecture.pptx: one slide per screen cue of the notes")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve the rehearsal page on 127.0.0.1 and re-render (low quality) on every save")
     return parser
 
 
@@ -131,29 +133,6 @@ def list_scenes(out_dir: Path) -> int:
     return EXIT_OK
 
 
-def scene_sections(entry, out_dir: Path) -> list[str] | None:
-    """The sections a preview of ``entry`` will have: from its cached low-quality render
-    when that is current, else from a dry run in a child process (None if that fails:
-    the render then reports the scene's error itself)."""
-    from studio import cache
-    from studio.pipeline import is_cached, read_record
-
-    quality_dir = out_dir / "low"
-    key = cache.cache_key(entry, "low", config.presets()["low"])
-    if is_cached(quality_dir, entry.scene_id, key):
-        return [s["name"] for s in read_record(quality_dir, entry.scene_id)["sections"]]
-    env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT))
-    child = subprocess.run([sys.executable, "-m", "studio.stills", "--sections", entry.scene_id],
-                           cwd=config.PROJECT_ROOT, env=env, capture_output=True, text=True)
-    if child.returncode != 0:
-        return None
-    for line in child.stdout.splitlines():
-        scene_id, _, names = line.partition("\t")
-        if scene_id == entry.scene_id:
-            return names.split()
-    return None
-
-
 def _open(path: Path) -> None:
     opener = "open" if sys.platform == "darwin" else "xdg-open"
     has_display = sys.platform == "darwin" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -174,6 +153,14 @@ def run(argv: list[str]) -> int:
         print(f"wrote {args.out / 'ledger.json'} and {args.out / 'ledger.md'}")
         return EXIT_OK
 
+    if args.serve:
+        if args.preview or args.section:
+            raise UsageError("--serve does not go with --preview or --section")
+        if args.jobs < 1:
+            raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+        from studio import serve
+
+        return serve.run(args.ids, args.out, args.jobs)
     quality = "low" if args.preview else args.quality
     presets = config.presets()
     if quality not in presets:
@@ -196,11 +183,10 @@ def run(argv: list[str]) -> int:
         if importlib.util.find_spec("pptx") is None:
             raise UsageError("--pptx needs python-pptx (pip install python-pptx, or scripts/setup.sh)")
     if args.section:
-        # Before anything is written: a typo in the panel name must not cost a render.
-        sections = scene_sections(entries[0], args.out)
-        if sections is not None and args.section not in sections:
-            raise UsageError(f"{entries[0].scene_id} has no section {args.section!r}; "
-                             f"its sections: {', '.join(sections) or 'none'}")
+        # That panel alone, at low quality, without GIF or poster (studio/preview.py).
+        from studio import preview
+
+        return preview.run(entries[0], args.section, args.out, force=args.force, show=_open)
     _check_out_dir(args.out)
     toolcheck.check_font(config.theme()["font"])
     toolcheck.check_encoder()
@@ -219,12 +205,7 @@ def run(argv: list[str]) -> int:
 
         print(f"wrote {build_deck(batch.quality_dir, published)} ({len(published['cues'])} slides, one per screen cue)")
     if args.preview and code == EXIT_OK:
-        target = batch.quality_dir / f"{entries[0].scene_id}.mp4"
-        if args.section:
-            target = batch.quality_dir / entries[0].scene_id / f"{args.section}.mp4"
-            if not target.is_file():
-                raise UsageError(f"{entries[0].scene_id} has no section {args.section!r}")
-        _open(target)
+        _open(batch.quality_dir / f"{entries[0].scene_id}.mp4")
     return code
 
 

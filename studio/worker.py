@@ -1,7 +1,9 @@
-"""Render one scene in its own process: ``python -m studio.worker ID QUALITY STAGING``.
+"""Render one scene in its own process: ``python -m studio.worker ID QUALITY STAGING [--section X]``.
 
 Writes manim's output under STAGING and a ``result.json`` describing the movie and its
-sections. Prints ``PROGRESS <seconds of video rendered>`` lines for the parent's display.
+sections. With ``--section X`` only panel X is rendered (studio/panel_only.py); a scene
+without that panel writes ``{"missing_panel": X, "panels": [...]}`` and exits 3.
+Prints ``PROGRESS <seconds of video rendered>`` lines for the parent's display.
 Never touches published files: the parent publishes what the worker staged.
 """
 
@@ -14,6 +16,7 @@ import sys
 from pathlib import Path
 
 from studio import config, registry
+from studio.panel_only import PanelNotFound, check_found, only_panel
 
 
 def _die_with_parent() -> None:
@@ -60,16 +63,20 @@ def encoder_settings(preset: dict) -> dict:
     }
 
 
-def render(scene_id: str, quality: str, staging: Path) -> dict:
+def render(scene_id: str, quality: str, staging: Path, section: str | None = None) -> dict:
     preset = config.presets()[quality]
     entry = registry.select([scene_id])[0]
 
     from manim import tempconfig
 
-    from studio import fastencode
+    from studio import fastcopy, fastencode, textcache
 
     fastencode.install()
+    fastcopy.install()
+    textcache.install()
     scene_cls = registry.load_class(entry)
+    if section is not None:
+        scene_cls = only_panel(scene_cls, section)
     _report_progress(scene_cls)
     media = staging / "media"
     settings = {
@@ -83,6 +90,8 @@ def render(scene_id: str, quality: str, staging: Path) -> dict:
         scene = scene_cls()
         scene.render()
         duration = float(scene.renderer.time)
+    if section is not None:
+        check_found(scene, section)
     movie = next(media.rglob(f"{scene_id}.mp4"))
     sections = []
     index = next(media.rglob(f"sections/{scene_id}.json"), None)
@@ -94,10 +103,18 @@ def render(scene_id: str, quality: str, staging: Path) -> dict:
     return {"movie": str(movie), "duration_s": duration, "sections": sections}
 
 
+EXIT_NO_PANEL = 3
+
+
 def main(argv: list[str]) -> int:
     _die_with_parent()
     scene_id, quality, staging = argv[0], argv[1], Path(argv[2])
-    result = render(scene_id, quality, staging)
+    section = argv[argv.index("--section") + 1] if "--section" in argv else None
+    try:
+        result = render(scene_id, quality, staging, section)
+    except PanelNotFound as error:
+        (staging / "result.json").write_text(json.dumps({"missing_panel": error.name, "panels": error.panels}))
+        return EXIT_NO_PANEL
     (staging / "result.json").write_text(json.dumps(result))
     return 0
 
