@@ -7,9 +7,11 @@ render:
 	@bash scripts/setup.sh render
 	$(PY) render.py --quality high
 
+# Test files run in parallel, one file per worker (its fixtures stay shared): on 2 cores the
+# whole-lecture render overlaps the scene checks instead of running after them.
 test:
 	@bash scripts/setup.sh test
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
 
 bench:
 	@bash scripts/setup.sh test

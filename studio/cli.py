@@ -156,11 +156,13 @@ def run(argv: list[str]) -> int:
     if args.serve:
         if args.preview or args.section:
             raise UsageError("--serve does not go with --preview or --section")
-        if args.jobs < 1:
+        if args.jobs is not None and args.jobs < 1:
             raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
         from studio import serve
 
-        return serve.run(args.ids, args.out, args.jobs)
+        # --serve renders at low quality; its default jobs are chosen like any batch's.
+        ids = [entry.scene_id for entry in registry.select(args.ids)]
+        return serve.run(args.ids, args.out, choose_jobs(args.jobs, "low", config.presets()["low"], ids))
     quality = "low" if args.preview else args.quality
     presets = config.presets()
     if quality not in presets:
