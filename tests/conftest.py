@@ -44,3 +44,9 @@ def working_copy_outputs_untouched():
     yield
     for name in GUARDED:
         assert _listing(ROOT / name) == before[name], f"a test wrote into the repository's {name}/ (use tmp_path)"
+
+
+def pytest_collection_modifyitems(config, items):
+    """The whole-lecture render is the longest file: run it first, so that with several
+    workers (make test) the other files finish while it renders, not after it."""
+    items.sort(key=lambda item: 0 if item.get_closest_marker("render") and "render_all" in item.nodeid else 1)
