@@ -39,7 +39,8 @@ SKIPPED_BATCHES = sourced(
     measures="data batches PaLM skipped after the restart (\"roughly 200–500\")",
     citation=f"{PALM}: \"and skipped roughly 200–500 data batches, which cover the batches that were seen "
              "before and during the spike\"",
-    notes="两三百", notes_quote="回滚到 spike 之前大约一百步，跳掉那两三百批数据，接着跑。")
+    notes="两三百", notes_quote="回滚到 spike 之前大约一百步，跳掉那两三百批数据，接着跑。",
+    note="PaLM §5.1 says roughly 200–500 batches; the notes' 两三百 is the low end. The screen shows the paper's range")
 
 # --- the sketch ---------------------------------------------------------------------------------
 

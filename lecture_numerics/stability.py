@@ -25,7 +25,9 @@ def _minus(v: float) -> str:
 RUNS = sourced(
     "stability.runs", (6, 3, 3), unit="runs", fmt=lambda v: " / ".join(map(str, v)), item_fmt="{}", citation=STMOE,
     confirmed=False, measures="seeds run per row: baseline, update clipping, router z-loss",
-    notes="三", notes_quote="ST-MoE 那篇论文把这件事量出来了。同一个配置跑三次：")
+    notes="三", notes_quote="ST-MoE 那篇论文把这件事量出来了。同一个配置跑三次：",
+    note="the table's rows ran 6 seeds (baseline) and 3 each (update clipping, router z-loss), not three each; "
+         "the baseline's 4/6 is the stable count the screen shows (待核: read from a transcription of the table)")
 STABLE = sourced(
     "stability.stable_runs", (4, 3, 3), unit="runs", fmt=lambda v: " / ".join(map(str, v)), item_fmt="{}",
     citation=STMOE,

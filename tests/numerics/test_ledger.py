@@ -71,6 +71,14 @@ def test_discrepancies_are_exactly_the_disagreeing_entries_and_explained(entries
     assert all(entries[k]["agrees"] is False for k in found)
 
 
+def test_every_disagreement_in_the_whole_ledger_says_why():
+    from studio import registry
+
+    whole = ledger_entries({sid: e.ledger_keys for sid, e in registry.discover().items()})
+    silent = [d["key"] for d in discrepancies(whole) if not d["note"].strip()]
+    assert not silent, f"disagreements with the notes and no explanation: {silent}"
+
+
 def test_activation_items_are_in_the_ledger(entries):
     items = entries["act.v3.no_recompute_tib"]["items"]
     assert sum(i["tib"] for i in items) == pytest.approx(entries["act.v3.no_recompute_tib"]["value"])
