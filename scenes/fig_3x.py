@@ -16,7 +16,7 @@ from scenes.kit import theme
 from scenes.kit.annotate import tally
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.s1s2_widgets import MatmulCell, MatrixBlock, TallyRow, product_row
+from scenes.kit.matmul_widgets import MatmulCell, MatrixBlock, TallyRow, product_row
 from scenes.kit.text import formula, ledger_text, line, words
 
 # Panel Ⓐ: three cells across the frame (the frame is 14.2 × 8 units).

@@ -15,8 +15,7 @@ from lecture_numerics.models import GIB, TIB
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.plots import Plot
-from scenes.kit.s1s2_widgets import area, place
+from scenes.kit.plots import Plot, area, place
 from scenes.kit.text import ledger_text, line, words
 
 # Plot areas (scene units; the frame is 14.2 × 8).

@@ -14,8 +14,7 @@ from lecture_numerics import batch, quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.plots import Plot, curve
-from scenes.kit.s1s2_widgets import place
+from scenes.kit.plots import Plot, curve, place
 from scenes.kit.text import formula, words
 
 # Geometry (scene units; the frame is 14.2 × 8). Both axes are log10.

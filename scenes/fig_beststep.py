@@ -15,7 +15,7 @@ from lecture_numerics import beststep as bs
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.s3b_widgets import DataWindow, clipped_curve
+from scenes.kit.data_window import DataWindow, clipped_curve
 from scenes.kit.text import formula, ledger_text, words
 
 STEEP, FLAT, RULE = "backward", "accent", "good"

@@ -16,7 +16,7 @@ from lecture_numerics import descent
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s3_widgets import ScreenAxis
+from scenes.kit.format_widgets import ScreenAxis
 from scenes.kit.text import ledger_text, line, number, words
 
 CURVE_LEFT, CURVE_RIGHT = -6.0, 6.0

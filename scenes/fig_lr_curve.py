@@ -18,7 +18,7 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.plots import Plot, curve
-from scenes.kit.s3b_widgets import DataWindow
+from scenes.kit.data_window import DataWindow
 from scenes.kit.text import ledger_text, words
 
 OLD, NEW = "warm", "accent"

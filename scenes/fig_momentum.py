@@ -17,7 +17,7 @@ from lecture_numerics import momentum as run
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.s3b_widgets import DataWindow, clipped_curve
+from scenes.kit.data_window import DataWindow, clipped_curve
 from scenes.kit.text import formula, ledger_text, words
 
 GRAY, GREEN, GRADIENT, INERTIA = "muted", "good", "backward", "accent"

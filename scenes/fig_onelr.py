@@ -14,7 +14,7 @@ from lecture_numerics import onelr
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.s3b_widgets import DataWindow, exit_arrow, quadratic_levels, run_path, step_parts
+from scenes.kit.data_window import DataWindow, exit_arrow, quadratic_levels, run_path, step_parts
 from scenes.kit.text import ledger_text, words
 
 RED, BLUE = "backward", "accent"

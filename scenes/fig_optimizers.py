@@ -16,7 +16,7 @@ from lecture_numerics.optimizer_state import LINEAGE, STATE_COPIES
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.s3_widgets import byte_bar, format_label, stacked_label
+from scenes.kit.format_widgets import byte_bar, format_label, stacked_label
 from scenes.kit.text import ledger_text, line, number, words
 
 # Ⓑ geometry: one cell per byte.

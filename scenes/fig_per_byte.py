@@ -13,8 +13,7 @@ from lecture_numerics import per_byte, quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.plots import Plot, curve
-from scenes.kit.s1s2_widgets import clip_at, dashed, level, place, upright
+from scenes.kit.plots import Plot, clip_at, curve, dashed, level, place, upright
 from scenes.kit.text import ledger_text, words
 
 # Plot area (scene units; the frame is 14.2 × 8): room on the right for the lines' names.

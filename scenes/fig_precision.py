@@ -18,7 +18,7 @@ from lecture_numerics.precision import FP32_AFTER, INCREMENT, START
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.s3_widgets import ScreenAxis, bit_row, format_label, format_name
+from scenes.kit.format_widgets import ScreenAxis, bit_row, format_label, format_name
 from scenes.kit.text import ledger_text, line, number, words
 
 FIELD_COLOURS = ("muted", "accent", "warm")       # sign, exponent, mantissa

@@ -12,7 +12,7 @@ from lecture_numerics import quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.s1s2_widgets import TallyRow
+from scenes.kit.matmul_widgets import TallyRow
 from scenes.kit.text import ledger_text, words
 
 # Geometry (scene units; the frame is 14.2 × 8).

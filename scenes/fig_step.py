@@ -17,7 +17,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.charts import TimeAxis, guide
 from scenes.kit.panels import caption
 from scenes.kit.plots import Plot, curve
-from scenes.kit.s5_widgets import Strip, phase_bands
+from scenes.kit.strips import Strip, phase_bands
 from scenes.kit.text import ledger_text, words
 
 # The four items, top to bottom: name, theme colour, size template, when it is used.

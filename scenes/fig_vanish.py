@@ -18,8 +18,7 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.annotate import brace_label
-from scenes.kit.plots import NumberAxis, Plot, curve
-from scenes.kit.s1s2_widgets import clip_at, place
+from scenes.kit.plots import NumberAxis, Plot, clip_at, curve, place
 from scenes.kit.text import ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).

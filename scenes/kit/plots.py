@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 import numpy as np
-from manim import DOWN, ORIGIN, RIGHT, UP, Animation, Create, Dot, Line, UpdateFromAlphaFunc, VGroup, VMobject, linear
+from manim import (DOWN, ORIGIN, RIGHT, UP, Animation, Create, DashedVMobject, Dot, Line, UpdateFromAlphaFunc, VGroup,
+                   VMobject, linear)
 
 from lecture_numerics import quantity
 from scenes.kit import theme
@@ -286,3 +287,52 @@ class NumberAxis(VGroup):
             group.add(line(template, size="label", color=color).next_to(band, side, buff=0.12))
         return group
 
+
+# ---- small additions: a run clipped at the frame, dashes, level lines, filled areas ----
+
+DASH_PERIOD = 0.22   # scene units per dash and gap
+
+
+def clip_at(xs, ys, top: float) -> tuple[np.ndarray, np.ndarray]:
+    """The points of a run up to where it first passes ``top``, ending exactly on it (a
+    curve that leaves the frame is drawn to the edge, not to its last sample inside)."""
+    xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+    above = np.nonzero(ys > top)[0]
+    if len(above) == 0:
+        return xs, ys
+    i = above[0]
+    if i == 0:
+        return xs[:1], np.minimum(ys[:1], top)
+    share = (top - ys[i - 1]) / (ys[i] - ys[i - 1])
+    return np.append(xs[:i], xs[i - 1] + share * (xs[i] - xs[i - 1])), np.append(ys[:i], top)
+
+
+def dashed(mob: VMobject) -> DashedVMobject:
+    """A dashed copy of a line or curve, dashes of one length whatever its length."""
+    return DashedVMobject(mob, num_dashes=max(2, round(mob.get_arc_length() / DASH_PERIOD)), dashed_ratio=0.6)
+
+
+def level(plot: Plot, y: float, color: str, **style) -> VMobject:
+    """A horizontal line across the whole plot at data height ``y``."""
+    return curve(plot, [plot.x_scale.low, plot.x_scale.high], [y, y], color, **style)
+
+
+def upright(plot: Plot, x: float, color: str, **style) -> VMobject:
+    """A vertical line up the whole plot at data position ``x``."""
+    return curve(plot, [x, x], [plot.y_scale.low, plot.y_scale.high], color, **style)
+
+
+def area(plot: Plot, xs, ys, color: str, *, opacity: float = 0.45) -> VMobject:
+    """The region between a run and the plot's floor, outlined along the run."""
+    floor = plot.y_scale.low
+    run = plot.point(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float))
+    corners = np.vstack([plot.point(xs[0], floor), run, plot.point(xs[-1], floor)])
+    shape = VMobject(stroke_color=theme.color(color), stroke_width=3, fill_color=theme.color(color),
+                     fill_opacity=opacity)
+    shape.set_points_as_corners(np.vstack([corners, corners[:1]]))
+    return shape
+
+
+def place(plot: Plot, corner: tuple[float, float]) -> Plot:
+    """Move ``plot`` so that its axes meet at ``corner`` (scene x, y)."""
+    return plot.shift(np.array([*corner, 0.0]) - plot.x_axis.get_start())

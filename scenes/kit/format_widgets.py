@@ -1,4 +1,4 @@
-"""Widgets of 第三节 (optimizers and precision): a byte ruler, bit-field rows, format names.
+"""Number formats drawn: a byte ruler, bit-field rows, format names, and a screen axis (第三节).
 
 Each widget is handed its data (byte counts, bit counts as ledger keys) and only draws it.
 """

@@ -1,4 +1,4 @@
-"""Widgets for the second half of 第三节 (optimizer runs): a data window mapped onto the screen,
+"""A data window mapped onto the screen, for optimizer runs in a 2-D valley (第三节, second half):
 level curves clipped to it, and runs drawn from their iterate arrays. Each is handed data."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Widgets of 第五节 (fig-step): strips that share one time axis, each on its own y scale,
+"""Strips that share one time axis, each on its own y scale (fig-step, 第五节),
 over light phase bands. Handed the simulator's arrays; they compute nothing.
 """
 
