@@ -187,6 +187,8 @@ def _derived_block(key: str, e: dict[str, Any]) -> list[str]:
     if e["measures"]:
         lines.append(f"- 测的是什么 measures: {e['measures']}")
     lines += [f"- 公式 formula: {e['formula']}", f"- 输入 inputs: {_inputs_text(e) or '—'}"]
+    if e["status"] == UNCONFIRMED:
+        lines.append(f"- {UNCONFIRMED}: computed from an unconfirmed input; drawn only with the mark")
     if e["notes_value"] is not None:
         lines.append(f"- 讲稿 notes: {e['notes_value']} — {_AGREE[e['agrees']]}" +
                      (f" (「{e['notes_quote']}」)" if e["notes_quote"] else ""))

@@ -66,7 +66,11 @@ class Derived:
     notes_quote: str = ""
     item_displays: tuple[str, ...] = ()
     kind: str = field(default="derived", init=False)
-    status: str = field(default="", init=False)
+
+    @property
+    def status(self) -> str:
+        """待核 when anything it is computed from is unconfirmed: the doubt travels with the number."""
+        return UNCONFIRMED if any(q.status == UNCONFIRMED for q in self.inputs.values()) else ""
 
     def recompute(self) -> Any:
         """Evaluate the formula again from the inputs' current values."""

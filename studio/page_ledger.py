@@ -20,9 +20,9 @@ UNCONFIRMED = "待核"
 # looked up but unconfirmed; never one list where the kinds blur.
 GROUPS = (
     ("sourced", "查来的 · 有出处", lambda e: e.get("kind") == "sourced" and e.get("status") != UNCONFIRMED),
-    ("derived", "推来的 · 有公式和输入", lambda e: e.get("kind") == "derived"),
+    ("derived", "推来的 · 有公式和输入", lambda e: e.get("kind") == "derived" and e.get("status") != UNCONFIRMED),
     ("chosen", "示例取值 · 为图挑的输入", lambda e: e.get("kind") == "chosen"),
-    ("unconfirmed", "待核 · 出处未能核实", lambda e: e.get("status") == UNCONFIRMED),
+    ("unconfirmed", "待核 · 出处未能核实（或由未核实的数推出）", lambda e: e.get("status") == UNCONFIRMED),
     ("missing", "缺失", lambda e: e.get("kind") not in ("sourced", "derived", "chosen")),
 )
 ROLE_LABELS = {"input": "推导用的输入", "table": "尚未上屏"}

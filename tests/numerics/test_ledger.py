@@ -114,3 +114,18 @@ def test_agreement_rule(value, notes, unit, expected):
 def test_agreement_for_words_compares_display():
     assert agrees(3e11, "三千亿", "", display="三千亿") is True
     assert agrees("backward", "反向", "", display="反向") is True
+
+
+def test_a_number_computed_from_an_unconfirmed_one_is_unconfirmed_too():
+    from lecture_numerics import derived, sourced
+    from lecture_numerics.provenance import REGISTRY, UNCONFIRMED
+
+    doubtful = sourced("test.doubtful", 3, unit="", measures="a test input", citation="unread", confirmed=False)
+    double = derived("test.double", lambda x: 2 * x, inputs={"x": doubtful}, unit="", formula="2x")
+    sure = derived("test.sure", lambda: 1, inputs={}, unit="", formula="1")
+    try:
+        assert double.status == UNCONFIRMED and sure.status == ""
+        assert ledger_entries({"fig-x": ("test.double",)})["test.double"]["status"] == UNCONFIRMED
+    finally:
+        for key in ("test.doubtful", "test.double", "test.sure"):
+            REGISTRY.pop(key, None)
