@@ -168,11 +168,13 @@ class FigStep(LectureScene):
                             size="small").next_to(scenario, DOWN, buff=0.2).to_edge(RIGHT, buff=0.35)
         self.play(Write(total), run_time=1.0)
 
-        # Two peaks, two moments: each ▲ sits where the simulator puts the strip's maximum.
+        # Two peaks, two moments: each ▲ sits where the simulator puts the strip's maximum. Under full
+        # recompute the activations peak one layer into backward, not at the forward end the notes say
+        # (the ledger lists that disagreement), so the label says where the peak really is.
         act, grad = strips[3], strips[2]
         marks = VGroup()
         labels = []
-        for strip, (t_peak, v_peak), text in ((act, self.tl.activation_peak, "激活峰：前向末尾"),
+        for strip, (t_peak, v_peak), text in ((act, self.tl.activation_peak, "激活峰：刚进反向（重算）"),
                                                (grad, self.tl.gradient_peak, "梯度峰：反向末尾")):
             x = float(A_TIME.x(t_peak))
             tri = Triangle(color=theme.color("backward"), fill_opacity=1).scale(0.1).move_to(
