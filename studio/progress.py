@@ -67,14 +67,39 @@ class Progress:
     def _table(self) -> Table:
         done = sum(x.state in ("done", "cached", "failed") for x in self.states.values())
         video = sum(x.video_s for x in self.states.values())
-        title = (f"{done}/{len(self.states)} scenes finished · {video:.1f} s of video rendered · "
+        title = (f"{done}/{len(self.states)} finished · {video:.1f} s of video · "
                  f"{time.monotonic() - self._started:.0f} s elapsed")
         table = Table(title=title, title_justify="left")
         for column in ("scene", "state", "video", "wall"):
-            table.add_column(column)
-        for s in self.states.values():
+            table.add_column(column, no_wrap=True, overflow="ellipsis")
+        shown, folded = self._rows_that_fit()
+        for s in shown:
             video = f"{s.video_s:.1f} s" + (f" / {s.expected_s:.1f} s" if s.expected_s else "")
             style = {"failed": "red", "done": "green", "cached": "cyan"}.get(s.state, "")
             table.add_row(s.scene_id, f"[{style}]{s.state}[/]" if style else s.state,
                           video if s.state not in ("queued", "cached") else "", f"{s.wall_s:.1f} s" if s.started else "")
+        for state, count in folded.items():
+            table.add_row(f"[dim]… {count} more[/]", f"[dim]{state}[/]", "", "")
         return table
+
+    def _rows_that_fit(self) -> tuple[list[SceneState], dict[str, int]]:
+        """Every scene while the table fits the terminal; with the whole lecture on a small
+        one, the scenes at work and the failures stay, and the rest fold into one row per
+        state (the finished ones first, then the queued)."""
+        rows = list(self.states.values())
+        room = max(4, self.console.size.height - TABLE_FRAME_LINES)
+        if len(rows) <= room:
+            return rows, {}
+        folded: dict[str, int] = {}
+        for state in ("cached", "done", "queued"):
+            if len(rows) + len(folded) <= room:
+                break
+            count = sum(s.state == state for s in rows)
+            if count:
+                rows = [s for s in rows if s.state != state]
+                folded[state] = count
+        return rows, folded
+
+
+# Title, header and the table's rules: the lines a table takes beyond its rows.
+TABLE_FRAME_LINES = 6
