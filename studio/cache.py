@@ -36,8 +36,21 @@ def _package_parts(path: Path) -> tuple[str, ...]:
     return path.parent.relative_to(ROOT).parts
 
 
+# Parsed imports by (file, mtime, size): listing or rendering the whole lecture asks for the
+# kit's modules once per scene, and a long-running --serve still sees every edit.
+_IMPORTS_SEEN: dict[tuple[Path, int, int], set[str]] = {}
+
+
 def _imports(path: Path) -> set[str]:
     """Project modules named by the import statements of ``path``."""
+    stat = path.stat()
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _IMPORTS_SEEN:
+        _IMPORTS_SEEN[key] = _parse_imports(path)
+    return _IMPORTS_SEEN[key]
+
+
+def _parse_imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
