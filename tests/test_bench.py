@@ -72,7 +72,7 @@ def test_verdicts_against_targets():
     assert verdict(summary, "render_over_encode", "broken")["met"] is None
     assert verdict(summary, "realtime_factor", "batch")["met"] is False
     assert verdict(summary, "parallel_efficiency", "batch")["met"] is False   # 80 % < 85 %
-    assert verdict(summary, "noop_s", "batch")["met"] is True
+    assert verdict(summary, "noop_s", "batch")["met"] is False                 # 1.5 s > 1 s
     assert verdict(summary, "preview_s", "fig-a")["met"] is True
     assert verdict(summary, "preview_s", "anim-b")["met"] is False            # 21 s > 15 s
     assert verdict(summary, "gif_mb_per_10s", "fig-a")["met"] is True          # 4.0 ≤ 5
@@ -80,9 +80,30 @@ def test_verdicts_against_targets():
 
 
 def test_limits_are_inclusive():
-    summary = report.summarise(synthetic(wall_jobs1_s=85.0, noop_s=2.0))
+    summary = report.summarise(synthetic(wall_jobs1_s=85.0, noop_s=1.0))
     assert verdict(summary, "parallel_efficiency", "batch")["met"] is True    # exactly 85 %
-    assert verdict(summary, "noop_s", "batch")["met"] is True                 # exactly 2 s
+    assert verdict(summary, "noop_s", "batch")["met"] is True                 # exactly 1 s
+    assert verdict(summary, "render_over_encode", "fig-a")["met"] is True     # exactly 1.5
+    summary = report.summarise(synthetic(wall_default_s=36.0))
+    assert verdict(summary, "batch_over_floors", "batch")["met"] is True      # 36 s over 10 + 20 s: exactly 1.2
+
+
+def test_the_floor_ratios():
+    """2D scenes within 1.5× their floor, anim-saddle within 2.0×; the batch within 1.2× the
+    summed floors of the scenes it rendered."""
+    raw = synthetic()
+    raw["scenes"][1]["id"] = "anim-saddle"                   # 60 s over a 20 s floor: 3.0
+    summary = report.summarise(raw)
+    assert verdict(summary, "render_over_encode", "anim-saddle")["target"] == "≤ 2"
+    assert verdict(summary, "render_over_encode", "anim-saddle")["met"] is False
+    raw["scenes"][1]["render_s"] = 40.0                       # exactly 2.0
+    assert verdict(report.summarise(raw), "render_over_encode", "anim-saddle")["met"] is True
+    raw["scenes"][0]["render_s"] = 15.1                       # 1.51 for a 2D scene
+    assert verdict(report.summarise(raw), "render_over_encode", "fig-a")["met"] is False
+    batch = report.summarise(synthetic())["batch"]
+    assert batch["floors_s"] == pytest.approx(30.0)           # the failed scene has no floor
+    assert batch["batch_over_floors"] == pytest.approx(50.0 / 30.0)
+    assert verdict(report.summarise(synthetic()), "batch_over_floors", "batch")["met"] is False
 
 
 def test_notes_flag_off_quality_and_uncached_noop():
