@@ -8,6 +8,7 @@ and the pipeline's post-processing version.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 from importlib import metadata
@@ -22,8 +23,17 @@ ROOT = config.PROJECT_ROOT
 PIPELINE_MODULES = ("studio.worker", "studio.encode", "studio.fastencode")
 
 
-def _module_file(name: str) -> Path | None:
+def _project_roots() -> set[str]:
+    """Top-level names that can be project modules: a name outside them (numpy, manim…)
+    is not looked up on disk at all."""
+    return {p.stem if p.suffix == ".py" else p.name for p in ROOT.iterdir()
+            if p.suffix == ".py" or (p / "__init__.py").is_file()}
+
+
+def _module_file(name: str, roots: set[str] | None = None) -> Path | None:
     parts = name.split(".")
+    if roots is not None and parts[0] not in roots:
+        return None
     base = ROOT.joinpath(*parts)
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
         if candidate.is_file():
@@ -36,22 +46,53 @@ def _package_parts(path: Path) -> tuple[str, ...]:
     return path.parent.relative_to(ROOT).parts
 
 
-# Parsed imports by (file, mtime, size): listing or rendering the whole lecture asks for the
-# kit's modules once per scene, and a long-running --serve still sees every edit.
-_IMPORTS_SEEN: dict[tuple[Path, int, int], set[str]] = {}
+# A file's parsed imports, by the digest of its bytes: in memory, and in
+# .cache/imports.json across runs, so a no-op re-run reads the project's files but parses
+# none of them (parsing was most of its time).
+IMPORTS_MEMO = ROOT / ".cache" / "imports.json"
+_imports_memo: dict[str, list[str]] | None = None
+_memo_grew = False
 
 
-def _imports(path: Path) -> set[str]:
-    """Project modules named by the import statements of ``path``."""
-    stat = path.stat()
-    key = (path, stat.st_mtime_ns, stat.st_size)
-    if key not in _IMPORTS_SEEN:
-        _IMPORTS_SEEN[key] = _parse_imports(path)
-    return _IMPORTS_SEEN[key]
+def _memo() -> dict[str, list[str]]:
+    global _imports_memo
+    if _imports_memo is None:
+        try:
+            _imports_memo = json.loads(IMPORTS_MEMO.read_text())
+        except (OSError, ValueError):
+            _imports_memo = {}
+    return _imports_memo
 
 
-def _parse_imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def save_imports_memo() -> None:
+    """Keep what this run parsed for the next (written whole; a read-only checkout only loses speed)."""
+    global _memo_grew
+    if not _memo_grew:
+        return
+    from studio import atomic
+
+    try:
+        atomic.write_json(IMPORTS_MEMO, _memo())
+        _memo_grew = False
+    except OSError:
+        pass
+
+
+def _imported_names(path: Path, content: bytes) -> list[str]:
+    """Every dotted name the import statements of ``path`` (whose bytes are ``content``) name."""
+    global _memo_grew
+    memo = _memo()
+    label = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    key = hashlib.sha256(str(label).encode() + b"\0" + content).hexdigest()
+    if key not in memo:
+        memo[key] = sorted(_parse_imports(path, content))
+        _memo_grew = True
+    return memo[key]
+
+
+def _parse_imports(path: Path, content: bytes) -> set[str]:
+    """Every dotted name (and its parents) the file's import statements name."""
+    tree = ast.parse(content.decode("utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -72,11 +113,21 @@ def _parse_imports(path: Path) -> set[str]:
     for name in names:
         parts = name.split(".")
         expanded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-    return {n for n in expanded if n and _module_file(n) is not None}
+    return {n for n in expanded if n}
 
 
-def dependencies(entry: SceneEntry) -> list[Path]:
-    """The scene's file and every project module it reaches through imports."""
+def dependencies(entry: SceneEntry, contents: dict[Path, bytes] | None = None) -> list[Path]:
+    """The scene's file and every project module it reaches through imports. ``contents``
+    collects the bytes read on the way (the cache key hashes the same bytes)."""
+    contents = {} if contents is None else contents
+    roots = _project_roots()
+    files: dict[str, Path | None] = {}  # name → module file, looked up once per walk
+
+    def module_file(name: str) -> Path | None:
+        if name not in files:
+            files[name] = _module_file(name, roots)
+        return files[name]
+
     seen: dict[Path, None] = {}
     stack = [entry.path, *filter(None, (_module_file(m) for m in PIPELINE_MODULES))]
     while stack:
@@ -84,7 +135,9 @@ def dependencies(entry: SceneEntry) -> list[Path]:
         if path in seen:
             continue
         seen[path] = None
-        stack.extend(_module_file(name) for name in _imports(path))
+        if path not in contents:
+            contents[path] = path.read_bytes()
+        stack.extend(filter(None, map(module_file, _imported_names(path, contents[path]))))
     return sorted(seen)
 
 
@@ -92,9 +145,16 @@ def cache_key(entry: SceneEntry, quality: str, preset: dict) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps({
         "scene": entry.scene_id, "quality": quality, "preset": preset,
-        "manim": metadata.version("manim"), "postprocess": POSTPROCESS_VERSION,
+        "manim": _manim_version(), "postprocess": POSTPROCESS_VERSION,
     }, sort_keys=True).encode())
-    for path in [*dependencies(entry), *config.config_files()]:
+    contents: dict[Path, bytes] = {}
+    for path in [*dependencies(entry, contents), *config.config_files()]:
         digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name).encode())
-        digest.update(path.read_bytes())
+        digest.update(contents[path] if path in contents else path.read_bytes())
+    save_imports_memo()
     return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=1)
+def _manim_version() -> str:
+    return metadata.version("manim")

@@ -57,12 +57,48 @@ def scene_keys() -> dict[str, tuple[str, ...]]:
     return {sid: e.ledger_keys for sid, e in registry.discover().items()}
 
 
+# What the ledger is computed from: the numerics' code, the libraries that run it, and the
+# keys each scene draws. When none changed, the ledger on disk is the ledger.
+NUMERICS_LIBRARIES = ("numpy", "scipy", "ml_dtypes")
+
+
+def ledger_stamp(keys: dict[str, tuple[str, ...]]) -> str:
+    import hashlib
+    import json
+    from importlib import metadata
+
+    def version(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "absent"
+
+    libraries = [version(name) for name in NUMERICS_LIBRARIES]
+    digest = hashlib.sha256(json.dumps({"scenes": keys, "libraries": libraries}, sort_keys=True).encode())
+    for path in sorted((config.PROJECT_ROOT / "lecture_numerics").glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def write_ledger(out_dir: Path) -> dict:
+    """ledger.json and ledger.md, computed only when their inputs changed (importing the
+    numerics and running their runs is most of a no-op re-run otherwise)."""
+    import json
+
+    keys = scene_keys()
+    stamp, stamp_path = ledger_stamp(keys), out_dir / ".ledger-stamp"
+    try:
+        if stamp_path.read_text() == stamp and (out_dir / "ledger.md").is_file():
+            return json.loads((out_dir / "ledger.json").read_text())
+    except (OSError, ValueError):
+        pass
     from lecture_numerics.ledger import ledger_entries, ledger_markdown
 
-    entries = ledger_entries(scene_keys())
+    entries = ledger_entries(keys)
+    stamp_path.unlink(missing_ok=True)  # gone while the files change: a killed run recomputes
     atomic.write_json(out_dir / "ledger.json", entries)
     atomic.write_text(out_dir / "ledger.md", ledger_markdown(entries))
+    atomic.write_text(stamp_path, stamp)
     return entries
 
 

@@ -58,7 +58,20 @@ def _class_attrs(node: ast.ClassDef, path: Path) -> dict[str, object]:
     return attrs
 
 
+# Parsed scene files by (file, mtime, size): one command asks for the registry several
+# times, and a long-running --serve must still see every edit.
+_ENTRIES_SEEN: dict[tuple[Path, int, int], list[SceneEntry]] = {}
+
+
 def _entries_in(path: Path) -> list[SceneEntry]:
+    stat = path.stat()
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _ENTRIES_SEEN:
+        _ENTRIES_SEEN[key] = _parse_entries(path)
+    return list(_ENTRIES_SEEN[key])
+
+
+def _parse_entries(path: Path) -> list[SceneEntry]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found = []
     for node in tree.body:

@@ -154,7 +154,7 @@ def test_ledger_writes_the_appendix(tmp_path):
     out = tmp_path / "appendix"
     result = render("--ledger", "--out", str(out), LECTURE_SCENES_DIR=str(ROOT / "scenes"))
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["ledger.json", "ledger.md"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["ledger.json", "ledger.md"]
     ledger = json.loads((out / "ledger.json").read_text())
     markdown = (out / "ledger.md").read_text()
     shown = [(sid, key) for sid, entry in registry.discover().items() for key in entry.ledger_keys]
@@ -166,6 +166,30 @@ def test_ledger_writes_the_appendix(tmp_path):
         assert entry["display"]
         assert f"`{key}`" in markdown, key
     assert "查来的" in markdown and "推来的" in markdown
+
+
+def test_the_ledger_is_recomputed_only_when_its_inputs_change(tmp_path, monkeypatch):
+    """A no-op re-run reads the ledger it wrote; a scene drawing another key, or a changed
+    numerics module, computes it again."""
+    from lecture_numerics import ledger as numerics_ledger
+    from studio import cli
+
+    computed = []
+    monkeypatch.setattr(numerics_ledger, "ledger_entries", lambda keys: computed.append(keys) or {"k": dict(keys)})
+    monkeypatch.setattr(numerics_ledger, "ledger_markdown", lambda entries: "# ledger\n")
+    keys = {"fig-a": ("bytes.weights_bf16",)}
+    monkeypatch.setattr(cli, "scene_keys", lambda: keys)
+    first = cli.write_ledger(tmp_path)
+    assert cli.write_ledger(tmp_path) == json.loads(json.dumps(first)) and len(computed) == 1
+    keys["fig-a"] = ("bytes.weights_bf16", "bytes.master_fp32")
+    cli.write_ledger(tmp_path)
+    assert len(computed) == 2
+    monkeypatch.setattr(cli, "ledger_stamp", lambda keys: "numerics edited")
+    cli.write_ledger(tmp_path)
+    assert len(computed) == 3
+    (tmp_path / "ledger.md").unlink()                   # a half-published ledger is rebuilt
+    cli.write_ledger(tmp_path)
+    assert len(computed) == 4
 
 
 def test_failing_scene_does_not_stop_others(tmp_path):
