@@ -30,9 +30,10 @@ def _project_roots() -> set[str]:
             if p.suffix == ".py" or (p / "__init__.py").is_file()}
 
 
-def _module_file(name: str, roots: set[str] | None = None) -> Path | None:
+def _module_file(name: str, roots: set[str]) -> Path | None:
+    """The project file of module ``name``; None for anything outside the project."""
     parts = name.split(".")
-    if roots is not None and parts[0] not in roots:
+    if parts[0] not in roots:
         return None
     base = ROOT.joinpath(*parts)
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
@@ -46,21 +47,25 @@ def _package_parts(path: Path) -> tuple[str, ...]:
     return path.parent.relative_to(ROOT).parts
 
 
-# A file's parsed imports, by the digest of its bytes: in memory, and in
-# .cache/imports.json across runs, so a no-op re-run reads the project's files but parses
-# none of them (parsing was most of its time).
+# Each file's parsed imports, with the digest of the bytes they were parsed from: in memory,
+# and in .cache/imports.json across runs, so a no-op re-run reads the project's files but
+# parses none of them (parsing was most of its time). One entry per file, so edits
+# replace entries rather than pile them up.
 IMPORTS_MEMO = ROOT / ".cache" / "imports.json"
-_imports_memo: dict[str, list[str]] | None = None
+_imports_memo: dict[str, dict] | None = None
 _memo_grew = False
 
 
-def _memo() -> dict[str, list[str]]:
+def _memo() -> dict[str, dict]:
     global _imports_memo
     if _imports_memo is None:
         try:
-            _imports_memo = json.loads(IMPORTS_MEMO.read_text())
+            kept = json.loads(IMPORTS_MEMO.read_text())
         except (OSError, ValueError):
-            _imports_memo = {}
+            kept = {}
+        # Anything of another shape (a damaged file) is dropped, not trusted.
+        kept = kept if isinstance(kept, dict) else {}
+        _imports_memo = {label: entry for label, entry in kept.items() if isinstance(entry, dict)}
     return _imports_memo
 
 
@@ -82,12 +87,12 @@ def _imported_names(path: Path, content: bytes) -> list[str]:
     """Every dotted name the import statements of ``path`` (whose bytes are ``content``) name."""
     global _memo_grew
     memo = _memo()
-    label = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-    key = hashlib.sha256(str(label).encode() + b"\0" + content).hexdigest()
-    if key not in memo:
-        memo[key] = sorted(_parse_imports(path, content))
+    label = str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    digest = hashlib.sha256(content).hexdigest()
+    if memo.get(label, {}).get("sha256") != digest:
+        memo[label] = {"sha256": digest, "names": sorted(_parse_imports(path, content))}
         _memo_grew = True
-    return memo[key]
+    return memo[label]["names"]
 
 
 def _parse_imports(path: Path, content: bytes) -> set[str]:
@@ -129,7 +134,7 @@ def dependencies(entry: SceneEntry, contents: dict[Path, bytes] | None = None) -
         return files[name]
 
     seen: dict[Path, None] = {}
-    stack = [entry.path, *filter(None, (_module_file(m) for m in PIPELINE_MODULES))]
+    stack = [entry.path, *filter(None, map(module_file, PIPELINE_MODULES))]
     while stack:
         path = stack.pop()
         if path in seen:

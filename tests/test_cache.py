@@ -6,6 +6,7 @@ against the fixture scene ``tiny``, which imports ``scenes.kit.text`` for its wo
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -51,6 +52,23 @@ def test_dependencies_follow_imports(monkeypatch):
         assert ROOT / module in deps, module
     # Not imported by anything tiny reaches: editing it must not re-render tiny.
     assert ROOT / "scenes/kit/vote_widgets.py" not in deps
+
+
+def test_remembered_imports_follow_edits_and_keep_one_entry_per_file(tmp_path, monkeypatch):
+    """The parsed imports kept across runs are read again when a file's bytes change, from
+    the file on disk after a restart, and an edit replaces the file's entry."""
+    monkeypatch.setattr(cache, "IMPORTS_MEMO", tmp_path / "imports.json")
+    monkeypatch.setattr(cache, "_imports_memo", None)
+    module = tmp_path / "figure.py"
+    module.write_text("from scenes.kit import text\n")
+    assert "scenes.kit.text" in cache._imported_names(module, module.read_bytes())
+    cache.save_imports_memo()
+    monkeypatch.setattr(cache, "_imports_memo", None)            # a new run reads the file
+    module.write_text("import scenes.kit.plots\n")
+    names = cache._imported_names(module, module.read_bytes())
+    assert "scenes.kit.plots" in names and "scenes.kit.text" not in names
+    cache.save_imports_memo()
+    assert list(json.loads((tmp_path / "imports.json").read_text())) == [str(module)]
 
 
 @pytest.mark.render
