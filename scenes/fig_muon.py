@@ -103,24 +103,12 @@ class FigMuon(LectureScene):
         start_angle = 0.0
         end_angle = float(np.arctan2(step_dir[1], step_dir[0])) % (2 * np.pi)
         path = Arc(radius=RADIUS, start_angle=start_angle, angle=end_angle - 2 * np.pi, arc_center=LEFT_CENTER)
-        ball = Dot(LEFT_CENTER + RIGHT * RADIUS, radius=0.12, color=theme.color(SGD))
-        self.play(FadeIn(ball), run_time=0.3)
-        self.play(MoveAlongPath(ball, path), run_time=1.2)
-        sgd_label = VGroup(words("SGD", size="heading", color=SGD),
-                           words("延长线上那一点", size="small", color=SGD)).arrange(DOWN, buff=0.08)
-        sgd_label.next_to(sgd_at, LEFT, buff=0.2).shift(UP * 0.6)
-        self.play(FadeIn(sgd_label), run_time=0.5)
+        self.roll(path, SGD, "SGD", "延长线上那一点", beside=sgd_at, buff=0.2, shift=UP * 0.6)
 
         corner = RIGHT_CENTER + np.array([*muon.MUON_STEP.value, 0.0]) * RADIUS
         edge = VMobject().set_points_as_corners([RIGHT_CENTER + RIGHT * RADIUS, RIGHT_CENTER + RIGHT * RADIUS + DOWN * RADIUS,
                                                  corner])
-        ball_r = Dot(RIGHT_CENTER + RIGHT * RADIUS, radius=0.12, color=theme.color(MUON))
-        self.play(FadeIn(ball_r), run_time=0.3)
-        self.play(MoveAlongPath(ball_r, edge), run_time=1.2)
-        muon_label = VGroup(words("Muon", size="heading", color=MUON),
-                            words("落在角上", size="small", color=MUON)).arrange(DOWN, buff=0.08)
-        muon_label.next_to(corner, LEFT, buff=0.3).shift(DOWN * 0.25)
-        self.play(FadeIn(muon_label), run_time=0.5)
+        self.roll(edge, MUON, "Muon", "落在角上", beside=corner, buff=0.3, shift=DOWN * 0.25)
 
         flat = VGroup(ledger_text("平的方向只走 {muon.sgd_flat_component} 格", size="small", color=SGD),
                       ledger_text("平的方向走满 {muon.muon_flat_component} 格", size="small", color=MUON))
@@ -133,6 +121,17 @@ class FigMuon(LectureScene):
         footnote.next_to(flat[0], DOWN, buff=0.08)
         self.play(FadeIn(footnote), run_time=0.4)
         self.wait(2.0)
+
+    def roll(self, path, colour: str, name: str, note: str, *, beside, buff: float, shift) -> None:
+        """A ball rolls along ``path`` from the ruler's rim to where the step lands, then the
+        step's name and what it did appear left of the landing point."""
+        ball = Dot(path.get_start(), radius=0.12, color=theme.color(colour))
+        self.play(FadeIn(ball), run_time=0.3)
+        self.play(MoveAlongPath(ball, path), run_time=1.2)
+        label = VGroup(words(name, size="heading", color=colour),
+                       words(note, size="small", color=colour)).arrange(DOWN, buff=0.08)
+        label.next_to(beside, LEFT, buff=buff).shift(shift)
+        self.play(FadeIn(label), run_time=0.5)
 
     def cross(self, center) -> VGroup:
         """The ruler's two directions through its centre: steep across, flat up."""
