@@ -1,8 +1,11 @@
-"""The GIF size ladder: a GIF over its budget is made again at lower rungs until it fits."""
+"""The GIF: a palette chosen once, frames streamed through it (memory does not grow with the
+clip), and a size ladder (a GIF over its budget is made again at lower rungs until it fits)."""
 
 from __future__ import annotations
 
 import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -36,9 +39,9 @@ def rung_sizes(clip, tmp_path_factory) -> list[int]:
     """Bytes of the clip's GIF made at each rung of the ladder."""
     folder, sizes = tmp_path_factory.mktemp("rungs"), []
     for rung, (max_fps, colours, bayer) in enumerate(encode.GIF_LADDER):
-        target = folder / f"rung{rung}.gif"
-        FFMPEG(["-i", str(clip), "-filter_complex", encode.gif_filter(WIDTH, min(FPS, max_fps), colours, bayer),
-                "-loop", "0", "-f", "gif", str(target)])
+        target, palette = folder / f"rung{rung}.gif", folder / f"palette{rung}.png"
+        encode.palette(clip, palette, WIDTH, colours)
+        encode.gif_rung(clip, target, palette, WIDTH, min(FPS, max_fps), bayer)
         sizes.append(target.stat().st_size)
     return sizes
 
@@ -86,3 +89,38 @@ def test_gif_that_never_fits_ends_on_the_smallest_rung(clip, tmp_path, tries, mo
     encode.gif(clip, target, WIDTH, FPS, SECONDS)
     assert tries == [rung[0] for rung in encode.GIF_LADDER]
     assert _fps(target) == encode.GIF_LADDER[-1][0]
+
+
+def test_gif_leaves_no_palette_behind(clip, tmp_path):
+    encode.gif(clip, tmp_path / "a.gif", WIDTH, FPS, SECONDS)
+    assert [p.name for p in tmp_path.iterdir()] == ["a.gif"]
+
+
+def _gif_peak_mb(clip, seconds: int, tmp_path) -> float:
+    """Peak memory of the ffmpeg runs that make the clip's GIF, measured in a fresh process."""
+    code = textwrap.dedent(f"""
+        import resource
+        from pathlib import Path
+        from studio import encode
+        encode.GIF_BYTES_PER_SECOND = 10 ** 12  # the first rung only (see below)
+        encode.gif(Path({str(clip)!r}), Path({str(tmp_path / "m.gif")!r}), 1920, 60, {seconds})
+        print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    """)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return int(run.stdout.split()[-1]) / 1024
+
+
+def test_gif_memory_does_not_grow_with_the_clip(tmp_path):
+    """A one-pass palettegen/paletteuse graph holds every frame until the palette is known
+    (+500 MB for the 8 s clip here); the GIF streams through a palette chosen first.
+    (The first rung only: paletteuse's colour cache grows with the distinct
+    colours it meets, which ffmpeg's noisy test pattern has many of and slides do not.)"""
+    peaks = []
+    for seconds in (1, 8):
+        clip = tmp_path / f"{seconds}s.mp4"
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=960x540:rate=30",
+                        "-t", str(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                        str(clip)], check=True)
+        peaks.append(_gif_peak_mb(clip, seconds, tmp_path))
+    short, long = peaks
+    assert long < short + 40, f"GIF peak {short:.0f} MB for 1 s, {long:.0f} MB for 8 s"
