@@ -78,6 +78,7 @@ class Renderer:
         self.children: set[subprocess.Popen] = set()
         self.stopping = threading.Event()
         self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
+        self.worker_slots = threading.Semaphore(self.running)
 
     # -- one scene -------------------------------------------------------------------
     def render_scene(self, entry: SceneEntry, key: str) -> None:
@@ -86,9 +87,12 @@ class Renderer:
         sid = entry.scene_id
         staging = Path(tempfile.mkdtemp(dir=self.staging_root, prefix=f"{sid}-"))
         log_path = staging / "render.log"
-        self.progress.update(sid, state="rendering", started=time.monotonic())
         try:
-            result = self._run_worker(entry, staging, log_path)
+            with self.worker_slots:
+                if self.stopping.is_set():
+                    return
+                self.progress.update(sid, state="rendering", started=time.monotonic())
+                result = self._run_worker(entry, staging, log_path)
             if result is None:
                 return
             self.progress.update(sid, state="encoding")
@@ -202,7 +206,11 @@ class Renderer:
 
     def run(self, todo: list[tuple[SceneEntry, str]]) -> None:
         self.running = max(1, min(self.batch.jobs, len(todo)))
-        with ThreadPoolExecutor(max_workers=max(1, self.batch.jobs)) as pool:
+        # --jobs counts workers. A scene's post-processing (GIF, poster, remuxes) starts after
+        # its worker has handed its slot on, so the next worker starts at once and the
+        # lower-priority ffmpeg (studio/encode.py) takes the cycles x264 leaves idle.
+        self.worker_slots = threading.Semaphore(self.running)
+        with ThreadPoolExecutor(max_workers=self.running + 1) as pool:
             futures = [pool.submit(self.render_scene, entry, key) for entry, key in todo]
             while not all(f.done() for f in futures):
                 time.sleep(0.1)

@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -177,3 +178,48 @@ def test_failed_publish_step_is_not_cached(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         renderer._publish(entry, key, staged)
     assert not pipeline.is_cached(qdir, "tiny", key)
+
+
+class _Quiet:
+    def update(self, *_args, **_kwargs):
+        pass
+
+
+def test_next_worker_starts_while_the_last_scene_is_post_processed(tmp_path, monkeypatch):
+    """--jobs counts workers: with one, scene 2's worker runs during scene 1's GIF, and no two
+    workers ever run at once."""
+    from studio import pipeline
+
+    events, lock = [], threading.Lock()
+
+    def log(what, sid):
+        with lock:
+            events.append((time.monotonic(), what, sid))
+
+    def worker(self, entry, staging, log_path):
+        log("worker start", entry.scene_id)
+        time.sleep(0.2)
+        log("worker end", entry.scene_id)
+        return {}
+
+    def post(self, entry, result, staging):
+        log("post start", entry.scene_id)
+        time.sleep(0.5)
+        log("post end", entry.scene_id)
+        return {}
+
+    monkeypatch.setattr(pipeline.Renderer, "_run_worker", worker)
+    monkeypatch.setattr(pipeline.Renderer, "_postprocess", post)
+    monkeypatch.setattr(pipeline.Renderer, "_publish", lambda *args: None)
+    (tmp_path / pipeline.STAGING).mkdir()
+    entries = [type("E", (), {"scene_id": sid})() for sid in ("s1", "s2", "s3")]
+    renderer = pipeline.Renderer(pipeline.Batch(entries=entries, quality="low", out_dir=tmp_path, jobs=1), _Quiet())
+    renderer.run([(e, "key") for e in entries])
+
+    at = {(what, sid): t for t, what, sid in events}
+    assert at[("worker start", "s2")] < at[("post end", "s1")], "scene 2 waited for scene 1's GIF"
+    running = 0
+    for _, what, _sid in sorted(events):
+        running += {"worker start": 1, "worker end": -1}.get(what, 0)
+        assert running <= 1, "two workers at once with --jobs 1"
+    assert sum(what == "post end" for _, what, _ in events) == 3
