@@ -42,7 +42,7 @@ class Target:
 
 
 TARGETS = {
-    "render_over_encode": Target("render_over_encode", "render ÷ encode-only (each scene, at high)", 1.5, True),
+    "render_over_encode": Target("render_over_encode", "whole command ÷ encode-only (each scene, at high)", 1.5, True),
     "batch_over_floors": Target("batch_over_floors", "batch wall ÷ summed encode-only (default jobs)", 1.2, True),
     "realtime_factor": Target("realtime_factor", "batch video s ÷ wall (default jobs)", 1.0, False),
     "parallel_efficiency": Target("parallel_efficiency", "parallel efficiency (2 jobs)", 0.85, False, "%"),
@@ -68,11 +68,18 @@ def _ratio(numerator: float | None, denominator: float | None) -> float | None:
     return numerator / denominator
 
 
-def scene_row(raw: dict) -> dict:
+def scene_row(raw: dict, cores: int | None = None) -> dict:
     """Derived measures for one scene from its raw measurements (missing ones stay None)."""
     row = dict(raw)
-    row["render_over_encode"] = _ratio(raw.get("render_s"), raw.get("encode_only_s"))
-    row["manim_over_pipeline"] = _ratio(raw.get("manim_s"), raw.get("render_s"))
+    # The issue's measure: `render.py ID` end to end (start-up, worker, GIF, poster, clips).
+    row["render_over_encode"] = _ratio(raw.get("command_s"), raw.get("encode_only_s"))
+    # No pipeline that draws these frames and x264-encodes them can beat this on these cores:
+    # the drawing thread's CPU plus x264's, spread perfectly over every core, against the floor.
+    drawn = raw.get("worker_main_cpu_s")
+    encoded = raw.get("encode_cpu_s")
+    row["bound_over_encode"] = (_ratio((drawn + encoded) / cores, raw.get("encode_only_s"))
+                                if cores and drawn is not None and encoded is not None else None)
+    row["manim_over_pipeline"] = _ratio(raw.get("manim_s"), raw.get("command_s"))
     # The same comparison in CPU seconds: far less sensitive to other people's load than wall.
     row["worker_cpu_over_encode_cpu"] = _ratio(raw.get("worker_cpu_s"), raw.get("encode_cpu_s"))
     # GB = 10⁹ bytes; the kernel's kB are KiB.
@@ -103,6 +110,9 @@ def batch_summary(raw: dict, rows: list[dict]) -> dict:
     floors = [r.get("encode_only_s") for r in rendered]
     summary["floors_s"] = sum(floors) if floors and None not in floors else None
     summary["batch_over_floors"] = _ratio(wall_n, summary["floors_s"])
+    bounds = [r.get("bound_over_encode") for r in rendered]
+    summary["bound_over_floors"] = (_ratio(sum(b * r["encode_only_s"] for b, r in zip(bounds, rendered)), summary["floors_s"])
+                                    if rendered and None not in bounds and summary["floors_s"] else None)
     summary["parallel_efficiency"] = _ratio(wall_1, jobs * wall_n) if jobs and wall_n else None
     summary["efficiency_ceiling"] = ideal_efficiency([r["render_s"] for r in rendered if r.get("render_s")], jobs or 0)
     peaks = [r["worker_peak_gb"] for r in rows if r.get("worker_peak_gb") is not None]
@@ -161,7 +171,7 @@ def verdicts(rows: list[dict], batch: dict, quality: str) -> list[dict]:
 
 def summarise(raw: dict) -> dict:
     """The whole report: meta, per-scene rows, batch summary and target verdicts."""
-    rows = [scene_row(s) for s in raw["scenes"]]
+    rows = [scene_row(s, raw["meta"].get("cpus")) for s in raw["scenes"]]
     batch = batch_summary(raw.get("batch", {}), rows)
     return {"meta": raw.get("meta", {}), "scenes": rows, "batch": batch,
             "targets": verdicts(rows, batch, raw.get("meta", {}).get("quality", "high")),
@@ -188,15 +198,16 @@ def _grid(header: list[str], lines: list[list[str]]) -> list[str]:
     return [fmt(header), "  ".join("-" * w for w in widths), *(fmt(line) for line in lines)]
 
 
-SCENE_COLUMNS = ["scene", "status", "frames", "video s", "render s", "worker s", "post s", "gif s", "encode s",
-                 "rend/enc", "wkr CPU s", "main CPU s", "enc CPU s", "CPU ratio", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "panel cold s", "panel warm s", "GIF MB/10s"]
+SCENE_COLUMNS = ["scene", "status", "frames", "video s", "command s", "render s", "worker s", "post s", "gif s", "encode s",
+                 "cmd/enc", "bound/enc", "wkr CPU s", "main CPU s", "enc CPU s", "CPU ratio", "RSS MB", "manim s", "manim/ours", "manim RSS", "preview s", "panel cold s", "panel warm s", "GIF MB/10s"]
 
 
 def _scene_cells(r: dict) -> list[str]:
     rss = lambda kb: None if kb is None else kb / 1024
-    return [r["id"], r.get("status") or "—", _num(r.get("frames")), _num(r.get("video_s")), _num(r.get("render_s")),
+    return [r["id"], r.get("status") or "—", _num(r.get("frames")), _num(r.get("video_s")), _num(r.get("command_s")),
+            _num(r.get("render_s")),
             _num(r.get("worker_s")), _num(r.get("post_s")), _num(r.get("gif_s")), _num(r.get("encode_only_s")),
-            _num(r.get("render_over_encode"), 2), _num(r.get("worker_cpu_s")), _num(r.get("worker_main_cpu_s")),
+            _num(r.get("render_over_encode"), 2), _num(r.get("bound_over_encode"), 2), _num(r.get("worker_cpu_s")), _num(r.get("worker_main_cpu_s")),
             _num(r.get("encode_cpu_s")),
             _num(r.get("worker_cpu_over_encode_cpu"), 2), _num(rss(r.get("peak_rss_kb")), 0), _num(r.get("manim_s")),
             _num(r.get("manim_over_pipeline"), 2), _num(rss(r.get("manim_peak_rss_kb")), 0),
@@ -208,7 +219,7 @@ def _batch_lines(b: dict) -> list[list[str]]:
     pct = lambda v: None if v is None else v * 100
     return [
         ["batch video", _num(b.get("video_s"), 1, " s")],
-        ["wall, --jobs 1", _num(b.get("wall_jobs1_s"), 1, " s")],
+        ["wall, one scene at a time (summed commands)", _num(b.get("wall_jobs1_s"), 1, " s")],
         [f"wall, --jobs {b.get('jobs')} (default)", _num(b.get("wall_default_s"), 1, " s")],
         ["cores we got, --jobs 1 (CPU s ÷ wall)", _num(b.get("cores_used_jobs1"), 2)],
         ["cores we got, default jobs", _num(b.get("cores_used_default"), 2)],
@@ -217,6 +228,7 @@ def _batch_lines(b: dict) -> list[list[str]]:
         ["real-time factor (video ÷ default wall)", _num(b.get("realtime_factor"), 2, "×")],
         ["summed encoder floors (x264 alone)", _num(b.get("floors_s"), 1, " s")],
         ["  default wall ÷ floors", _num(b.get("batch_over_floors"), 2, "×")],
+        ["  best possible ÷ floors (drawing + x264 CPU ÷ cores)", _num(b.get("bound_over_floors"), 2, "×")],
         ["no-op re-run", _num(b.get("noop_s"), 2, " s")],
         ["peak RSS per worker (largest scene, --jobs 1)", _num(b.get("worker_peak_gb"), 2, " GB")],
         ["import manim alone", _num(b.get("import_manim_s"), 2, " s")],
@@ -248,6 +260,9 @@ def format_table(summary: dict) -> str:
     met = sum(t["met"] is True for t in summary["targets"])
     judged = sum(t["met"] is not None for t in summary["targets"])
     lines += ["", f"{met}/{judged} targets met.",
+              "command s = `render.py ID --jobs 1 --force` alone, end to end; cmd/enc = command s ÷ encode s (the target); "
+              "bound/enc = (main CPU + enc CPU) ÷ cores ÷ encode s, the best ratio drawing these frames and x264-encoding them "
+              "allows on these cores; "
               "render s = pipeline per scene (worker start → files published) = worker s + post s (mp4 remux, GIF, poster, "
               "section clips); gif s = the GIF step alone (the second encode of the frames); encode s = x264 alone "
               "on the same frames; main CPU = the worker's main thread (import, build, draw; the rest of wkr CPU is manim's "

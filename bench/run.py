@@ -2,7 +2,8 @@
 """Benchmark the render pipeline against stock manim: ``python bench/run.py [--quick] [--scenes ID ...]``.
 
 Order of a run (each step is a real command, timed from outside):
-1. render.py --jobs 1 --force: per-scene render wall, worker/post split, peak RSS, outputs;
+1. render.py ID --jobs 1 --force, one command per scene: its whole wall (start-up, worker,
+   GIF, poster, clips, pages), worker/post split, peak RSS, outputs;
 2. x264 alone re-encoding each scene's own mp4 frames (encode-only floor);
 3. render.py with the default jobs --force, then the same again without --force (no-op);
 4. stock `manim render --disable_caching` of each scene, one after another;
@@ -97,15 +98,20 @@ class Measurements:
         return run
 
     def sequential_batch(self) -> None:
+        """Each scene as its own command, one after another. (Within one batch a scene's GIF
+        overlaps the next scene's worker, so only a command of its own times a scene whole.)"""
         args = self.args
-        self.log(f"render.py {' '.join(self.ids)} --quality {args.quality} --jobs 1 --force")
-        run, timings = measure.pipeline_batch(self.ids, args.quality, self.work / "jobs1", 1, self.env)
-        self.note("render.py --jobs 1", run)
-        self.batch.update(wall_jobs1_s=run.wall_s, cpu_jobs1_s=run.cpu_s, peak_rss_kb_jobs1=run.peak_rss_kb)
         quality_dir = self.work / "jobs1" / args.quality
+        wall = cpu = 0.0
+        peak = 0
         for sid in self.ids:
-            self.rows[sid].update(timings.get(sid, {"status": "missing"}))
+            self.log(f"render.py {sid} --quality {args.quality} --jobs 1 --force")
+            run, timings = measure.pipeline_batch([sid], args.quality, self.work / "jobs1", 1, self.env)
+            self.note(f"render.py {sid} --jobs 1", run)
+            wall, cpu, peak = wall + run.wall_s, cpu + run.cpu_s, max(peak, run.peak_rss_kb or 0)
+            self.rows[sid].update(timings.get(sid, {"status": "missing"}), command_s=run.wall_s)
             self.rows[sid].update(measure.published(quality_dir, sid))
+        self.batch.update(wall_jobs1_s=wall, cpu_jobs1_s=cpu, peak_rss_kb_jobs1=peak)
 
     def record_memory(self) -> None:
         """Each rendered scene's worker peak into config/memory.json, with how it was measured."""

@@ -14,10 +14,11 @@ from bench import measure, report
 def synthetic(**batch_overrides) -> dict:
     """Two rendered scenes and one failed, with round numbers whose derived values are known by hand."""
     scenes = [
-        {"id": "fig-a", "status": "done", "frames": 600, "video_s": 10.0, "render_s": 15.0, "worker_s": 12.0,
-         "post_s": 3.0, "encode_only_s": 10.0, "worker_cpu_s": 20.0, "encode_cpu_s": 16.0, "peak_rss_kb": 512 * 1024, "manim_s": 45.0,
+        {"id": "fig-a", "status": "done", "frames": 600, "video_s": 10.0, "command_s": 15.0, "render_s": 14.0,
+         "worker_s": 12.0, "post_s": 3.0, "encode_only_s": 10.0, "worker_cpu_s": 20.0, "worker_main_cpu_s": 5.0,
+         "encode_cpu_s": 16.0, "peak_rss_kb": 512 * 1024, "manim_s": 45.0,
          "manim_peak_rss_kb": 400 * 1024, "preview_s": 9.0, "gif_bytes": 4_000_000},
-        {"id": "anim-b", "status": "done", "frames": 1200, "video_s": 20.0, "render_s": 60.0, "worker_s": 55.0,
+        {"id": "anim-b", "status": "done", "frames": 1200, "video_s": 20.0, "command_s": 60.0, "render_s": 58.0, "worker_s": 55.0,
          "post_s": 5.0, "encode_only_s": 20.0, "peak_rss_kb": 900 * 1024, "manim_s": 300.0,
          "manim_peak_rss_kb": 1000 * 1024, "preview_s": 21.0, "gif_bytes": 12_000_000},
         {"id": "broken", "status": "failed", "render_s": 2.0, "error": "RuntimeError: boom"},
@@ -44,6 +45,17 @@ def test_per_scene_ratios():
     assert rows["fig-a"]["worker_cpu_over_encode_cpu"] == pytest.approx(1.25)
     assert rows["anim-b"]["worker_cpu_over_encode_cpu"] is None          # CPU not sampled
     assert rows["broken"]["render_over_encode"] is None
+    # the whole command (15 s), not the pipeline's own 14 s, against the floor
+    # bound: (5 s drawing + 16 s x264) over 2 cores = 10.5 s against a 10 s floor
+    assert rows["fig-a"]["bound_over_encode"] == pytest.approx(1.05)
+    assert rows["anim-b"]["bound_over_encode"] is None                   # CPU not sampled
+
+
+def test_batch_bound_needs_every_scene():
+    only_a = synthetic()
+    only_a["scenes"] = only_a["scenes"][:1]
+    assert report.summarise(only_a)["batch"]["bound_over_floors"] == pytest.approx(1.05)
+    assert report.summarise(synthetic())["batch"]["bound_over_floors"] is None
 
 
 def test_batch_measures_count_only_rendered_scenes():
@@ -51,8 +63,9 @@ def test_batch_measures_count_only_rendered_scenes():
     assert batch["video_s"] == pytest.approx(30.0)               # the failed scene adds nothing
     assert batch["realtime_factor"] == pytest.approx(30.0 / 50.0)
     assert batch["parallel_efficiency"] == pytest.approx(80.0 / (2 * 50.0))
-    # longest scene 60 s of 75 s total: 2 jobs can at best finish in 60 s → 75 / 120
-    assert batch["efficiency_ceiling"] == pytest.approx(75.0 / 120.0)
+    # longest scene 58 s of 72 s total (in a batch: no per-command start-up): 2 jobs can at
+    # best finish in 58 s → 72 / 116
+    assert batch["efficiency_ceiling"] == pytest.approx(72.0 / 116.0)
     assert batch["manim_over_pipeline_jobs1"] == pytest.approx(345.0 / 80.0)
     assert batch["manim_cpu_over_pipeline_cpu"] == pytest.approx(2.0)
     assert batch["cores_used_jobs1"] == pytest.approx(1.5)
@@ -96,9 +109,9 @@ def test_the_floor_ratios():
     summary = report.summarise(raw)
     assert verdict(summary, "render_over_encode", "anim-saddle")["target"] == "≤ 2"
     assert verdict(summary, "render_over_encode", "anim-saddle")["met"] is False
-    raw["scenes"][1]["render_s"] = 40.0                       # exactly 2.0
+    raw["scenes"][1]["command_s"] = 40.0                      # exactly 2.0
     assert verdict(report.summarise(raw), "render_over_encode", "anim-saddle")["met"] is True
-    raw["scenes"][0]["render_s"] = 15.1                       # 1.51 for a 2D scene
+    raw["scenes"][0]["command_s"] = 15.1                      # 1.51 for a 2D scene
     assert verdict(report.summarise(raw), "render_over_encode", "fig-a")["met"] is False
     batch = report.summarise(synthetic())["batch"]
     assert batch["floors_s"] == pytest.approx(30.0)           # the failed scene has no floor
