@@ -110,9 +110,10 @@ def batch_summary(raw: dict, rows: list[dict]) -> dict:
     floors = [r.get("encode_only_s") for r in rendered]
     summary["floors_s"] = sum(floors) if floors and None not in floors else None
     summary["batch_over_floors"] = _ratio(wall_n, summary["floors_s"])
-    bounds = [r.get("bound_over_encode") for r in rendered]
-    summary["bound_over_floors"] = (_ratio(sum(b * r["encode_only_s"] for b, r in zip(bounds, rendered)), summary["floors_s"])
-                                    if rendered and None not in bounds and summary["floors_s"] else None)
+    # Each scene's bound is its best wall ÷ its floor; the batch's is their summed best walls.
+    best = [r["bound_over_encode"] * r["encode_only_s"] for r in rendered if r.get("bound_over_encode") is not None]
+    summary["bound_over_floors"] = (_ratio(sum(best), summary["floors_s"])
+                                    if rendered and len(best) == len(rendered) else None)
     summary["parallel_efficiency"] = _ratio(wall_1, jobs * wall_n) if jobs and wall_n else None
     summary["efficiency_ceiling"] = ideal_efficiency([r["render_s"] for r in rendered if r.get("render_s")], jobs or 0)
     peaks = [r["worker_peak_gb"] for r in rows if r.get("worker_peak_gb") is not None]

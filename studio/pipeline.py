@@ -78,7 +78,6 @@ class Renderer:
         self.children: set[subprocess.Popen] = set()
         self.stopping = threading.Event()
         self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
-        self.worker_slots = threading.Semaphore(self.running)
 
     # -- one scene -------------------------------------------------------------------
     def render_scene(self, entry: SceneEntry, key: str) -> None:
