@@ -9,11 +9,9 @@ written only after they all changed, so an interrupted scene is never taken as c
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -21,7 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio import atomic, cache, config, encode, memory
+from studio import atomic, beats, cache, clips, config, cues, encode, launch, memory
+from studio.errors import UsageError
 from studio.lock import output_lock
 from studio.progress import Progress, SceneState
 from studio.registry import SceneEntry
@@ -63,7 +62,8 @@ def is_cached(quality_dir: Path, scene_id: str, key: str) -> bool:
     record = read_record(quality_dir, scene_id)
     if record is None or record.get("cache_key") != key:
         return False
-    files = [*record["files"].values(), *(s["file"] for s in record["sections"])]
+    files = [*record["files"].values(), *(s["file"] for s in record["sections"]),
+             *(f for s in record["sections"] for b in s.get("beats", []) for f in (b["file"], b["poster"]))]
     return all((quality_dir / f).is_file() for f in files)
 
 
@@ -108,13 +108,10 @@ class Renderer:
 
     def _run_worker(self, entry: SceneEntry, staging: Path, log_path: Path) -> dict | None:
         sid = entry.scene_id
-        env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT), PYTHONUNBUFFERED="1")
         oom_kills = memory.oom_kill_count()
         with open(log_path, "w") as log:
-            child = subprocess.Popen(
-                [sys.executable, "-m", "studio.worker", sid, self.batch.quality, str(staging)],
-                cwd=config.PROJECT_ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True,
-            )
+            child = launch.start("studio.worker", sid, self.batch.quality, str(staging),
+                                 stdout=subprocess.PIPE, stderr=log, text=True)
             self.children.add(child)
             try:
                 for line in child.stdout:
@@ -133,7 +130,7 @@ class Renderer:
             elif returncode < 0:
                 reason = f"worker died (signal {-returncode})"
             else:
-                reason = _last_error(log_path)
+                reason = launch.last_error(log_path)
             self._fail(sid, reason, log_path)
             return None
         return json.loads((staging / "result.json").read_text())
@@ -146,15 +143,21 @@ class Renderer:
         staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
         encode.faststart_mp4(movie, staged[f"{sid}.mp4"])
         encode.gif(movie, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"], result["duration_s"])
+        panels = clips.group_beats(result["sections"])
         # The poster is what the deck shows before playing: a loop's opening frame, a
         # walkthrough's first panel complete, otherwise the finished picture.
-        sections = result["sections"]
-        poster_source = Path(sections[0]["file"]) if sections else movie
+        poster_source = Path(panels[0][1][-1]["file"]) if panels else movie
         encode.poster(poster_source, staged[f"{sid}.png"], first_frame=entry.loop)
-        for section in sections:
-            name = f"{sid}/{section['name']}.mp4"
+        for panel, panel_beats in panels:
+            for beat in panel_beats:
+                stem = f"{sid}/{panel}/{beat_number(beat['name'])}"
+                staged[f"{stem}.mp4"], staged[f"{stem}.jpg"] = out / f"{stem}.mp4", out / f"{stem}.jpg"
+                staged[f"{stem}.mp4"].parent.mkdir(parents=True, exist_ok=True)
+                encode.faststart_mp4(Path(beat["file"]), staged[f"{stem}.mp4"])
+                clips.last_frame_jpeg(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"])
+            name = f"{sid}/{panel}.mp4"
             staged[name] = out / name
-            encode.faststart_mp4(Path(section["file"]), staged[name])
+            clips.join([Path(b["file"]) for b in panel_beats], staged[name])
         staged[".record"] = self._record(entry, result, staged)
         return staged
 
@@ -164,11 +167,7 @@ class Renderer:
         record = {
             "id": sid, "title": entry.title, "duration_s": round(info["duration_s"], 3), "loop": entry.loop,
             "files": {"mp4": f"{sid}.mp4", "gif": f"{sid}.gif", "png": f"{sid}.png"},
-            "sections": [
-                {"name": s["name"], "file": f"{sid}/{s['name']}.mp4",
-                 "duration_s": round(encode.probe(staged[f"{sid}/{s['name']}.mp4"])["duration_s"], 3)}
-                for s in result["sections"]
-            ],
+            "sections": section_records(sid, result, staged, info["duration_s"]),
             "ledger_keys": list(entry.ledger_keys),
         }
         path = staged[f"{sid}.mp4"].parent / "record.json"
@@ -183,9 +182,12 @@ class Renderer:
         for name, path in staged.items():
             atomic.publish(path, qdir / name)
         fresh = {qdir / name for name in staged}
-        for old in (qdir / sid).glob("*.mp4"):
+        for old in [*(qdir / sid).rglob("*.mp4"), *(qdir / sid).rglob("*.jpg")]:
             if old not in fresh:
                 old.unlink()
+        for folder in sorted((qdir / sid).glob("*/"), reverse=True):
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
         atomic.write_json(record_path(qdir, sid), record)
 
     def _fail(self, sid: str, reason: str, log_path: Path) -> None:
@@ -217,16 +219,36 @@ class Renderer:
                 future.result()
 
 
-def _last_error(log_path: Path) -> str:
-    """The exception line at the end of a worker's log (or its last line)."""
-    try:
-        lines = [line.strip() for line in log_path.read_text(errors="replace").splitlines() if line.strip()]
-    except OSError:
-        return "worker failed (no log)"
-    for line in reversed(lines):
-        if "Error" in line or "Exception" in line:
-            return line[:300]
-    return lines[-1][:300] if lines else "worker failed without output"
+def beat_number(section_name: str) -> str:
+    """``"A.2"`` → ``"2"``; a section named without a beat number is beat 1 of itself."""
+    return section_name.rsplit(".", 1)[1] if "." in section_name else "1"
+
+
+def section_records(sid: str, result: dict, staged: dict[str, Path], whole_s: float) -> list[dict]:
+    """Per panel: its clip, and each beat with its clip, poster, place in the whole clip,
+    and what it says (scenes/kit/base.py). The sections cover the end of the whole clip,
+    so the first starts after whatever played before the first panel."""
+    said = {b["name"]: b for b in result.get("beats", [])}
+    durations = {name: encode.probe(path)["duration_s"] for name, path in staged.items()
+                 if name.endswith(".mp4") and name.count("/") == 2}
+    t = whole_s - sum(durations.values())
+    panels = []
+    for panel, panel_beats in clips.group_beats(result["sections"]):
+        beat_records = []
+        for beat in panel_beats:
+            stem = f"{sid}/{panel}/{beat_number(beat['name'])}"
+            length = durations[f"{stem}.mp4"]
+            meta = said.get(beat["name"], {})
+            beat_records.append({
+                "n": int(beat_number(beat["name"])), "name": f"{panel}.{beat_number(beat['name'])}",
+                "file": f"{stem}.mp4", "poster": f"{stem}.jpg",
+                "start_s": round(max(t, 0.0), 3), "end_s": round(t + length, 3), "duration_s": round(length, 3),
+                "says": meta.get("says"), "takeaway": meta.get("takeaway"),
+            })
+            t += length
+        panels.append({"name": panel, "file": f"{sid}/{panel}.mp4",
+                       "duration_s": round(sum(b["duration_s"] for b in beat_records), 3), "beats": beat_records})
+    return panels
 
 
 def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> dict:
@@ -239,6 +261,10 @@ def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> 
             scenes.append(record)
     manifest = {"quality": quality, "width": preset["width"], "height": preset["height"],
                 "fps": preset["fps"], "scenes": scenes}
+    try:
+        beats.annotate_manifest(manifest, cues.build_sheet(errata=[]))   # the scripts alone
+    except UsageError:
+        pass   # the notes or cues.yaml are broken: the cue sheet step names the problem
     atomic.write_json(quality_dir / "manifest.json", manifest)
     return manifest
 

@@ -1,6 +1,7 @@
-"""Panel preview: ``render.py --preview ID --section X`` shows panel X in seconds.
+"""Panel preview: ``render.py --preview ID --section X`` shows panel X (``A``) or one beat
+of it (``A.2``) in seconds.
 
-Only panel X is rendered (the worker runs the panels before it with animations skipped
+Only X is rendered (the worker runs the panels before it with animations skipped
 and stops when X ends, studio/panel_only.py), at low quality, with no GIF or poster.
 The clip is published as ``<out>/preview/low/<id>/<X>.mp4`` with its own cache record,
 keyed by the scene's low-quality key and the panel's name. When the scene's full
@@ -17,14 +18,12 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio import atomic, cache, config, encode, toolcheck
+from studio import atomic, cache, clips, config, launch, toolcheck
 from studio.errors import UsageError
 from studio.lock import output_lock
 from studio.registry import SceneEntry
@@ -72,14 +71,21 @@ def _full_render_clip(out_dir: Path, entry: SceneEntry, section: str, scene_key:
     quality_dir = out_dir / QUALITY
     if not is_cached(quality_dir, entry.scene_id, scene_key):
         return None
-    names = [s["name"] for s in read_record(quality_dir, entry.scene_id)["sections"]]
-    if section not in names:
-        raise UsageError(_no_panel(entry.scene_id, section, names))
-    return quality_dir / entry.scene_id / f"{section}.mp4"
+    panels = read_record(quality_dir, entry.scene_id)["sections"]
+    clips = {p["name"]: p["file"] for p in panels}
+    clips.update({f"{p['name']}.{b['n']}": b["file"] for p in panels for b in p.get("beats", [])})
+    if section not in clips:
+        raise UsageError(_no_panel(entry.scene_id, section, list(clips)))
+    return quality_dir / clips[section]
 
 
 def _no_panel(scene_id: str, section: str, names: list[str]) -> str:
-    return f"{scene_id} has no section {section!r}; its sections: {', '.join(names) or 'none'}"
+    from studio.panel_only import panel_of
+
+    panels = list(dict.fromkeys(panel_of(name) for name in names))
+    beats = [name for name in names if name not in panels]
+    listed = f"its panels: {', '.join(panels) or 'none'}" + (f"; its beats: {', '.join(beats)}" if beats else "")
+    return f"{scene_id} has no panel or beat {section!r}; {listed}"
 
 
 def _check_writable(out_dir: Path) -> None:
@@ -93,12 +99,8 @@ def _check_writable(out_dir: Path) -> None:
 
 
 def _run_worker(entry: SceneEntry, section: str, staging: Path, log_path: Path) -> int:
-    env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT), PYTHONUNBUFFERED="1")
     with open(log_path, "w") as log:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "studio.worker", entry.scene_id, QUALITY, str(staging), "--section", section],
-            cwd=config.PROJECT_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-        )
+        child = launch.start("studio.worker", entry.scene_id, QUALITY, str(staging), "--section", section, stderr=log)
         try:
             return child.wait()
         finally:
@@ -133,14 +135,12 @@ def render_panel(entry: SceneEntry, section: str, out_dir: Path, *, force: bool 
             raise UsageError(_no_panel(entry.scene_id, section, result.get("panels", [])))
         clip = clip_path(out_dir, entry.scene_id, section)
         if code != 0 or not result.get("sections"):
-            from studio.pipeline import _last_error
-
-            reason = f"worker died (signal {-code})" if code < 0 else _last_error(log_path)
+            reason = f"worker died (signal {-code})" if code < 0 else launch.last_error(log_path)
             kept = out_dir / PREVIEW_DIR / QUALITY / "logs" / f"{entry.scene_id}.{section}.log"
             atomic.publish(log_path, kept)
             return PanelPreview(clip, "failed", time.monotonic() - started, reason, kept)
         staged = staging / "clip.mp4"
-        encode.faststart_mp4(Path(result["sections"][0]["file"]), staged)
+        clips.join([Path(beat["file"]) for beat in result["sections"]], staged)
         with output_lock(out_dir):
             # Record gone before the clip changes, written after: a run killed in between
             # is never taken as cached.

@@ -3,7 +3,8 @@ skipped, snapshot the screen at the end of each section, and draw each snapshot 
 
     python -m studio.stills fig-circuit [--out scratch/stills] [--width 1280 --height 720]
 
-Writes ``<out>/<id>_<section>.png``. The tests use :func:`section_stills` directly.
+Writes ``<out>/<id>_<panel>.<beat>.png``: one PNG per beat, as the beat ends (a loop's
+snapshots by their own names). The tests use :func:`section_stills` directly.
 ``--durations`` and ``--sections`` print each scene's length or panel names instead (the
 CLI runs them in a child process, so manim never loads into render.py itself).
 """
@@ -39,22 +40,21 @@ def section_stills(scene_id: str):
     return build_scene(scene_id, capture_stills=True).section_stills
 
 
-def draw(mobjects, path: Path, width: int, height: int, camera_class=None) -> None:
-    """Draw mobjects into one PNG with the theme's background, through the scene's own
+def draw(mobjects, path: Path, width: int, height: int, camera_class=None, background=None) -> None:
+    """Draw mobjects into one PNG on the scene's background, through the scene's own
     camera class (a scene may draw some mobjects itself, e.g. the shaded 3D mesh)."""
     from manim import tempconfig
     from manim.camera.camera import Camera
 
-    from scenes.kit import theme
-
     with tempconfig({"pixel_width": width, "pixel_height": height}):
-        camera = (camera_class or Camera)(background_color=theme.background())
+        camera = (camera_class or Camera)(background_color=background)
         camera.capture_mobjects(mobjects)
         camera.get_image().convert("RGB").save(path)
 
 
 def panel_names(scene_id: str) -> list[str]:
-    """The sections the scene starts, in order (what a render publishes as <id>/<name>.mp4)."""
+    """The sections the scene starts, in order: its beats, ``A.1 A.2 B.1 …`` (a render
+    publishes ``<id>/A.mp4`` per panel and ``<id>/A/1.mp4`` per beat)."""
     names: list[str] = []
     base = registry.load_class(registry.select([scene_id])[0])
 
@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         scene = build_scene(scene_id, capture_stills=True)
         for still in scene.section_stills:
             path = args.out / f"{scene_id}_{still.name}.png"
-            draw(still.mobjects, path, args.width, args.height, type(scene.renderer.camera))
+            draw(still.mobjects, path, args.width, args.height, type(scene.renderer.camera),
+                 scene.camera.background_color)
             print(path)
     return 0
 

@@ -1,7 +1,7 @@
 """Render one scene in its own process: ``python -m studio.worker ID QUALITY STAGING [--section X]``.
 
-Writes manim's output under STAGING and a ``result.json`` describing the movie and its
-sections. With ``--section X`` only panel X is rendered (studio/panel_only.py); a scene
+Writes manim's output under STAGING and a ``result.json`` describing the movie, its
+sections (one per beat, named ``<panel>.<n>``) and what each beat says. With ``--section X`` only panel X is rendered (studio/panel_only.py); a scene
 without that panel writes ``{"missing_panel": X, "panels": [...]}`` and exits 3.
 Prints ``PROGRESS <seconds of video rendered>`` lines for the parent's display.
 Never touches published files: the parent publishes what the worker staged.
@@ -100,7 +100,9 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
             if item["name"] != "autocreated":  # manim's implicit section before the first panel
                 sections.append({"name": item["name"], "file": str(index.parent / item["video"]),
                                  "duration_s": float(item["duration"])})
-    return {"movie": str(movie), "duration_s": duration, "sections": sections}
+    beats = [{"name": b.name, "panel": b.panel, "n": b.n, "says": b.says, "takeaway": b.takeaway}
+             for b in getattr(scene, "beats", [])]
+    return {"movie": str(movie), "duration_s": duration, "sections": sections, "beats": beats}
 
 
 EXIT_NO_PANEL = 3

@@ -47,18 +47,61 @@ def test_outputs_and_manifest(rendered):
     tiny = by_id["tiny"]
     assert tiny["loop"] is False and by_id["loopy"]["loop"] is True
     assert [s["name"] for s in tiny["sections"]] == ["A", "B"]
-    assert tiny["duration_s"] == pytest.approx(2.0, abs=0.1)
+    # A: the word, then the square (two beats); B: one beat. Each beat holds its end 0.5 s.
+    assert tiny["duration_s"] == pytest.approx(3.0, abs=0.1)
     assert sum(s["duration_s"] for s in tiny["sections"]) == pytest.approx(tiny["duration_s"], abs=0.15)
     for scene in data["scenes"]:
-        for name in [*scene["files"].values(), *(s["file"] for s in scene["sections"])]:
+        beat_files = [f for s in scene["sections"] for b in s["beats"] for f in (b["file"], b["poster"])]
+        for name in [*scene["files"].values(), *(s["file"] for s in scene["sections"]), *beat_files]:
             assert (qdir / name).is_file(), name
         assert len(scene["cache_key"]) >= 16
         assert scene["title"]
 
 
+def test_beats_are_listed_with_their_clips_times_and_quotes(rendered):
+    out, _ = rendered
+    tiny = next(s for s in manifest(out / "low")["scenes"] if s["id"] == "tiny")
+    panel_a, panel_b = tiny["sections"]
+    assert [(b["name"], b["file"], b["poster"]) for b in panel_a["beats"]] == [
+        ("A.1", "tiny/A/1.mp4", "tiny/A/1.jpg"), ("A.2", "tiny/A/2.mp4", "tiny/A/2.jpg")]
+    assert [b["says"] for b in panel_a["beats"]] == [None, "左边的方块"]
+    assert [b["name"] for b in panel_b["beats"]] == ["B.1"]
+    starts = [b["start_s"] for s in tiny["sections"] for b in s["beats"]]
+    ends = [b["end_s"] for s in tiny["sections"] for b in s["beats"]]
+    assert starts[0] == pytest.approx(0.0, abs=0.05) and ends[-1] == pytest.approx(tiny["duration_s"], abs=0.1)
+    assert all(a == pytest.approx(b, abs=0.05) for a, b in zip(ends, starts[1:])), "beats leave gaps or overlap"
+    assert loop_has_no_sections(manifest(out / "low"))
+
+
+def loop_has_no_sections(data: dict) -> bool:
+    return next(s for s in data["scenes"] if s["id"] == "loopy")["sections"] == []
+
+
+def test_beat_clips_join_up_to_the_panel_clip_frame_for_frame(rendered):
+    out, _ = rendered
+    qdir = out / "low" / "tiny"
+    beats = [frames(qdir / "A" / f"{n}.mp4", 854, 480) for n in (1, 2)]
+    panel = frames(qdir / "A.mp4", 854, 480)
+    assert len(panel) == sum(len(b) for b in beats)
+    assert np.array_equal(np.concatenate(beats), panel), "the panel clip is not its beats, frame for frame"
+    assert not np.array_equal(beats[0][-1], beats[1][-1]), "the fixture's two beats end alike: the check is blind"
+
+
+def test_beat_poster_is_the_beats_last_frame(rendered):
+    out, _ = rendered
+    qdir = out / "low" / "tiny"
+    for n in (1, 2):
+        clip = frames(qdir / "A" / f"{n}.mp4", 854, 480)
+        jpeg = (qdir / "A" / f"{n}.jpg").read_bytes()
+        assert jpeg[:2] == b"\xff\xd8", "beat poster is not a JPEG"
+        poster = image(qdir / "A" / f"{n}.jpg")
+        assert _differing_pixels(poster, clip[-1]) < 0.0005
+        assert _differing_pixels(poster, clip[0]) > 0.001, "the beat does not change: the check is blind"
+
+
 def test_mp4_plays_everywhere(rendered):
     out, _ = rendered
-    for name in ("low/tiny.mp4", "low/tiny/A.mp4", "low/loopy.mp4"):
+    for name in ("low/tiny.mp4", "low/tiny/A.mp4", "low/tiny/A/2.mp4", "low/loopy.mp4"):
         info = probe(out / name)
         stream = info["streams"][0]
         assert (stream["codec_name"], stream["pix_fmt"]) == ("h264", "yuv420p")
@@ -141,10 +184,10 @@ def test_list_shows_ids_titles_durations(tmp_path):
     result = render("--list", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     line = next(l for l in result.stdout.splitlines() if l.startswith("tiny"))
-    assert "小测试" in line and "2.0 s" in line
+    assert "小测试" in line and "3.0 s" in line
     # The measured durations are remembered in the chosen output folder.
     remembered = json.loads((tmp_path / ".durations.json").read_text())
-    assert float(remembered["tiny"]["duration"]) == pytest.approx(2.0, abs=0.05)
+    assert float(remembered["tiny"]["duration"]) == pytest.approx(3.0, abs=0.05)
 
 
 def test_ledger_writes_the_appendix(tmp_path):
@@ -172,23 +215,23 @@ def test_the_ledger_is_recomputed_only_when_its_inputs_change(tmp_path, monkeypa
     """A no-op re-run reads the ledger it wrote; a scene drawing another key, or a changed
     numerics module, computes it again."""
     from lecture_numerics import ledger as numerics_ledger
-    from studio import cli
+    from studio import publish
 
     computed = []
     monkeypatch.setattr(numerics_ledger, "ledger_entries", lambda keys: computed.append(keys) or {"k": dict(keys)})
     monkeypatch.setattr(numerics_ledger, "ledger_markdown", lambda entries: "# ledger\n")
     keys = {"fig-a": ("bytes.weights_bf16",)}
-    monkeypatch.setattr(cli, "scene_keys", lambda: keys)
-    first = cli.write_ledger(tmp_path)
-    assert cli.write_ledger(tmp_path) == json.loads(json.dumps(first)) and len(computed) == 1
+    monkeypatch.setattr(publish, "scene_keys", lambda: keys)
+    first = publish.write_ledger(tmp_path)
+    assert publish.write_ledger(tmp_path) == json.loads(json.dumps(first)) and len(computed) == 1
     keys["fig-a"] = ("bytes.weights_bf16", "bytes.master_fp32")
-    cli.write_ledger(tmp_path)
+    publish.write_ledger(tmp_path)
     assert len(computed) == 2
-    monkeypatch.setattr(cli, "ledger_stamp", lambda keys: "numerics edited")
-    cli.write_ledger(tmp_path)
+    monkeypatch.setattr(publish, "ledger_stamp", lambda keys: "numerics edited")
+    publish.write_ledger(tmp_path)
     assert len(computed) == 3
     (tmp_path / "ledger.md").unlink()                   # a half-published ledger is rebuilt
-    cli.write_ledger(tmp_path)
+    publish.write_ledger(tmp_path)
     assert len(computed) == 4
 
 
@@ -205,8 +248,8 @@ def test_failing_scene_does_not_stop_others(tmp_path):
 
 @pytest.mark.parametrize("args, needles", [
     (["--preview", "nope"], ["unknown scene id 'nope'", "tiny"]),
-    (["--preview", "tiny", "--section", "Z"], ["tiny has no section 'Z'", "A, B"]),
-    (["--preview", "loopy", "--section", "A"], ["loopy has no section 'A'"]),
+    (["--preview", "tiny", "--section", "Z"], ["tiny has no panel or beat 'Z'", "its panels: A, B"]),
+    (["--preview", "loopy", "--section", "A"], ["loopy has no panel or beat 'A'"]),
     (["--preview", "tiny", "loopy"], ["--preview takes exactly one scene id"]),
     (["tiny", "--section", "A"], ["--section goes with --preview"]),
 ])
@@ -216,7 +259,7 @@ def test_preview_errors_write_nothing(tmp_path, args, needles):
     assert not out.exists(), sorted(str(p) for p in out.rglob("*"))
 
 
-def test_stills_writes_one_png_per_section(tmp_path):
+def test_stills_writes_one_png_per_beat(tmp_path):
     import subprocess
     import sys
 
@@ -227,12 +270,13 @@ def test_stills_writes_one_png_per_section(tmp_path):
                              "--width", "640", "--height", "360"],
                             cwd=ROOT, env=env(PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["tiny_A.png", "tiny_B.png"]
+    assert sorted(p.name for p in out.iterdir()) == ["tiny_A.1.png", "tiny_A.2.png", "tiny_B.1.png"]
     assert sorted(result.stdout.split()) == sorted(str(p) for p in out.iterdir())
-    panel_a, panel_b = image(out / "tiny_A.png"), image(out / "tiny_B.png")
+    word, panel_a, panel_b = (image(out / f"tiny_{name}.png") for name in ("A.1", "A.2", "B.1"))
     assert panel_a.shape == (360, 640, 3)
-    # Each still is its panel's end: A shows the blue square, B adds the red one.
-    assert drawn_fraction(panel_a) > 0.02
+    # Each still is its beat's end: A.1 the word, A.2 adds the blue square, B the red one.
+    assert drawn_fraction(word) > 0.001
+    assert drawn_fraction(panel_a) > drawn_fraction(word) + 0.02
     assert drawn_fraction(panel_b) > drawn_fraction(panel_a) + 0.02
 
 

@@ -50,6 +50,26 @@ def test_panel_preview_renders_that_panel_only(tiny_full, tmp_path):
     assert ours != frame_digests(tiny_full / "low" / "tiny" / "A.mp4")[: len(ours)]
 
 
+def test_beat_preview_renders_that_beat_only(tiny_full, tmp_path):
+    out = tmp_path / "preview"
+    result = render("--preview", "tiny", "--section", "A.2", "--out", str(out))
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert published(out) == ["preview/low/tiny/A.2.mp4"]
+    ours = frame_digests(out / "preview" / "low" / "tiny" / "A.2.mp4")
+    assert ours == frame_digests(tiny_full / "low" / "tiny" / "A" / "2.mp4")
+    assert ours != frame_digests(tiny_full / "low" / "tiny" / "A" / "1.mp4")[: len(ours)]
+    # From a current full render, the beat's clip is found by name.
+    found = render("--preview", "tiny", "--section", "A.1", "--out", str(tiny_full))
+    assert found.stdout.strip().splitlines()[-1] == str(tiny_full / "low" / "tiny" / "A" / "1.mp4")
+
+
+def test_an_unknown_beat_names_the_beats_there_are(tmp_path):
+    result = render("--preview", "tiny", "--section", "A.7", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "tiny has no panel or beat 'A.7'" in result.stderr and "A.1, A.2, B.1" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_warm_repeat_renders_nothing(tmp_path):
     out = tmp_path / "out"
     first = render("--preview", "tiny", "--section", "A", "--out", str(out))
@@ -98,12 +118,12 @@ def test_real_scene_panel_matches_its_full_render(tmp_path):
                           cwd=ROOT, env=real, capture_output=True, text=True, timeout=600)
     assert full.returncode == 0, full.stderr[-2000:]
     sections = {s["name"]: Path(s["file"]) for s in json.loads((staging / "result.json").read_text())["sections"]}
-    assert list(sections) == ["B", "A"]
+    assert list(sections) == ["B.1", "A.1"]   # one beat per panel so far
     assert any((tmp_path / "text").glob("*.pickle"))
     panel = subprocess.run(command("--preview", "fig-optimizers", "--section", "A", "--out", str(tmp_path / "panel")),
                            cwd=ROOT, env=real, capture_output=True, text=True, timeout=600)
     assert panel.returncode == 0, panel.stderr + panel.stdout
     ours = frame_digests(tmp_path / "panel" / "preview" / "low" / "fig-optimizers" / "A.mp4")
-    theirs = frame_digests(sections["A"])
+    theirs = frame_digests(sections["A.1"])
     assert len(theirs) > 60
     assert ours == theirs

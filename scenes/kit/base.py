@@ -1,27 +1,60 @@
 """LectureScene: the base every artifact derives from.
 
 It sets the theme's background, names the artifact (``scene_id``, ``title``, ``loop``,
-``ledger_keys``), and turns each panel into a manim section. When ``capture_stills`` is
-on (tests), it snapshots what is on screen at the end of every section, so a section's
-final frame can be checked without rendering a single pixel.
+``ledger_keys``), and cuts the render into panels and beats:
+
+- ``self.panel("A")`` / ``self.start_panel("A", heading)`` opens panel A;
+- ``self.beat(says="…")`` opens the next stop inside the open panel. The stage is kept.
+
+Each beat is its own manim section, named ``<panel>.<n>`` (n from 1), so its clip is cut
+where the worker writes it (never re-encoded) and a panel's clip is its beats joined. A
+beat's ``says`` is the speaker's sentence, quoted verbatim from the notes lines of the cue
+that shows its panel; a beat ends on a held frame showing what it says. What a beat must
+leave on screen is its ``takeaway``: a sentence that joins the panel's takeaways along the
+bottom and stays until the panel ends (``replaces=True`` swaps it for the previous one).
+
+When ``capture_stills`` is on (tests), the screen is snapshot at the end of every beat, so
+each beat's final frame can be checked without rendering a single pixel.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from manim import FadeIn, Mobject, Scene
+from manim import UP, FadeIn, FadeOut, Mobject, Scene
 
 from scenes.kit import theme
-from scenes.kit.panels import panel_header
+from scenes.kit.panels import Takeaways, panel_header
+
+# A beat's clip ends on its picture held this long: the player stops on the last frame,
+# and the panel and whole clips, played through, still give each beat a breath.
+BEAT_HOLD_S = 0.5
 
 
 @dataclass
 class SectionStill:
-    """What was on screen when a section ended."""
+    """What was on screen when a beat ended (``name`` is ``<panel>.<n>``)."""
 
     name: str
     mobjects: list[Mobject]
+    panel: str = ""
+    beat: int = 0
+
+
+@dataclass
+class Beat:
+    """One stop inside a panel: what the speaker says there, and what must stay on screen."""
+
+    panel: str
+    n: int
+    says: str | None = None
+    takeaway: str | None = None
+    replaces: bool = False
+    takeaway_shown: list[str] = field(default_factory=list)   # filled when the beat ends
+
+    @property
+    def name(self) -> str:
+        return f"{self.panel}.{self.n}"
 
 
 class LectureScene(Scene):
@@ -36,26 +69,68 @@ class LectureScene(Scene):
     def setup(self) -> None:
         self.camera.background_color = theme.background()
         self.section_stills: list[SectionStill] = []
-        self._open_section: str | None = None
+        self.beats: list[Beat] = []
+        self._takeaways: Takeaways | None = None
 
-    def panel(self, name: str) -> None:
-        """Start the panel ``name`` (A, B, C …) as its own section."""
-        self._close_section()
-        self._open_section = name
-        self.next_section(name)
+    # ---- panels ------------------------------------------------------------------------
 
-    def start_panel(self, name: str, heading: str) -> None:
-        """Start a walkthrough panel whose clip stands alone: clear the stage, show the header."""
-        self.panel(name)
+    def panel(self, name: str, *, says: str | None = None, takeaway: str | None = None) -> None:
+        """Open panel ``name`` (A, B, C …) with its first beat."""
+        self._end_beat()
+        self._takeaways = Takeaways()
+        self._open_beat(Beat(name, 1, says, takeaway))
+
+    def start_panel(self, name: str, heading: str, *, says: str | None = None,
+                    takeaway: str | None = None) -> None:
+        """Open a walkthrough panel whose clip stands alone: clear the stage, show the header."""
+        self.panel(name, says=says, takeaway=takeaway)
         self.clear()
         self.play(FadeIn(panel_header(name, heading)), run_time=0.6)
 
-    def _close_section(self) -> None:
-        if self.capture_stills and self._open_section is not None:
-            still = [m.copy() for m in self.mobjects]
-            self.section_stills.append(SectionStill(self._open_section, still))
+    # ---- beats -------------------------------------------------------------------------
+
+    def beat(self, says: str, *, takeaway: str | None = None, replaces: bool = False) -> None:
+        """End the beat on screen (held) and open the next stop of the same panel."""
+        if not self.beats:
+            raise RuntimeError(f"{self.scene_id}: beat({says!r}) before any panel")
+        self._end_beat()
+        current = self.beats[-1]
+        self._open_beat(Beat(current.panel, current.n + 1, says, takeaway, replaces))
+
+    def show_takeaway(self, run_time: float = 0.6) -> None:
+        """Bring the open beat's takeaway on screen now (otherwise it comes as the beat ends)."""
+        beat = self.beats[-1] if self.beats else None
+        if beat is None or beat.takeaway is None or self._takeaways.has(beat.name):
+            return
+        kept = {id(m): m.get_center() for m in self._takeaways.lines}
+        old, new = self._takeaways.add(beat.name, beat.takeaway, replaces=beat.replaces)
+        moves = []
+        for mob in self._takeaways.lines[:-1]:   # the others make room: animate from where they were
+            target = mob.get_center()
+            mob.move_to(kept[id(mob)])
+            moves.append(mob.animate.move_to(target))
+        self.play(*(FadeOut(m) for m in old), *moves, FadeIn(new, shift=UP * 0.15), run_time=run_time)
+
+    def _open_beat(self, beat: Beat) -> None:
+        self.next_section(beat.name)     # first: a panel-only render may end the scene here
+        self.beats.append(beat)
+        self._beat_open = True
+
+    def _end_beat(self) -> None:
+        if not self.beats or not getattr(self, "_beat_open", False):
+            return
+        self.show_takeaway()
+        self.wait(BEAT_HOLD_S)
+        beat = self.beats[-1]
+        beat.takeaway_shown = self._takeaways.shown_names()
+        if self.capture_stills:
+            self.section_stills.append(SectionStill(beat.name, [m.copy() for m in self.mobjects],
+                                                    beat.panel, beat.n))
+        self._beat_open = False
 
     def tear_down(self) -> None:
-        if self._open_section is None:
-            self._open_section = "main"
-        self._close_section()
+        if self.beats:
+            self._end_beat()
+        elif self.capture_stills:
+            # A loop has no panels: its one still is the last frame, under the name "main".
+            self.section_stills.append(SectionStill("main", [m.copy() for m in self.mobjects], "main", 1))

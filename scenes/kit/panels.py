@@ -1,14 +1,15 @@
-"""Panel furniture shared by the walkthroughs: the panel header and the speaker's line."""
+"""Panel furniture shared by the walkthroughs: the panel header, the speaker's line, and the
+panel's takeaways (the sentences its beats leave on screen)."""
 
 from __future__ import annotations
 
 from manim import DOWN, UL, Mobject, VGroup, config
 
-from scenes.kit import theme
 from scenes.kit.text import line, words
 
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
+TAKEAWAY_GAP = 0.16
 
 
 def panel_header(panel: str, heading: str) -> VGroup:
@@ -29,3 +30,47 @@ def content_area_top() -> float:
     return config.frame_height / 2 - 1.1
 
 
+def takeaway_line(sentence: str, *, color: str = "ink") -> Mobject:
+    """One takeaway as drawn: the speaker's sentence at body size (``{key}`` fills a number)."""
+    return line(sentence, size="body", color=color)
+
+
+class Takeaways:
+    """The panel's key sentences, stacked along the bottom edge in the order they were said.
+
+    Each new one comes in under the others, which move up a line; a beat that replaces
+    drops the newest one first. Every line is tagged ``takeaway_of = <beat name>`` so a test
+    can find it in a still.
+    """
+
+    def __init__(self) -> None:
+        self.lines: list[Mobject] = []
+
+    def has(self, beat_name: str) -> bool:
+        return any(m.takeaway_of == beat_name for m in self.lines)
+
+    def shown_names(self) -> list[str]:
+        return [m.takeaway_of for m in self.lines]
+
+    def add(self, beat_name: str, sentence: str, *, replaces: bool = False,
+            color: str = "ink") -> tuple[list[Mobject], Mobject]:
+        """Lay out the stack with ``sentence`` at the bottom. Returns (lines to fade out, the
+        new line); lines kept are moved to their new places (callers animate that)."""
+        removed = [self.lines.pop()] if replaces and self.lines else []
+        new = takeaway_line(sentence, color=color)
+        new.takeaway_of = beat_name
+        self.lines.append(new)
+        self._stack()
+        return removed, new
+
+    def _stack(self) -> None:
+        bottom = -config.frame_height / 2 + EDGE_BUFF
+        for mob in reversed(self.lines):
+            mob.move_to([0, bottom + mob.height / 2, 0])
+            bottom += mob.height + TAKEAWAY_GAP
+
+    def top(self) -> float:
+        """y of the stack's top (the bottom margin when empty): content stays above it."""
+        if not self.lines:
+            return -config.frame_height / 2 + EDGE_BUFF
+        return max(m.get_top()[1] for m in self.lines)
