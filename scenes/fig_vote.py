@@ -12,19 +12,34 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate, Line,
+from manim import (DOWN, LEFT, RIGHT, UL, UP, Arrow, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate, Line,
                    ReplacementTransform, VGroup, Write)
 
 from lecture_numerics import vote
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption
 from scenes.kit.text import formula, ledger_text, number, words
 from scenes.kit.vote_widgets import answer_outline, neuron, probability_bar, request_arrow, wire
 
 TOKENS, KEYS = vote.TOKENS, vote.TOKEN_KEYS
 VALUE, GRAD = "ink", "backward"          # forward numbers black, gradients red, as in the notes
 SAMPLE_NAMES = ("甲", "乙", "丙", "丁", "戊")
+
+# Geometry (scene units; the frame is 14.2 × 8, the safe area 0.35 in from each edge).
+BAR_COLUMNS_X = (-4.9, -3.3, -1.7, -0.1)      # Ⓐ: one column per token
+BAR_BASE_Y, BAR_UNIT, BAR_WIDTH = -0.35, 2.9, 0.9
+ROW_LABEL_X = -6.2                              # Ⓐ: 预测 / 答案 / 种子 row names
+NUMBER_ROWS_Y = (-1.35, -1.95, -2.55)
+REQUEST_TEXT_AT = (3.6, 0.55, 0)                # Ⓐ: the right-hand column's centre
+UPSTREAM_X, TARGET_X = -5.7, -2.1               # Ⓑ: the two upstream neurons, and 「的」
+UPSTREAM_Y = 1.35
+WAYS_TEXT_AT = (3.1, -0.05, 0)                  # Ⓑ: the three ways
+GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
+FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
+SUM_X, MEAN_X = -0.25, 0.95
+VOTE_UNIT, GRID_TOP = 0.95, 1.8
+VERDICT_AT = (2.25, 2.65, 0)                    # Ⓒ: where 只听甲's verdict stays once the votes are in
+ARROW_KEY_AT = (3.2, -0.5, 0)                   # Ⓒ: top-left corner of the key, where 只听甲 stood
 
 
 class FigVote(LectureScene):
@@ -49,54 +64,58 @@ class FigVote(LectureScene):
     # ---- Ⓐ one sample's request --------------------------------------------------------------
 
     def request_panel(self):
-        self.start_panel("A", "一条样本，只提一个要求")
-        columns = [np.array([x, -0.35, 0]) for x in (-5.0, -3.4, -1.8, -0.2)]
-        unit, width = 2.9, 0.9
+        self.start_panel("A", "一条样本，只提一个要求", says="一条训练样本看完网络的输出，其实只会提一个要求")
+        columns = [np.array([x, BAR_BASE_Y, 0]) for x in BAR_COLUMNS_X]
         probs = vote.predicted_probs()
-        bars = VGroup(*(probability_bar(p, base, unit_height=unit, width=width) for p, base in zip(probs, columns)))
+        bars = VGroup(*(probability_bar(p, base, unit_height=BAR_UNIT, width=BAR_WIDTH)
+                        for p, base in zip(probs, columns)))
         tokens = VGroup(*(words(t, size="heading").next_to(base, DOWN, buff=0.15) for t, base in zip(TOKENS, columns)))
         rows = self.number_rows(columns)
         self.play(FadeIn(tokens), *(GrowFromEdge(b, DOWN) for b in bars), FadeIn(rows["预测"]), run_time=1.2)
-
-        answer_at = columns[TOKENS.index(vote.ANSWER.value)]
-        outline = answer_outline(answer_at, unit_height=unit, width=width + 0.2)
-        self.play(FadeIn(outline), FadeIn(rows["答案"]), run_time=0.8)
         talk = self.request_sentences()
-        self.play(FadeIn(talk[0]), run_time=0.6)
 
-        self.play(Write(talk[1]), FadeIn(rows["种子"], shift=DOWN * 0.15), run_time=1.0)
-        self.play(FadeIn(talk[2]), run_time=0.6)
+        self.beat(says="该是「的」，那就把「的」推上去，别的推下去")
+        answer_at = columns[TOKENS.index(vote.ANSWER.value)]
+        outline = answer_outline(answer_at, unit_height=BAR_UNIT, width=BAR_WIDTH + 0.2)
+        self.play(FadeIn(outline), FadeIn(rows["答案"]), FadeIn(talk[0]), run_time=0.8)
 
+        self.beat(says="推多少，看差多远。差得越离谱，要求越强烈")
         # The request runs from each bar's top to its answer: the longer, the stronger.
         requests = vote.one_hot(vote.ANSWER.value) - probs
-        arrows = VGroup(*(request_arrow(bar.get_top(), r, unit_height=unit) for bar, r in zip(bars, requests)))
+        arrows = VGroup(*(request_arrow(bar.get_top(), r, unit_height=BAR_UNIT) for bar, r in zip(bars, requests)))
         arrow_name = words("要求", size="body", color=GRAD).next_to(outline, RIGHT, buff=0.15)
         arrow_name.set_y(arrows[0].get_center()[1])
-        self.play(*(GrowArrow(a) for a in arrows), FadeIn(arrow_name), FadeIn(talk[3]), run_time=1.2)
-        self.play(FadeIn(caption("但它只是希望：没有人能直接改输出", color="accent")), run_time=0.6)
-        self.wait(2.0)
+        self.play(*(GrowArrow(a) for a in arrows), run_time=1.0)
+        self.play(FadeIn(arrow_name), FadeIn(talk[1]), run_time=0.6)
+
+        self.beat(says="这就是刚才那颗种子，「预测减真值」，换成人话就是这一句")
+        self.play(Write(talk[2]), FadeIn(rows["种子"], shift=DOWN * 0.15), run_time=1.0)
+        self.play(FadeIn(talk[3]), run_time=0.6)
+
+        self.beat(says="但注意：它只是希望。没有人能直接去改输出", takeaway="但它只是希望：没有人能直接改输出")
 
     @staticmethod
     def request_sentences() -> VGroup:
-        """The right-hand column of panel Ⓐ: the wish, the seed's rule, the push strength."""
+        """The right-hand column of panel Ⓐ, in the order said: the wish, the push strength,
+        the seed's rule."""
         wish = VGroup(words("该是「的」：", size="body"), words("把「的」推上去，别的推下去", size="body"))
         rule = VGroup(formula("种子 = 预测 − 答案", size="heading", color=GRAD),
                       words("猜高了为正，该高没高为负", size="body", color=GRAD))
         push = VGroup(words("推多少，看差多远：", size="body"), words("差得越离谱，要求越强烈", size="body"))
-        blocks = VGroup(wish, rule[0], rule[1], push)
+        blocks = VGroup(wish, push, rule[0], rule[1])
         for block in (wish, push):
             block.arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-        blocks.arrange(DOWN, aligned_edge=LEFT, buff=0.5).move_to([3.75, 0.55, 0])
-        rule[1].shift(UP * 0.3)
+        blocks.arrange(DOWN, aligned_edge=LEFT, buff=0.5).move_to(REQUEST_TEXT_AT)
+        rule[1].shift(UP * 0.3)   # the rule's gloss sits under its formula, not a block apart
         return blocks
 
     @staticmethod
     def number_rows(columns) -> dict[str, VGroup]:
         """预测 / 答案 / 种子 under the bars: one ledger number per token, one row each."""
         rows = {}
-        for name, prefix, y, color in (("预测", "vote.p", -1.35, VALUE), ("答案", "vote.onehot", -1.95, "good"),
-                                       ("种子", "vote.seed", -2.55, GRAD)):
-            label = words(name, size="body", color=color).move_to([-6.45, y, 0])
+        for (name, prefix, color), y in zip((("预测", "vote.p", VALUE), ("答案", "vote.onehot", "good"),
+                                             ("种子", "vote.seed", GRAD)), NUMBER_ROWS_Y):
+            label = words(name, size="body", color=color).move_to([ROW_LABEL_X, y, 0])
             cells = [number(f"{prefix}.{k}", size="body", color=color).move_to([c[0], y, 0])
                      for k, c in zip(KEYS, columns)]
             rows[name] = VGroup(label, *cells)
@@ -105,10 +124,11 @@ class FigVote(LectureScene):
     # ---- Ⓑ which wire pays ------------------------------------------------------------------
 
     def wire_panel(self):
-        self.start_panel("B", "输出改不了：想让「的」变大，只有{vote.ways_to_raise}条路")
-        bright = neuron(vote.BRIGHT.value, radius=0.6).move_to([-5.9, 1.35, 0])
-        dim = neuron(vote.DIM.value, radius=0.6).move_to([-5.9, -1.35, 0])
-        target = neuron(0.0, radius=0.7).move_to([-2.1, 0.0, 0])
+        self.start_panel("B", "输出改不了：想让「的」变大，只有{vote.ways_to_raise}条路",
+                         says="输出改不了，那怎么办？想让一个数变大，其实只有三条路")
+        bright = neuron(vote.BRIGHT.value, radius=0.6).move_to([UPSTREAM_X, UPSTREAM_Y, 0])
+        dim = neuron(vote.DIM.value, radius=0.6).move_to([UPSTREAM_X, -UPSTREAM_Y, 0])
+        target = neuron(0.0, radius=0.7).move_to([TARGET_X, 0.0, 0])
         target_name = words("的", size="heading").move_to(target)
         target_grad = ledger_text("梯度 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=0.25)
         bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=0.15)
@@ -116,33 +136,44 @@ class FigVote(LectureScene):
         wires = VGroup(wire(bright, target), wire(dim, target))
         self.play(FadeIn(VGroup(bright, dim, target, target_name, bright_label, dim_label)),
                   FadeIn(wires), FadeIn(target_grad), run_time=1.0)
-
         ways = self.three_ways()
+
+        self.beat(says="一，改偏置，直接给它加一点 —— 省事，但能调的余地很小")
         bias = words("偏置", size="body", color="muted").next_to(target, DOWN, buff=0.9)
         bias_link = Line(bias.get_top(), target.get_bottom(), color=theme.color("muted"), stroke_width=3)
         self.play(FadeIn(ways[0]), FadeIn(bias), FadeIn(bias_link), run_time=0.8)
 
+        self.beat(says="二，改权重，把连过来的线加粗")
         # Thicken both wires by the same amount: the bright one moves 「的」 more.
         self.play(FadeIn(ways[1]), *(w.animate.set_stroke(width=14) for w in wires), run_time=1.0)
-        key_line = ways[2]
-        self.play(FadeIn(key_line), Indicate(bright, color=theme.color("activations")), run_time=1.0)
-        self.play(Write(ways[3]), run_time=0.8)
+
+        self.beat(says="这里有一句最值钱的：上游越亮的那根线，加粗越划算")
+        self.play(FadeIn(ways[2]), Indicate(bright, color=theme.color("activations")), run_time=1.0)
+
+        self.beat(says="花同样的力气，接在一个很亮的输入上，回报大得多")
+        # The wires carry their own gradients, so the column states the rule and the ratio only.
         grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], UP)
         grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], DOWN)
-        self.play(FadeIn(ways[4]), FadeIn(ways[5]), FadeIn(grad_bright), FadeIn(grad_dim), run_time=1.0)
-        self.play(FadeIn(ways[6]), Indicate(grad_bright, color=theme.color(GRAD)),
+        self.play(Write(ways[3]), run_time=0.8)
+        self.play(FadeIn(grad_bright), FadeIn(grad_dim), run_time=0.8)
+        self.play(FadeIn(ways[4]), Indicate(grad_bright, color=theme.color(GRAD)),
                   Indicate(wires[0], color=theme.color("accent"), scale_factor=1.0), run_time=0.8)
-        self.wait(1.0)
 
-        # The third way cannot be done directly either: the request goes back one layer.
-        upstream_mid = (bright.get_center() + dim.get_center()) / 2
-        back = Arrow(target.get_left() + LEFT * 0.15, upstream_mid + RIGHT * 0.2, buff=0,
-                     color=theme.color(GRAD), stroke_width=8)
-        self.play(FadeIn(ways[7]), run_time=0.6)
-        self.play(GrowArrow(back), FadeIn(ways[8]), run_time=1.0)
-        self.play(FadeIn(caption("亮度是前向算的 → 反向必须回头看前向留下的东西", color=GRAD)),
-                  Indicate(bright_label), Indicate(dim_label), run_time=1.2)
-        self.wait(2.5)
+        self.beat(says="三，让上一层更亮 —— 可上一层也改不了啊")
+        self.play(FadeIn(ways[5]), run_time=0.6)
+
+        self.beat(says="所以这条要求就往回递了一层")
+        # The request goes back one layer: to each upstream neuron, along its wire.
+        backs = VGroup(*(Arrow(target.get_center(), source.get_center(), buff=0.75, color=theme.color(GRAD),
+                               stroke_width=7, max_tip_length_to_length_ratio=0.12)
+                         for source in (bright, dim)))
+        self.play(*(GrowArrow(b) for b in backs), FadeIn(ways[6]), run_time=1.0)
+
+        self.beat(says="要知道改哪根线回报最大，你得先知道那根线的上游当时有多亮")
+        self.play(Indicate(bright_label), Indicate(dim_label), Indicate(ways[2]), run_time=1.2)
+
+        self.beat(says="所以反向必须回头看前向留下的东西",
+                  takeaway="亮度是前向算的 → 反向必须回头看前向留下的东西")
 
     @staticmethod
     def wire_label(label, wire_line, side):
@@ -158,53 +189,69 @@ class FigVote(LectureScene):
             words("② 改权重：把连过来的线加粗", size="body"),
             words("上游越亮的那根线，加粗越划算", size="heading", color="accent"),
             formula("∂L/∂w = 上游亮度 × 下游梯度", size="body", color=GRAD),
-            ledger_text("亮：{vote.bright_activation} × ({vote.seed.de}) = {vote.wire_grad.bright}", size="body", color=GRAD),
-            ledger_text("暗：{vote.dim_activation} × ({vote.seed.de}) = {vote.wire_grad.dim}", size="body", color=GRAD),
             ledger_text("同样加粗，亮线回报是暗线的 {vote.bright_payoff_ratio} 倍", size="body"),
             words("③ 让上一层更亮：可上一层也改不了", size="body"),
             words("→ 要求往回递一层 = 反向传播", size="body", color=GRAD),
         )
-        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.24).move_to([3.2, -0.15, 0])
+        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to(WAYS_TEXT_AT)
         return lines
 
     # ---- Ⓒ many samples vote ----------------------------------------------------------------
 
     def average_panel(self):
-        self.start_panel("C", "不能只听一个人的")
-        unit = 0.95
+        self.start_panel("C", "不能只听一个人的", says="但是 —— 不能只听一个人的")
         requests = vote.batch_requests()
-        columns_x = [-5.4 + 0.95 * j for j in range(len(SAMPLE_NAMES))]
-        sum_x, mean_x = -0.45, 0.75
-        mids = self.row_midlines(requests, unit, top=1.8)
+        columns_x = [FIRST_VOTE_X + VOTE_STEP_X * j for j in range(len(SAMPLE_NAMES))]
+        mids = self.row_midlines(requests, VOTE_UNIT, top=GRID_TOP)
         # the two heads sit over their columns: 加起来 over sum + landing votes, 取平均 over arrow + number
-        grid = self.vote_grid(columns_x, (sum_x + 0.15, mean_x + 0.4), mids)
-        votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=unit, stroke_width=7)
+        grid = self.vote_grid(columns_x, (SUM_X + 0.15, MEAN_X + 0.4), mids)
+        votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=VOTE_UNIT, stroke_width=7)
                           for y, r in zip(mids, column)))
                  for x, column in zip(columns_x, requests)]
         self.play(FadeIn(grid["frame"]), FadeIn(grid["samples"][0]), *(GrowArrow(a) for a in votes[0]), run_time=1.0)
 
-        # Listening to 甲 alone: 「的」 climbs until the net answers 「的」 to everything.
+        self.beat(says="再来一条，它说「把『了』推上去」")
+        self.play(FadeIn(grid["samples"][1]), *(GrowArrow(a) for a in votes[1]), run_time=0.8)
+
+        # Listening to 甲 alone: the question first, the answer on the next key press.
+        self.beat(says="要是从头到尾只听第一个人的，这个网络最后会学会什么？")
         lonely = self.only_first_chart()
         self.play(FadeIn(lonely["before"]), run_time=0.8)
+
+        self.beat(says="不管你问什么，它都答「的」")
         self.play(ReplacementTransform(lonely["bars"], lonely["bars_after"]),
                   ReplacementTransform(lonely["value"], lonely["value_after"]), run_time=1.5)
         self.play(FadeIn(lonely["verdict"]), run_time=0.6)
-        self.wait(1.0)
 
-        self.play(*(FadeIn(s) for s in grid["samples"][1:]),
-                  *(GrowArrow(a) for v in votes[1:] for a in v), run_time=1.2)
-
+        self.beat(says="所以只能把所有人的要求加起来，取个平均")
+        # The lone listener's chart has made its point; its verdict stays, the room goes to the votes.
+        title = lonely["before"][0]
+        self.play(FadeOut(VGroup(lonely["before"][1], lonely["bars_after"], lonely["value_after"])),
+                  VGroup(title, lonely["verdict"]).animate.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+                  .move_to(VERDICT_AT, aligned_edge=UL), run_time=0.6)
+        self.play(*(FadeIn(s) for s in grid["samples"][2:]),
+                  *(GrowArrow(a) for v in votes[2:] for a in v), run_time=1.2)
         # The votes, sample after sample, laid tip to tail onto the running sum.
         self.play(FadeIn(grid["sum_head"]), run_time=0.4)
-        sums = self.add_votes(votes, requests, mids, unit, sum_x)
+        sums = self.add_votes(votes, requests, mids, VOTE_UNIT, SUM_X)
 
+        self.beat(says="那个平均，就是梯度", takeaway="所有人的要求加起来取个平均 —— 那个平均，就是梯度")
         # Divided by the number of voters, the sum becomes the average: the gradient. At the
         # votes' scale the averages would be specks, so each sum turns into its number.
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
-                                .next_to([mean_x + 0.4, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
+                                .next_to([MEAN_X + 0.4, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
         self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), mean_numbers), run_time=1.2)
-        self.play(FadeIn(caption("所有人的要求加起来取个平均 —— 那个平均，就是梯度", color=GRAD)), run_time=0.8)
-        self.wait(2.5)
+        self.play(FadeIn(self.arrow_key()), run_time=0.6)
+
+    @staticmethod
+    def arrow_key() -> VGroup:
+        """What Ⓒ's two encodings mean: arrows are requests, numbers are the gradient, and
+        the two have opposite signs (梯度 = 预测 − 答案, the request is 答案 − 预测)."""
+        key = VGroup(words("箭头 = 要求", size="body", color=GRAD),
+                     words("数字 = 梯度", size="body", color=GRAD),
+                     words("它俩正好反号", size="body", color=GRAD))
+        key.arrange(DOWN, aligned_edge=LEFT, buff=0.14)
+        return key.move_to(ARROW_KEY_AT, aligned_edge=UL)
 
     def add_votes(self, votes, requests, mids, unit, sum_x) -> VGroup:
         """Each sample's arrows land tip to tail on the running sum, which then absorbs them."""
@@ -244,10 +291,10 @@ class FigVote(LectureScene):
         head_y, answer_y = 2.65, 2.15
         muted = theme.color("muted")
         left, right = columns_x[0] - 0.45, mean_x - 0.2
-        frame = VGroup(words("样本", size="body", color="muted").move_to([-6.55, head_y, 0]),
-                       words("答案", size="body", color="good").move_to([-6.55, answer_y, 0]))
+        frame = VGroup(words("样本", size="body", color="muted").move_to([GRID_LABEL_X, head_y, 0]),
+                       words("答案", size="body", color="good").move_to([GRID_LABEL_X, answer_y, 0]))
         for token, y in zip(TOKENS, mids):
-            frame.add(words(token, size="heading").move_to([-6.55, y, 0]),
+            frame.add(words(token, size="heading").move_to([GRID_LABEL_X, y, 0]),
                       Line([left, y, 0], [right, y, 0], color=muted, stroke_width=2))
         divider_x = columns_x[-1] + 0.55
         frame.add(Line([divider_x, head_y + 0.3, 0], [divider_x, mids[-1] - 0.3, 0], color=muted, stroke_width=2))
@@ -270,6 +317,6 @@ class FigVote(LectureScene):
                               for p, b in zip(vote.only_first_probs(), bases)))
         value = number("vote.p.de", size="body").next_to(bars[0], UP, buff=0.1)
         value_after = number("vote.only_first.p_de", size="body").next_to(bars_after[0], UP, buff=0.1)
-        verdict = words("不管问什么，都答「的」", size="body", color="accent").move_to([4.75, -1.75, 0])
+        verdict = words("不管问什么，都答「的」", size="body", color="accent").move_to([4.75, -1.45, 0])
         return {"before": VGroup(title, labels, bars, value), "bars": bars, "bars_after": bars_after,
                 "value": value, "value_after": value_after, "verdict": verdict}
