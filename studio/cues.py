@@ -12,8 +12,11 @@ Every line of ``assets/lecture-notes.txt`` that starts with 🖥 becomes one cue
 - A ``屏幕`` cue naming neither a figure nor a panel (the opening's 「课件 s零」) is a *title card*.
 - ``🖥 本节主屏：课件 第一节 …`` is a *section marker*. In the notes it closes its section (the
   section's content comes before it, as the storyboards read it), and what follows it is the
-  next section's opening. So its card shows the section being opened, and the last marker
-  closes the talk.
+  next section's opening. So its card is the section being opened, all of it: that section's
+  title, its 本节主屏 line (``text``, from ``marker_line``) and the speech that opens it; the
+  last marker closes the talk.
+- A figure the notes name that is no scene (「fig-slidr」) is a warning naming the line and
+  the nearest scene id; with ``strict`` it is an error.
 
 A cue's script is everything between its line and the next 🖥 line (the first cue also takes
 what comes before it: the opening is spoken over it): quoted speech 「…」 (one entry per notes
@@ -25,21 +28,33 @@ plus the silent pauses the notes name (停三秒, 想三秒, 整张投三秒); a
 screen (「一分钟后就切走」, 「这三分钟全靠嘴」) is a floor, not an addition, since the speech fills it.
 
 config/cues.yaml settles what parsing cannot (or gets wrong): each override names the line,
-repeats part of its text (so an edit to the notes that moves it is caught) and says why.
+repeats part of its text (so an edit to the notes that moves it is caught) and says why. It
+also holds each section's target length, against which rehearsed times are flagged.
+
+Each cue carries the errata on its lines (lecture_numerics.errata) and, given a rehearsal's
+timings (studio.rehearsal), the seconds it really took. Against a render, each cue gets its
+clips and its steps (studio.cue_steps).
 """
 
 from __future__ import annotations
 
+import difflib
+import hashlib
+import json
+import os
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studio import config
+from studio import config, rehearsal
 from studio.errors import UsageError
+from studio.rehearsal import load_timings  # noqa: F401  (the CLI reads a timings file through here)
 
 NOTES_PATH = config.PROJECT_ROOT / "assets" / "lecture-notes.txt"
+ERRATA_CACHE = config.PROJECT_ROOT / ".cache" / "errata"
+ERRATA_LIBRARIES = ("numpy", "scipy", "ml_dtypes")   # what runs the numerics (studio.cli's ledger stamp)
 CONFIG_NAME = "cues.yaml"
 SCREEN_MARK = "🖥"
 
@@ -85,6 +100,14 @@ CONFIG_SCHEMA = {
                 },
             },
         },
+        # Keys are section numbers (checked against the notes' sections in build_sheet).
+        "sections": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object", "required": ["target_minutes"], "additionalProperties": False,
+                "properties": {"target_minutes": {"type": "number", "exclusiveMinimum": 0, "maximum": 600}},
+            },
+        },
     },
 }
 
@@ -107,13 +130,18 @@ class Cue:
     section: int = 0          # the section the cue is spoken in
     marks: int | None = None  # a marker: the section its line names (and closes)
     opens: int | None = None  # a marker: the section it opens (None: the last closes the talk)
+    marker_line: int | None = None  # a marker: the 本节主屏 line its text is (its own section's)
     title: str = ""           # a card's heading (title card, section marker)
     main_figure: str | None = None
     lines: list[str] = field(default_factory=list)
     script: list[dict[str, Any]] = field(default_factory=list)
     holds: list[dict[str, Any]] = field(default_factory=list)
+    end_line: int = 0         # the last notes line of the cue's stretch
     speech_chars: int = 0
     estimated_s: float = 0.0
+    errata: list[dict[str, Any]] = field(default_factory=list)
+    rehearsed_s: float | None = None
+    rehearsed_beats: dict[str, float] = field(default_factory=dict)  # "<view>.<n>" → seconds
 
 
 # ---- small parsers --------------------------------------------------------------------
@@ -249,7 +277,21 @@ def parse_cues(notes: list[str], notes_name: str = "lecture-notes.txt") -> list[
         start = 1 if cue.index == 0 else cue.line + 1
         stretch = [(n, notes[n - 1]) for n in range(start, end + 1) if n != cue.line]
         cue.lines, cue.script = split_script(stretch)
+        cue.end_line = end
     return cues
+
+
+def nameless_figures(cues: list[Cue], scene_ids: list[str]) -> list[str]:
+    """A warning for each figure a 🖥 line names that is no scene, with the nearest id."""
+    found = []
+    for cue in cues:
+        named = cue.main_figure if cue.kind == "section" else (cue.scene if cue.how == "named" else None)
+        if named is None or named in scene_ids:
+            continue
+        nearest = difflib.get_close_matches(named, scene_ids, n=1, cutoff=0.5)
+        hint = f"did you mean {nearest[0]}?" if nearest else "no scene id is close (python render.py --list)"
+        found.append(f"L{cue.line}: 「{named}」 names no scene — {hint}")
+    return found
 
 
 def views_of(cue: Cue, previous: Cue | None) -> list[str]:
@@ -336,10 +378,12 @@ def assign_sections(cues: list[Cue], notes_name: str) -> list[dict[str, Any]]:
             raise UsageError(f"{notes_name}:{cue.line}: a cue after the last 本节主屏 line belongs to no section")
         if cue.kind == "section":
             following = markers[position + 1] if position + 1 < len(markers) else None
+            own = following or cue   # the section this card opens (the last: the one it closes)
             cue.opens = following.marks if following else None
-            cue.section = following.marks if following else cue.marks
-            cue.title = following.title if following else cue.title
-            cue.main_figure = following.main_figure if following else cue.main_figure
+            cue.section = own.marks
+            cue.title, cue.main_figure = own.title, own.main_figure
+            cue.text, cue.screen, cue.hints = own.text, own.screen, list(own.hints)
+            cue.marker_line = own.line
             position += 1
         else:
             cue.section = markers[position].marks
@@ -363,41 +407,145 @@ def estimate(cue: Cue, chars_per_minute: float) -> None:
     cue.estimated_s = round(max(total, budget), 1)
 
 
-def build_sheet(notes_path: Path | None = None, config_dir: Path | None = None) -> dict[str, Any]:
-    """The cue sheet: every 🖥 line of the notes, in order, resolved and timed."""
+def errata_inputs() -> str:
+    """A digest of what the errata are computed from: the numerics' code and the libraries that
+    run it, the notes and the config."""
+    from importlib import metadata
+
+    digest = hashlib.sha256()
+    for name in ERRATA_LIBRARIES:
+        try:
+            digest.update(f"{name}={metadata.version(name)}\0".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name} absent\0".encode())
+    root = config.PROJECT_ROOT
+    for path in [*sorted((root / "lecture_numerics").rglob("*.py")), NOTES_PATH, *sorted(config.config_dir().glob("*.yaml"))]:
+        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def notes_errata() -> list[dict[str, Any]]:
+    """The notes' errata (lecture_numerics.errata): numbers the notes say that the numerics
+    contradict. Kept on disk by their inputs: computing them loads every quantity and reads
+    the whole notes, seconds that a no-op re-run must not pay."""
+    from lecture_numerics.errata import errata
+
+    if os.environ.get("LECTURE_NUMERICS_CACHE", "on") == "off":
+        return errata()
+    path = ERRATA_CACHE / f"{errata_inputs()[:32]}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    found = errata()
+    try:
+        from studio import atomic
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_json(path, found)
+    except OSError:
+        pass   # a read-only checkout still works, only slower
+    return found
+
+
+def attach_errata(cues: list[Cue], found: list[dict[str, Any]]) -> None:
+    """Each cue gets the errata on the lines of its stretch (the first cue's starts at line 1)."""
+    for cue in cues:
+        first = 1 if cue.index == 0 else cue.line
+        cue.errata = [e for e in found if first <= e["line"] <= cue.end_line]
+
+
+def attach_timings(cues: list[Cue], timings: dict[str, Any], notes_shown: str) -> list[str]:
+    """Each rehearsed cue's seconds (and its beats'); warnings for records that fit no cue."""
+    rehearsal.check_timings(timings)
+    found, warnings = rehearsal.rehearsed_by_line(timings, [c.line for c in cues], notes_shown)
+    for cue in cues:
+        record = found.get(cue.line)
+        if record:
+            cue.rehearsed_s = round(float(record["seconds"]), 1)
+            cue.rehearsed_beats = {k: round(float(v), 1) for k, v in (record.get("beats") or {}).items()}
+    return warnings
+
+
+def section_targets(settings: dict[str, Any], sections: list[dict[str, Any]]) -> dict[int, float]:
+    """``sections:`` of config/cues.yaml: target minutes by section number, each a section of the notes."""
+    numbers = [s["number"] for s in sections]
+    targets = {}
+    for key, entry in (settings.get("sections") or {}).items():
+        number = int(key) if str(key).isdigit() else None
+        if number not in numbers:
+            raise UsageError(f"{settings['path']}: sections: {key!r} is not a section of the notes "
+                             f"({', '.join(map(str, numbers))})")
+        targets[number] = float(entry["target_minutes"])
+    return targets
+
+
+def shown_notes_path(notes_path: Path) -> str:
+    try:
+        return str(notes_path.relative_to(config.PROJECT_ROOT))
+    except ValueError:
+        return notes_path.name
+
+
+def build_sheet(notes_path: Path | None = None, config_dir: Path | None = None, *,
+                timings: dict[str, Any] | None = None, strict: bool = False,
+                scene_ids: list[str] | None = None,
+                errata: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The cue sheet: every 🖥 line of the notes, in order, resolved and timed.
+
+    ``timings``: a rehearsal's export (studio.rehearsal.load_timings). ``strict``: a warning
+    (a figure that is no scene, a rehearsed cue the notes no longer have) is an error.
+    ``scene_ids`` (default: the lecture's, config/lecture.yaml) and ``errata`` (default: the numerics') are
+    what the notes are checked against."""
     notes_path = notes_path or NOTES_PATH
     settings = load_config(config_dir)
     notes = read_notes(notes_path)
     cues = parse_cues(notes, notes_path.name)
     if not cues:
         raise UsageError(f"{notes_path}: no 🖥 lines, so there is no cue sheet")
+    # The notes are checked against the lecture's own scenes (config/lecture.yaml), not against
+    # whatever folder the registry reads, so a fixture or demo folder cannot mute or fake a typo.
+    warnings = nameless_figures(cues, config.lecture_order() if scene_ids is None else scene_ids)
     resolve(cues, settings.get("overrides") or [], notes_path.name)
     sections = assign_sections(cues, notes_path.name)
+    targets = section_targets(settings, sections)
     rate = float(settings["speaking_rate"]["chars_per_minute"])
     for cue in cues:
         estimate(cue, rate)
+    shown_path = shown_notes_path(notes_path)
+    if timings is not None:
+        warnings += attach_timings(cues, timings, shown_path)
+    if strict and warnings:
+        raise UsageError(f"{notes_path.name}: " + "; ".join(warnings))
+    attach_errata(cues, notes_errata() if errata is None else errata)
+    cue_dicts = [asdict(c) for c in cues]
     for section in sections:
         section["estimated_s"] = round(sum(c.estimated_s for c in cues if c.section == section["number"]), 1)
         section["cues"] = sum(1 for c in cues if c.section == section["number"])
-    try:
-        shown_path = str(notes_path.relative_to(config.PROJECT_ROOT))
-    except ValueError:
-        shown_path = notes_path.name
+    rehearsal.section_times(sections, cue_dicts, targets)
+    rehearsed = [c.rehearsed_s for c in cues if c.rehearsed_s is not None]
     return {
         "notes": shown_path,
         "speaking_rate": {"chars_per_minute": rate},
         "estimate": (f"估算：引号内讲话的字数按每分钟 {rate:g} 字，加上讲稿写明的停顿"
                      "（停三秒之类）；讲稿给一屏定了时长的（一分钟后就切走），至少算那么久。"),
         "total_estimated_s": round(sum(c.estimated_s for c in cues), 1),
+        "total_rehearsed_s": round(sum(rehearsed), 1) if rehearsed else None,
+        "total_target_s": (round(sum(targets.values()) * 60, 1) if len(targets) == len(sections) else None),
+        "rehearsal": None if timings is None else {"recorded": timings.get("recorded"), "notes": timings.get("notes"),
+                                                   "cues": len(rehearsed)},
+        "warnings": warnings,
         "sections": sections,
-        "cues": [asdict(c) for c in cues],
+        "cues": cue_dicts,
     }
 
 
 # ---- against a render -----------------------------------------------------------------
 
 def view_media(scene: dict[str, Any] | None, view: str) -> dict[str, Any] | None:
-    """The clip a view plays in a rendered scene (None: not rendered, or no such panel)."""
+    """The clip a view plays in a rendered scene (None: not rendered, or no such panel).
+    A whole view plays the scene's own ``whole`` panel when it defines one."""
     if not scene:
         return None
     files = scene.get("files") or {}
@@ -408,7 +556,12 @@ def view_media(scene: dict[str, Any] | None, view: str) -> dict[str, Any] | None
         if loop or first is None:
             view = VIEW_WHOLE
         else:
-            return {"view": first["name"], "file": first["file"], "loop": False, "whole": False}
+            return {"view": first["name"], "file": first["file"], "loop": False, "whole": first["name"] == VIEW_WHOLE}
+    if view == VIEW_WHOLE and VIEW_WHOLE in sections:
+        whole = sections[VIEW_WHOLE]
+        beats = whole.get("beats") or [{}]
+        return {"view": VIEW_WHOLE, "file": whole["file"], "poster": beats[-1].get("poster"), "loop": False,
+                "whole": True}
     if view == VIEW_WHOLE:
         if not files.get("mp4"):
             return None
@@ -418,20 +571,25 @@ def view_media(scene: dict[str, Any] | None, view: str) -> dict[str, Any] | None
 
 
 def with_media(sheet: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any]:
-    """The sheet with each figure cue's clips in this render (``rendered``, ``media``) and a
-    placeholder noted for each view that has none."""
+    """The sheet against a render: each figure cue's clips (``rendered``, ``media``, a
+    placeholder noted for each view that has none) and every cue's ``steps``."""
+    from studio import cue_steps  # it builds on this module's parsers
+
     scenes = {s.get("id"): s for s in manifest.get("scenes") or []}
-    cues = []
+    rate = float(sheet["speaking_rate"]["chars_per_minute"])
+    cues, warnings = [], list(sheet.get("warnings") or [])
     for cue in sheet["cues"]:
         cue = dict(cue)
+        scene = scenes.get(cue["scene"]) if cue["kind"] == "figure" else None
         if cue["kind"] == "figure":
-            scene = scenes.get(cue["scene"])
             cue["rendered"] = scene is not None
             cue["scene_title"] = (scene or {}).get("title") or ""
             cue["media"] = [view_media(scene, view) or {"view": view, "file": None, "placeholder": True}
                             for view in cue["views"]]
+        cue["steps"] = cue_steps.cue_steps(cue, scene, rate)
+        warnings += cue_steps.unmatched_times(cue, cue["steps"])
         cues.append(cue)
-    return {**sheet, "quality": manifest.get("quality"), "cues": cues}
+    return {**sheet, "quality": manifest.get("quality"), "warnings": warnings, "cues": cues}
 
 
 def publish(quality_dir: Path, manifest: dict[str, Any], sheet: dict[str, Any] | None = None) -> dict[str, Any]:

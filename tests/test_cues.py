@@ -24,7 +24,7 @@ NOTES_LINES = NOTES.read_text(encoding="utf-8").splitlines()
 EXPECTED = """
 40 title | 42 §0→1 | 60 fig-slider A | 75 fig-slider B | 84 fig-slider C | 117 fig-vote A
 125 fig-vote B | 143 fig-vote C | 165 fig-3x A B | 176 fig-circuit A | 191 fig-circuit B
-200 fig-circuit C | 221 fig-vanish A | 229 fig-vanish B | 270 fig-reverse whole
+200 fig-circuit C | 221 fig-vanish A | 229 fig-vanish B | 270 fig-reverse A
 287 anim-reverse whole | 298 fig-reverse C | 325 fig-act-bill whole | 331 §1→2
 341 fig-gradlife first | 349 fig-batch first | 357 fig-recompute A | 377 fig-per-byte whole
 383 fig-per-byte whole | 413 §2→3 | 422 fig-optimizers B | 435 fig-precision A
@@ -73,7 +73,9 @@ def test_every_screen_line_is_a_cue_in_order(sheet):
     assert [c["line"] for c in sheet["cues"]] == screen_lines
     assert [c["index"] for c in sheet["cues"]] == list(range(65))
     for cue in sheet["cues"]:
-        assert cue["text"] in NOTES_LINES[cue["line"] - 1], cue["line"]
+        # A section card carries its own section's 本节主屏 line (test_section_cues_are_their_own_section).
+        own_line = cue["marker_line"] if cue["kind"] == "section" else cue["line"]
+        assert cue["text"] in NOTES_LINES[own_line - 1], cue["line"]
 
 
 def test_each_cue_shows_what_the_notes_say(sheet):
@@ -91,7 +93,8 @@ def test_each_cue_shows_what_the_notes_say(sheet):
         else:
             assert cue["kind"] == "figure", line
             assert (cue["scene"], cue["views"]) == (head, what[1:]), f"L{line}: {cue['scene']} {cue['views']}"
-            assert cue["whole"] == ("whole" in what[1:] and head.startswith("fig-")), line
+            projected_whole = "whole" in what[1:] or "整张投" in cue["screen"]  # L270: 整张投 of panel A
+            assert cue["whole"] == (projected_whole and head.startswith("fig-")), line
             assert not cue["undecided"]
 
 
@@ -102,7 +105,8 @@ def test_panels_come_from_the_instruction_not_the_hints(sheet):
     assert by_line[1059]["sections"] == ["B"] and by_line[1059]["hints"][0].startswith("⛔")
     # 「第②格」 is a cell of a panel, not a panel.
     assert by_line[125]["sections"] == ["B"]
-    assert by_line[270]["sections"] == ["A", "B"] and by_line[270]["views"] == ["whole"]
+    # 「整张投，先只指 Ⓐ 和 Ⓑ 两排」: fig-reverse draws both rows as its panel A (config/cues.yaml).
+    assert by_line[270]["sections"] == ["A", "B"] and by_line[270]["views"] == ["A"]
 
 
 def test_pans_after_an_animation_continue_the_figure(sheet):
@@ -113,7 +117,7 @@ def test_pans_after_an_animation_continue_the_figure(sheet):
 
 def test_overrides_settle_only_what_parsing_cannot(sheet):
     overridden = {c["line"]: c for c in sheet["cues"] if c["how"] == "override"}
-    assert set(overridden) == {165, 482, 509}
+    assert set(overridden) == {165, 270, 482, 509}
     assert all(c["why"] for c in overridden.values())
     assert overridden[482]["scene"] == "fig-optimizers"  # not fig-precision, the figure on screen
 
@@ -312,3 +316,58 @@ def test_first_view_is_the_first_panel_or_the_whole_clip():
     assert cues.view_media(walkthrough, "first")["file"] == "fig-circuit/A.mp4"
     assert cues.view_media(loop, "first")["file"] == "anim-reverse.mp4"
     assert cues.view_media(walkthrough, "D") is None and cues.view_media(None, "A") is None
+
+
+# ---- a figure the notes name that is no scene ------------------------------------------------
+
+def notes_with(tmp_path: Path, line: int, text: str) -> Path:
+    changed = list(NOTES_LINES)
+    changed[line - 1] = text
+    path = tmp_path / "lecture-notes.txt"
+    path.write_text("\n".join(changed) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_real_notes_name_only_scenes(sheet):
+    assert sheet["warnings"] == []
+    assert cues.build_sheet(strict=True, errata=[])["warnings"] == []
+
+
+def test_a_typo_in_a_figure_id_warns_with_the_nearest_scene(tmp_path):
+    """Issue 29: 「🖥 屏幕：fig-slidr」 gave three placeholder cues and no word."""
+    notes = notes_with(tmp_path, 60, "🖥 屏幕：fig-slidr")
+    typo = cues.build_sheet(notes, errata=[])
+    assert typo["warnings"] == ["L60: 「fig-slidr」 names no scene — did you mean fig-slider?"]
+    with pytest.raises(UsageError, match=r"L60: 「fig-slidr」 names no scene — did you mean fig-slider\?") as caught:
+        cues.build_sheet(notes, strict=True, errata=[])
+    assert "\n" not in str(caught.value)
+
+
+def test_a_figure_far_from_every_scene_says_so():
+    parsed = cues.parse_cues(["🖥 屏幕：fig-zzzzzzzzzz", "🖥 本节主屏：课件 第一节　标题　·　主图 fig-slidr"])
+    assert cues.nameless_figures(parsed, ["fig-slider", "fig-vote"]) == [
+        "L1: 「fig-zzzzzzzzzz」 names no scene — no scene id is close (python render.py --list)",
+        "L2: 「fig-slidr」 names no scene — did you mean fig-slider?"]
+
+
+# ---- section cards are their own section -----------------------------------------------------
+
+def test_section_cues_are_their_own_section(sheet):
+    """Issue 29: a section card had the next section's title but the previous section's
+    本节主屏 line (deck slide 19, L331). Each card now carries the section it opens: its title,
+    its 本节主屏 line and the speech that opens it; the last card, the section it closes."""
+    sections = {s["number"]: s for s in sheet["sections"]}
+    cards = [c for c in sheet["cues"] if c["kind"] == "section"]
+    for card in cards:
+        own = sections[card["opens"] if card["opens"] is not None else card["marks"]]
+        raw = NOTES_LINES[card["marker_line"] - 1]
+        assert card["marker_line"] == own["line"] and card["text"] in raw, card["line"]
+        marker = cues.MARKER.match(card["text"])
+        assert int(cues.zh_number(marker["num"])) == own["number"] == card["section"], card["line"]
+        assert card["title"] == own["title"] and card["main_figure"] == own["main_figure"]
+        previous_marker = sections.get(own["number"] - 1)
+        for item in card["script"]:   # all of it is said in the section it opens
+            assert (previous_marker["line"] if previous_marker else 0) < item["line"] < own["line"], card["line"]
+    slide_19 = sheet["cues"][18]
+    assert slide_19["line"] == 331 and slide_19["title"].startswith("第二节")
+    assert slide_19["text"].startswith("课件 第二节") and slide_19["lines"][0].startswith("上一节结束时")
