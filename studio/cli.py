@@ -10,13 +10,13 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from studio import atomic, config, registry, toolcheck
+from studio import atomic, config, launch, publish, registry, toolcheck
 from studio.errors import UsageError
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_FAILED = publish.EXIT_OK, publish.EXIT_FAILED
+EXIT_USAGE, EXIT_INTERRUPTED = 2, 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,84 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--force", action="store_true", help="re-render even when cached")
     parser.add_argument("--list", action="store_true", help="list the scenes with title and duration")
     parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
-    parser.add_argument("--section", help="with --preview: render only this panel (A, B, C …) and open its clip")
+    parser.add_argument("--section", help="with --preview: render only this panel (A, B …) or beat (A.2) and open its clip")
     parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
     parser.add_argument("--pptx", action="store_true",
                         help="also write <out>/<quality>/lecture.pptx: one slide per screen cue of the notes")
+    parser.add_argument("--timings", type=Path, metavar="FILE",
+                        help="a rehearsal's exported timings (default: config/timings.json when present)")
+    parser.add_argument("--strict", action="store_true",
+                        help="a 🖥 line naming no scene, or timings that fit no cue, is an error")
+    parser.add_argument("--errata", action="store_true",
+                        help="list where the notes say a number the numerics contradict (讲稿勘误), then stop")
     parser.add_argument("--serve", action="store_true",
                         help="serve the rehearsal page on 127.0.0.1 and re-render (low quality) on every save")
     return parser
-
-
-def _check_out_dir(out_dir: Path) -> None:
-    """The folder must be creatable and writable; find out before rendering anything."""
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=out_dir, prefix=".write-test-"):
-            pass
-    except OSError as error:
-        raise UsageError(f"output folder {out_dir} is not writable ({error.strerror})") from None
-
-
-def scene_keys() -> dict[str, tuple[str, ...]]:
-    return {sid: e.ledger_keys for sid, e in registry.discover().items()}
-
-
-# What the ledger is computed from: the numerics' code, the libraries that run it, and the
-# keys each scene draws. When none changed, the ledger on disk is the ledger.
-NUMERICS_LIBRARIES = ("numpy", "scipy", "ml_dtypes")
-
-
-def ledger_stamp(keys: dict[str, tuple[str, ...]]) -> str:
-    import hashlib
-    import json
-    from importlib import metadata
-
-    def version(name: str) -> str:
-        try:
-            return metadata.version(name)
-        except metadata.PackageNotFoundError:
-            return "absent"
-
-    libraries = [version(name) for name in NUMERICS_LIBRARIES]
-    digest = hashlib.sha256(json.dumps({"scenes": keys, "libraries": libraries}, sort_keys=True).encode())
-    for path in sorted((config.PROJECT_ROOT / "lecture_numerics").glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
-def write_ledger(out_dir: Path) -> dict:
-    """ledger.json and ledger.md, computed only when their inputs changed (importing the
-    numerics and running their runs is most of a no-op re-run otherwise)."""
-    import json
-
-    keys = scene_keys()
-    stamp, stamp_path = ledger_stamp(keys), out_dir / ".ledger-stamp"
-    try:
-        if stamp_path.read_text() == stamp and (out_dir / "ledger.md").is_file():
-            return json.loads((out_dir / "ledger.json").read_text())
-    except (OSError, ValueError):
-        pass
-    from lecture_numerics.ledger import ledger_entries, ledger_markdown
-
-    entries = ledger_entries(keys)
-    stamp_path.unlink(missing_ok=True)  # gone while the files change: a killed run recomputes
-    atomic.write_json(out_dir / "ledger.json", entries)
-    atomic.write_text(out_dir / "ledger.md", ledger_markdown(entries))
-    atomic.write_text(stamp_path, stamp)
-    return entries
-
-
-def write_page(quality_dir: Path, manifest: dict, ledger: dict, sheet: dict | None = None) -> dict:
-    """index.html and ledger.html, and cues.json (the notes' cue sheet against this render,
-    which the page's lecture mode steps through). Returns the published cue sheet."""
-    from studio import cues
-    from studio.page import build_page
-
-    published = cues.publish(quality_dir, manifest, sheet)
-    for name, content in build_page(manifest, ledger, published).items():
-        atomic.write_text(quality_dir / name, content)
-    return published
 
 
 def scene_durations(ids: list[str]) -> dict[str, str]:
@@ -119,10 +54,8 @@ def scene_durations(ids: list[str]) -> dict[str, str]:
     (restarted past any scene that kills it), so one broken scene cannot hide the rest."""
     found: dict[str, str] = {}
     pending = list(ids)
-    env = dict(os.environ, PYTHONPATH=str(config.PROJECT_ROOT))
     while pending:
-        child = subprocess.run([sys.executable, "-m", "studio.stills", "--durations", *pending],
-                               cwd=config.PROJECT_ROOT, env=env, capture_output=True, text=True)
+        child = launch.run("studio.stills", "--durations", *pending)
         for line in child.stdout.splitlines():
             scene_id, _, value = line.partition("\t")
             found[scene_id] = value
@@ -183,9 +116,14 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.list:
         return list_scenes(args.out)
+    if args.errata:
+        from lecture_numerics.errata import errata_text
+
+        print(errata_text())
+        return EXIT_OK
     if args.ledger:
-        _check_out_dir(args.out)
-        write_ledger(args.out)
+        publish.check_out_dir(args.out)
+        publish.write_ledger(args.out)
         print(f"wrote {args.out / 'ledger.json'} and {args.out / 'ledger.md'}")
         return EXIT_OK
 
@@ -212,9 +150,12 @@ def run(argv: list[str]) -> int:
         raise UsageError("--section goes with --preview")
     config.theme()
     config.scenario("memtime")
-    from studio import cues
+    from studio import cues, rehearsal
 
-    sheet = cues.build_sheet()  # broken notes or config/cues.yaml: say so before rendering
+    # Broken notes, config/cues.yaml or timings: say so before rendering.
+    sheet = cues.build_sheet(timings=rehearsal.timings_for(args.timings), strict=args.strict)
+    for warning in sheet["warnings"]:
+        print(f"warning: {warning}", file=sys.stderr)
     if args.pptx:
         import importlib.util
 
@@ -225,7 +166,7 @@ def run(argv: list[str]) -> int:
         from studio import preview
 
         return preview.run(entries[0], args.section, args.out, force=args.force, show=_open)
-    _check_out_dir(args.out)
+    publish.check_out_dir(args.out)
     toolcheck.check_font(config.theme()["font"])
     toolcheck.check_encoder()
 
@@ -235,9 +176,11 @@ def run(argv: list[str]) -> int:
     known = list(registry.discover().values())
     batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=jobs, force=args.force)
     states, manifest = render_batch(batch, known)
-    ledger = write_ledger(args.out)
-    published = write_page(batch.quality_dir, manifest, ledger, sheet)
-    code = _summary(states, batch.quality_dir)
+    ledger = publish.write_ledger(args.out)
+    published = publish.write_page(batch.quality_dir, manifest, ledger, sheet)
+    for warning in published["warnings"][len(sheet["warnings"]):]:   # what only a render can find
+        print(f"warning: {warning}", file=sys.stderr)
+    code = publish.summary(states, batch.quality_dir)
     if args.pptx:
         from studio.deck import build_deck
 
@@ -257,18 +200,6 @@ def choose_jobs(requested: int | None, quality: str, preset: dict, scene_ids: li
     if note:
         print(f"render.py: {note}", file=sys.stderr)
     return plan.default_jobs if requested is None else requested
-
-
-def _summary(states, quality_dir: Path) -> int:
-    rendered = [s for s in states.values() if s.state == "done"]
-    cached = [s for s in states.values() if s.state == "cached"]
-    failed = [s for s in states.values() if s.state == "failed"]
-    print(f"{len(rendered)} rendered, {len(cached)} cached, {len(failed)} failed → {quality_dir}")
-    if cached and not rendered and not failed:
-        print("nothing to render: every scene is up to date (use --force to re-render)")
-    for s in failed:
-        print(f"FAILED {s.scene_id}: {s.error}\n       log: {s.log}")
-    return EXIT_FAILED if failed else EXIT_OK
 
 
 def main(argv: list[str] | None = None) -> int:

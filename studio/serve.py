@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-from studio import cache, config, registry, toolcheck
+from studio import cache, config, publish, registry, toolcheck
 from studio.errors import UsageError
 
 QUALITY = "low"
@@ -126,14 +126,13 @@ def snapshot(files: list[Path]) -> dict[Path, tuple[int, int] | None]:
 def rebuild(ids: list[str], out_dir: Path, jobs: int) -> bool:
     """Render what is stale, then rewrite ledger and page; True when a scene was rendered
     or failed (the page then shows something new)."""
-    from studio.cli import _summary, write_ledger, write_page
     from studio.pipeline import Batch, render_batch
 
     entries = registry.select(ids)
     batch = Batch(entries=entries, quality=QUALITY, out_dir=out_dir, jobs=jobs)
     states, manifest = render_batch(batch, list(registry.discover().values()))
-    write_page(batch.quality_dir, manifest, write_ledger(out_dir))
-    _summary(states, batch.quality_dir)
+    publish.write_page(batch.quality_dir, manifest, publish.write_ledger(out_dir))
+    publish.summary(states, batch.quality_dir)
     return any(s.state in ("done", "failed") for s in states.values())
 
 
@@ -142,11 +141,10 @@ def _stop_on_sigterm(signum, _frame):
 
 
 def run(ids: list[str], out_dir: Path, jobs: int) -> int:
-    from studio.cli import _check_out_dir
     from studio.pipeline import Interrupted
 
     entries = registry.select(ids)  # an unknown id is a usage error before anything starts
-    _check_out_dir(out_dir)
+    publish.check_out_dir(out_dir)
     toolcheck.check_font(config.theme()["font"])
     toolcheck.check_encoder()
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}

@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from bench import report
-from studio import cli, config, memory, registry, worker
+from studio import cli, config, memory, publish, registry, worker
 from studio.errors import UsageError
 from tests.render_helpers import FIXTURE_SCENES, ROOT
 
@@ -172,7 +172,7 @@ def _render_with_dying_workers(tmp_path, monkeypatch, oom_kill_count):
     entries = registry.select(["tiny", "loopy"])
     batch = pipeline.Batch(entries=entries, quality="low", out_dir=tmp_path, jobs=2, force=True)
     states, _ = pipeline.render_batch(batch, entries)
-    return cli._summary(states, batch.quality_dir)
+    return publish.summary(states, batch.quality_dir)
 
 
 def test_oom_killed_worker_is_reported_as_out_of_memory(tmp_path, monkeypatch, capsys):
