@@ -1,7 +1,7 @@
 # The two commands of the README. Each installs what is missing first.
 PY := .venv/bin/python
 
-.PHONY: render test bench setup clean
+.PHONY: render test check-clients bench setup clean
 
 render:
 	@bash scripts/setup.sh render
@@ -12,6 +12,13 @@ render:
 test:
 	@bash scripts/setup.sh test
 	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
+
+# Only the tests that drive the real clients: the deck in LibreOffice Impress, the rehearsal
+# page and presenter window in headless Chromium (both also run in make test).
+check-clients:
+	@bash scripts/setup.sh test
+	$(PY) -m pytest tests/test_deck_clients.py
+	$(PY) -m pytest -m browser
 
 bench:
 	@bash scripts/setup.sh test

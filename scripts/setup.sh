@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Install what the studio needs, only what is missing, then the project in .venv.
-#   scripts/setup.sh render   system libraries, ffmpeg, CJK font, Python environment
-#   scripts/setup.sh test     the same, plus Chromium and its driver for the browser test
+#   scripts/setup.sh render   system libraries, ffmpeg, CJK and symbol fonts, Python environment
+#   scripts/setup.sh test     the same, plus the real clients the tests drive: Chromium and its
+#                             driver (the rehearsal page), LibreOffice Impress and poppler (the deck)
 # Idempotent and quick when everything is there. Where it cannot install (not root and no
 # sudo, or not Debian), it stops and names exactly what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 purpose="${1:-render}"
-render_pkgs=(pkg-config libcairo2-dev libpango1.0-dev ffmpeg fonts-noto-cjk)
-test_pkgs=(chromium chromium-driver)
+# The notes' marks (⭐ ⛔ 🖥 ⚠): Noto Color Emoji for the page in the browser, Symbola for the
+# deck (Impress exports Noto Color Emoji's glyphs blank, so the deck names Symbola for them).
+render_pkgs=(pkg-config libcairo2-dev libpango1.0-dev ffmpeg fonts-noto-cjk fonts-noto-color-emoji fonts-symbola)
+test_pkgs=(chromium chromium-driver libreoffice-impress poppler-utils)
 pkgs=("${render_pkgs[@]}")
 [ "$purpose" = test ] && pkgs+=("${test_pkgs[@]}")
 
@@ -27,9 +30,13 @@ missing_elsewhere() {
   pkg-config --exists cairo pangocairo 2>/dev/null || printf 'cairo+pango development headers and pkg-config; '
   command -v ffmpeg >/dev/null || printf 'ffmpeg (with libx264); '
   fc-match --format='%{family}' 'Noto Sans CJK SC' 2>/dev/null | grep -q 'Noto Sans CJK SC' || printf 'the font Noto Sans CJK SC; '
+  fc-list 'Symbola' family 2>/dev/null | grep -q Symbola || printf 'the font Symbola; '
+  fc-list 'Noto Color Emoji' family 2>/dev/null | grep -q 'Noto Color Emoji' || printf 'the font Noto Color Emoji; '
   if [ "$purpose" = test ]; then
     command -v chromium >/dev/null || command -v chromium-browser >/dev/null || printf 'chromium; '
     command -v chromedriver >/dev/null || printf 'chromedriver; '
+    command -v soffice >/dev/null || printf 'LibreOffice Impress (soffice); '
+    command -v pdftotext >/dev/null || printf 'poppler (pdftotext, pdffonts, pdfimages); '
   fi
 }
 
