@@ -2,8 +2,9 @@
 
 ``build_page(manifest, ledger)`` returns the files the pipeline publishes next to the videos:
 ``index.html`` (every scene in lecture order with its player, a presenter view that steps
-section by section, the numbers each scene shows, embed snippets; given the cue sheet, also
-the lecture track: estimated times per section, lecture mode and its presenter window) and
+section by section, the numbers each scene shows, embed snippets, and the appendix that only
+prints: 讲稿勘误, 查来的, 推来的, 示例取值, 待核; given the cue sheet, also the lecture track:
+times per section, rehearsal timings, lecture mode and its presenter window) and
 ``ledger.html`` (the full ledger). Both work from ``file://``: styles and scripts are inlined, nothing is fetched.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from studio.page_html import LEDGER_FILE, asset, document, esc, script_json, url, url_path
-from studio.page_ledger import ledger_html, scene_numbers_html
+from studio.page_ledger import GROUPS, ledger_group, ledger_html, scene_numbers_html
 from studio.page_track import LECTURE_HTML, cue_data_script, track_html
 
 QUALITY_LABELS = {"low": "低清", "medium": "中清", "high": "高清", "4k": "4K"}
@@ -136,7 +137,8 @@ def header_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None 
 <header class="top">
   <div><h1>排练页</h1>
     <p class="meta">{esc(QUALITY_LABELS.get(quality, quality))} {esc(size)} · {len(scenes)} 幕 · 共 {esc(clock(total))}</p></div>
-  <nav>{first}<a class="ledger-link" href="{LEDGER_FILE}">完整账本（{len(ledger)} 个数）</a></nav>
+  <nav>{first}<a class="ledger-link" href="{LEDGER_FILE}">完整账本（{len(ledger)} 个数）</a>
+    <button type="button" class="print-appendix" data-print>打印附录</button></nav>
 </header>"""
 
 
@@ -153,6 +155,41 @@ PRESENTER_HTML = """
 </div>"""
 
 
+# ---- the appendix, for paper ---------------------------------------------------------
+
+def all_errata(cues: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Every erratum the cue sheet carries, once each, in notes order."""
+    found = {(e.get("line"), e.get("key"), e.get("said")): e
+             for cue in (cues or {}).get("cues") or [] for e in cue.get("errata") or []}
+    return sorted(found.values(), key=lambda e: (e.get("line") or 0, str(e.get("key"))))
+
+
+def errata_html(errata: list[dict[str, Any]]) -> str:
+    if not errata:
+        return ""
+    rows = "".join(
+        f'<tr><td>L{esc(e.get("line"))}</td><td>{esc(e.get("said"))}</td><td class="value">{esc(e.get("right"))}</td>'
+        f'<td>{esc(e.get("why"))}</td><td><code>{esc(e.get("key"))}</code></td></tr>' for e in errata)
+    return ('<section class="ledger-group errata" id="appendix-errata"><h2>讲稿勘误（' f"{len(errata)}）</h2>"
+            '<table class="numbers"><thead><tr><th>讲稿行</th><th>讲稿说</th><th>应为</th><th>为什么</th><th>键</th>'
+            f"</tr></thead><tbody>{rows}</tbody></table></section>")
+
+
+def appendix_html(ledger: Ledger, cues: dict[str, Any] | None) -> str:
+    """The ledger as the handout the page prints (page.css shows it only on paper): 查来的,
+    推来的, 示例取值 and 待核, each number with its citation or its formula and inputs."""
+    groups = []
+    for group_id, title, belongs in GROUPS:
+        keys = [key for key, entry in ledger.items() if belongs(entry)]
+        if keys:
+            groups.append(ledger_group(group_id, title, keys, ledger))
+    errata = errata_html(all_errata(cues))
+    if not groups and not errata:
+        return ""
+    return (f'<section class="appendix" id="appendix"><h1>附录：屏幕上的每一个数从哪里来</h1>'
+            f'{errata}{"".join(groups)}</section>')
+
+
 def index_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None = None) -> str:
     cards = "".join(scene_card(i, s, ledger) for i, s in enumerate(manifest.get("scenes") or [], start=1))
     cards = cards or '<p class="empty">还没有渲染好的场景。</p>'
@@ -160,6 +197,7 @@ def index_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None =
     track, lecture, script = "", "", asset("page.js")
     if cues:
         track, lecture = track_html(cues), LECTURE_HTML + "\n" + cue_data_script(cues)
-        script += "\n" + asset("lecture.js")
-    body = f"{header_html(manifest, ledger, cues)}\n<main>{track}{cards}</main>\n{PRESENTER_HTML}\n{data}{lecture}"
+        script += "\n" + "\n".join(asset(name) for name in ("track.js", "timings.js", "lecture.js", "speaker.js"))
+    body = (f"{header_html(manifest, ledger, cues)}\n<main>{track}{cards}</main>\n{appendix_html(ledger, cues)}\n"
+            f"{PRESENTER_HTML}\n{data}{lecture}")
     return document("排练页 · 讲座动画", body, script)

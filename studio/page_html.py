@@ -23,6 +23,19 @@ def esc(value: Any) -> str:
     return "" if value is None else html.escape(str(value), quote=True)
 
 
+# The notes' marks, drawn by the page's own CSS (page.css, ".mark-…") so they never depend
+# on an emoji font: the character stays in the text (copying and searching keep it) but is
+# not painted, and the shape is. Keep in step with MARKS in page_assets/track.js.
+MARKS = {"⭐": "star", "⛔": "stop", "🖥": "screen", "⚠": "warn", "🎯": "target", "✅": "done"}
+MARK_PATTERN = re.compile("(" + "|".join(MARKS) + ")\ufe0f?")
+
+
+def marked(value: Any) -> str:
+    """``esc(value)`` with each mark wrapped in the span that draws it."""
+    return MARK_PATTERN.sub(lambda m: f'<span class="mark mark-{MARKS[m.group(1)]}">{m.group(0)}</span>',
+                            esc(value))
+
+
 def url_path(path: Any) -> str:
     """A manifest-relative file path as a relative URL (spaces, '#', '?' percent-encoded)."""
     return quote(str(path or ""), safe="/")

@@ -242,6 +242,7 @@ def open_presenter(driver: Any, scene_id: str) -> Any:
 
 
 def check_walkthrough_presenter(driver: Any, quality_dir: Path, manifest: dict[str, Any], shots: Path) -> None:
+    from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
     scene = next(s for s in manifest["scenes"] if not s["loop"] and len(s["sections"]) >= 2)
@@ -260,6 +261,8 @@ def check_walkthrough_presenter(driver: Any, quality_dir: Path, manifest: dict[s
         assert_duration(section["file"], now["duration"], section["duration_s"], manifest["fps"])
 
     expect_section(0)
+    bar = driver.find_element(By.CSS_SELECTOR, "#presenter .presenter-bar")
+    wait_for(driver, lambda: not bar.is_displayed(), "the presenter's bar stays over the picture", timeout=4)
     show_last_frame(driver, video)  # a section's last frame is its finished panel
     save_screenshot(driver, shots, "presenter")
     press(driver, Keys.ARROW_RIGHT)
@@ -299,38 +302,52 @@ def check_loop_presenter(driver: Any, quality_dir: Path, manifest: dict[str, Any
 NOTES_ROOT = Path(__file__).resolve().parent.parent
 
 
-def lecture_steps(sheet: dict[str, Any]) -> list[tuple[dict[str, Any], int, dict[str, Any] | None]]:
-    """(cue, view index, media) for every step of the talk: one per view of a figure cue."""
-    steps = []
-    for cue in sheet["cues"]:
-        views = cue["media"] if cue["kind"] == "figure" else [None]
-        steps += [(cue, i, media) for i, media in enumerate(views)]
-    return steps
+def cue_steps(cue: dict[str, Any]) -> list[dict[str, Any]]:
+    """What each → shows in a cue: cues.json's "steps" (one per beat), else one per view."""
+    if cue.get("steps"):
+        return cue["steps"]
+    if cue["kind"] != "figure":
+        return [{"view": None, "file": None, "poster": None, "loop": False}]
+    return [{"view": m["view"], "file": m.get("file"), "poster": m.get("poster"), "loop": bool(m.get("loop"))}
+            for m in cue["media"]]
+
+
+def lecture_steps(sheet: dict[str, Any]) -> list[tuple[dict[str, Any], int, dict[str, Any]]]:
+    """(cue, step index within the cue, step) for every step of the talk."""
+    return [(cue, i, step) for cue in sheet["cues"] for i, step in enumerate(cue_steps(cue))]
 
 
 def lecture_state(driver: Any) -> dict[str, Any]:
     return driver.execute_script(
         "const o = document.getElementById('lecture'), v = document.getElementById('lecture-video');"
         "const c = document.getElementById('lecture-card');"
-        "return {open: !o.hidden, cue: o.dataset.cue, view: o.dataset.view, line: o.dataset.line,"
+        "return {open: !o.hidden, step: o.dataset.step, cue: o.dataset.cue, view: o.dataset.view, line: o.dataset.line,"
         " card: !c.hidden, title: document.getElementById('lecture-title').textContent,"
-        " video: !v.hidden, src: v.currentSrc, loop: v.loop, atEnd: o.classList.contains('at-end')};")
+        " video: !v.hidden, src: v.currentSrc, source: v.src, loop: v.loop, atEnd: o.classList.contains('at-end'),"
+        " count: document.getElementById('lecture-count').textContent, ended: v.ended, paused: v.paused,"
+        " time: v.currentTime, duration: v.duration, full: document.fullscreenElement === o,"
+        " barShown: getComputedStyle(o.querySelector('.lecture-bar')).visibility === 'visible'};")
 
 
 def speaker_state(driver: Any) -> dict[str, Any]:
     return driver.execute_script(
-        "const s = document.getElementById('speaker');"
-        "const items = Array.from(document.querySelectorAll('#speaker-script p')).map("
+        "const s = document.getElementById('speaker'), box = document.getElementById('speaker-script');"
+        "const items = Array.from(box.querySelectorAll('p')).map("
         "  p => [Number(p.dataset.line), p.className.split(' ')[0], p.textContent]);"
         "const next = document.getElementById('speaker-next-media');"
         "const media = next.querySelector('video, img');"
-        "return {shown: !s.hidden, cue: s.dataset.cue, view: s.dataset.view, items,"
+        "const now = document.getElementById('speaker-current-media').querySelector('video, img');"
+        "const text = (id) => document.getElementById(id).textContent;"
+        "return {shown: !s.hidden, cue: s.dataset.cue, step: s.dataset.step, view: s.dataset.view, items,"
+        " current: Array.from(box.querySelectorAll('p.current')).map(p => Number(p.dataset.index)),"
+        " scroll: box.scrollTop, nowSrc: now ? (now.currentSrc || now.src) : null, nowEnded: Boolean(now && now.ended),"
+        " nextStep: next.dataset.step, count: text('speaker-count'), clock: text('speaker-clock'),"
+        " errata: Array.from(document.querySelectorAll('#speaker-errata li')).map(li => li.textContent),"
+        " errataShown: !document.getElementById('speaker-errata').hidden,"
         " hints: Array.from(document.querySelectorAll('#speaker-hints li')).map(li => li.textContent),"
         " nextCue: next.dataset.cue, nextSrc: media ? (media.currentSrc || media.src) : null,"
-        " nextLabel: document.getElementById('speaker-next-label').textContent,"
-        " elapsed: document.getElementById('speaker-elapsed').textContent,"
-        " cueEst: document.getElementById('speaker-cue-est').textContent,"
-        " sectionEst: document.getElementById('speaker-section-est').textContent,"
+        " nextLabel: text('speaker-next-label'), elapsed: text('speaker-elapsed'),"
+        " cueEst: text('speaker-cue-est'), sectionEst: text('speaker-section-est'),"
         " waiting: !document.getElementById('speaker-waiting').hidden};")
 
 
@@ -339,45 +356,52 @@ def mm_ss(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def check_speaker_follows(driver: Any, quality_dir: Path, sheet: dict[str, Any], cue: dict[str, Any],
-                          view: int, notes: list[str]) -> None:
-    """The presenter window shows this cue's hints and script, verbatim from the notes, the
-    estimates, and the next cue."""
-    wait_for(driver, lambda: speaker_state(driver)["cue"] == str(cue["index"]),
-             f"presenter window stayed on cue {speaker_state(driver)['cue']}, expected {cue['index']} (L{cue['line']})",
+def check_speaker_follows(driver: Any, quality_dir: Path, sheet: dict[str, Any], number: int,
+                          notes: list[str]) -> None:
+    """The presenter window shows this step's cue: its hints and script, verbatim from the
+    notes, with this step's lines highlighted; the screen as projected; the estimates; and
+    what the next key press shows (the next step, not the next cue)."""
+    steps = lecture_steps(sheet)
+    cue, _, step = steps[number]
+    wait_for(driver, lambda: speaker_state(driver)["step"] == str(number),
+             f"presenter window stayed on step {speaker_state(driver)['step']}, expected {number} (L{cue['line']})",
              timeout=5)
     state = speaker_state(driver)
+    assert state["cue"] == str(cue["index"])
     expected = [[i["line"], "say" if "say" in i else "stage", i.get("say", i.get("note"))] for i in cue["script"]]
     assert state["items"] == expected, f"L{cue['line']}: presenter shows other lines"
     for line, _, text in state["items"]:
         assert text in notes[line - 1], f"L{cue['line']}: {text!r} is not on notes line {line}"
     assert [t for _, kind, t in state["items"] if kind == "say"] == cue["lines"]
+    lines = step.get("lines", list(range(len(cue["script"]))))
+    assert state["current"] == sorted(lines), f"L{cue['line']} step {number}: highlights {state['current']}"
     assert state["hints"] == cue["hints"]
     assert state["cueEst"] == mm_ss(cue["estimated_s"])
     section = next(s for s in sheet["sections"] if s["number"] == cue["section"])
     assert state["sectionEst"] == mm_ss(section["estimated_s"])
-    following = sheet["cues"][cue["index"] + 1] if cue["index"] + 1 < len(sheet["cues"]) else None
-    if following is None:
-        assert state["nextCue"] == "" and "最后" in state["nextLabel"]
+    if step.get("file"):
+        assert state["nowSrc"] and same_file(state["nowSrc"], quality_dir, step["file"]), state["nowSrc"]
+    wrong = step.get("errata") if cue.get("steps") else cue.get("errata")
+    assert state["errataShown"] == bool(wrong) and len(state["errata"]) == len(wrong or [])
+    if number + 1 == len(steps):
+        assert state["nextStep"] == "" and "最后" in state["nextLabel"]
         return
-    assert state["nextCue"] == str(following["index"]) and f"L{following['line']}" in state["nextLabel"]
-    media = following["media"][0] if following["kind"] == "figure" else None
-    if media and media.get("file"):
-        shown = media["poster"] if media.get("loop") and media.get("poster") else media["file"]
+    following_cue, _, following = steps[number + 1]
+    assert state["nextStep"] == str(number + 1) and f"L{following_cue['line']}" in state["nextLabel"]
+    shown = following.get("poster") or following.get("file")
+    if shown:
         assert state["nextSrc"] and same_file(state["nextSrc"], quality_dir, shown), state["nextSrc"]
     else:
         assert state["nextSrc"] is None
 
 
-def check_lecture_step(driver: Any, quality_dir: Path, cue: dict[str, Any], view: int,
-                       media: dict[str, Any] | None, fps: float) -> None:
-    wait_for(driver, lambda: (lecture_state(driver)["cue"], lecture_state(driver)["view"])
-             == (str(cue["index"]), media["view"] if media else ""),
-             f"lecture mode shows {lecture_state(driver)}, expected cue {cue['index']} (L{cue['line']}) view {view}",
-             timeout=5)
+def check_lecture_step(driver: Any, quality_dir: Path, number: int, cue: dict[str, Any],
+                       media: dict[str, Any]) -> None:
+    wait_for(driver, lambda: lecture_state(driver)["step"] == str(number),
+             f"lecture mode shows {lecture_state(driver)}, expected step {number} (L{cue['line']})", timeout=5)
     state = lecture_state(driver)
-    assert state["line"] == str(cue["line"])
-    if media and media.get("file"):
+    assert (state["cue"], state["line"], state["view"]) == (str(cue["index"]), str(cue["line"]), media["view"] or "")
+    if media.get("file"):
         video = driver.find_element("id", "lecture-video")
         now = wait_playable(driver, video, f"lecture L{cue['line']} {media['view']}")
         assert state["video"] and not state["card"]
@@ -385,8 +409,17 @@ def check_lecture_step(driver: Any, quality_dir: Path, cue: dict[str, Any], view
         assert now["loop"] == bool(media.get("loop")), f"L{cue['line']}: loop is {now['loop']}"
     else:
         assert state["card"] and not state["video"], f"L{cue['line']}: expected a card"
-        expected = cue["scene"] if media else cue["title"]
+        expected = cue["scene"] if cue["kind"] == "figure" else cue["title"]
         assert expected in state["title"], f"L{cue['line']}: card says {state['title']!r}"
+
+
+def reveal_controls(driver: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    overlay = driver.find_element("id", "lecture")
+    ActionChains(driver).move_to_element_with_offset(overlay, 10, 10).move_by_offset(30, 20).perform()
+    wait_for(driver, lambda: driver.find_element("id", "lecture-speaker").is_displayed(),
+             "moving the mouse did not show the lecture controls", timeout=3)
 
 
 def check_lecture_mode(driver: Any, quality_dir: Path, manifest: dict[str, Any], shots: Path) -> int:
@@ -406,18 +439,19 @@ def check_lecture_mode(driver: Any, quality_dir: Path, manifest: dict[str, Any],
     window = driver.execute_script("return [innerWidth, innerHeight];")
     size = driver.execute_script("const r = document.getElementById('lecture').getBoundingClientRect(); return [r.width, r.height];")
     assert size == window, f"lecture mode does not fill the window {window}"
+    reveal_controls(driver)  # the bar shows only while the mouse moves
     driver.find_element(By.ID, "lecture-speaker").click()
     wait_for(driver, lambda: len(driver.window_handles) == 2, "the presenter window did not open")
     speaker = next(h for h in driver.window_handles if h != main)
 
     visited, shot = [], False
-    for number, (cue, view, media) in enumerate(steps):
+    for number, (cue, _, media) in enumerate(steps):
         if number:
             press(driver, Keys.SPACE if number % 2 else Keys.ARROW_RIGHT)
-        check_lecture_step(driver, quality_dir, cue, view, media, manifest["fps"])
+        check_lecture_step(driver, quality_dir, number, cue, media)
         visited.append(cue["index"])
         driver.switch_to.window(speaker)
-        check_speaker_follows(driver, quality_dir, sheet, cue, view, notes)
+        check_speaker_follows(driver, quality_dir, sheet, number, notes)
         if not shot and media and media.get("file") and not media.get("loop"):
             save_screenshot(driver, shots, "speaker")
         driver.switch_to.window(main)
@@ -527,8 +561,7 @@ def test_page_works_on_synthetic_output(synthetic_quality_dir, tmp_path_factory)
     result = assert_page_works(synthetic_quality_dir, shots)
     assert result["ledger_rows"] == len(SAMPLE_LEDGER)
     sheet = json.loads((synthetic_quality_dir / "cues.json").read_text(encoding="utf-8"))
-    assert len(sheet["cues"]) == 65 and result["lecture_steps"] == sum(
-        len(c["views"]) if c["kind"] == "figure" else 1 for c in sheet["cues"])
+    assert len(sheet["cues"]) == 65 and result["lecture_steps"] == sum(len(cue_steps(c)) for c in sheet["cues"])
     for name in ("list", "presenter", "ledger", "lecture", "speaker"):
         assert (shots / f"{name}.png").stat().st_size > 10_000, f"{name} screenshot is empty"
 

@@ -69,3 +69,80 @@ def test_cue_text_is_escaped(published):
     assert "<img src=x" not in raw and "<b>第一节</b>" not in raw
     data = json.loads(parse(raw).find("script", id="cue-data").text())
     assert data["cues"][2]["script"][0]["say"] == "</script><img src=x onerror=alert(1)>"
+
+
+# ---- steps, rehearsal times, marks, the appendix (cue sheets shaped as SPEC.md gives them) ----
+
+def demo_index():
+    from tests.fixtures_beats import LEDGER, demo_manifest, demo_sheet
+
+    return parse(build_page(demo_manifest(), LEDGER, demo_sheet())["index.html"])
+
+
+def test_cue_data_carries_each_beat_as_a_step():
+    from tests.fixtures_beats import ERRATUM
+
+    data = json.loads(demo_index().find("script", id="cue-data").text())
+    demo = data["cues"][1]
+    assert [(s["view"], s["beat"], s["key"]) for s in demo["steps"]] == [
+        ("A", 1, "A.1"), ("A", 2, "A.2"), ("B", 1, "B.1"), ("B", 2, "B.2")]
+    assert [s["poster"] for s in demo["steps"]] == [f"fig-demo/{p}/{n}.jpg" for p, n in ("A1", "A2", "B1", "B2")]
+    assert demo["steps"][1]["errata"] == [ERRATUM] and demo["steps"][0]["errata"] == []
+    assert demo["steps"][2]["lines"] == list(range(12, 18)) and demo["errata"] == [ERRATUM]
+    assert [len(c["steps"]) for c in data["cues"]] == [1, 4, 1, 1, 1]
+
+
+def test_a_sheet_without_steps_gives_one_step_per_view(index, published):
+    data = json.loads(index.find("script", id="cue-data").text())
+    for cue, source in zip(data["cues"], published["cues"]):
+        if source.get("steps"):
+            continue  # the cue sheet already has beats: nothing to stand in for
+        views = cue["views"] if cue["kind"] == "figure" else [None]
+        assert [s["view"] for s in cue["steps"]] == views
+        assert all(s["lines"] == list(range(len(cue["script"]))) for s in cue["steps"])
+
+
+def test_step_files_are_url_encoded():
+    from tests.fixtures_beats import LEDGER, demo_manifest, demo_sheet
+
+    sheet = demo_sheet()
+    sheet["cues"][1]["steps"][0]["file"] = "fig demo/A/1#.mp4"
+    data = json.loads(parse(build_page(demo_manifest(), LEDGER, sheet)["index.html"]).find("script", id="cue-data").text())
+    assert data["cues"][1]["steps"][0]["file"] == "fig%20demo/A/1%23.mp4"
+
+
+def test_track_shows_rehearsed_time_beside_the_estimate_and_flags_sections_over_target():
+    index = demo_index()
+    one, two = index.find("table", cls="section-times").find("tbody").find_all("tr")
+    assert "over-target" in one.classes and one.find("td", cls="flag").text() == "超时 35 秒"
+    assert one.find("td", cls="rehearsed").attrs["data-seconds"] == "95.0" and one.find("td", cls="rehearsed").text() == "1 分 35 秒"
+    assert one.find("td", cls="target").text() == "1 分 00 秒"
+    assert "over-target" not in two.classes and two.find("td", cls="rehearsed").text() == "—"
+    demo = index.find("li", data_cue="1")
+    assert demo.find("span", cls="cue-rehearsed").text() == "排 1 分 30 秒"
+    assert index.find("a", id="timings-export").attrs["download"] == "timings.json"
+    assert index.find("input", id="timings-import").attrs["type"] == "file"
+
+
+def test_marks_are_drawn_by_the_page_not_an_emoji_font(index):
+    meta = index.find("section", id="track").find("p", cls="meta")
+    mark = meta.find("span", cls="mark")
+    assert mark.classes == {"mark", "mark-screen"} and mark.text() == "🖥"
+    from studio.page_html import marked
+
+    assert marked("⚠️ 注意 ⭐⭐") == ('<span class="mark mark-warn">⚠️</span> 注意 '
+                                    '<span class="mark mark-star">⭐</span><span class="mark mark-star">⭐</span>')
+    assert marked("<b>⛔</b>") == '&lt;b&gt;<span class="mark mark-stop">⛔</span>&lt;/b&gt;'
+
+
+def test_the_page_carries_the_appendix_for_print():
+    from tests.fixtures_beats import ERRATUM, LEDGER
+
+    appendix = demo_index().find("section", id="appendix")
+    groups = [g.find("h2").text() for g in appendix.find_all("section", cls="ledger-group")]
+    assert [g.split("（")[0] for g in groups] == ["讲稿勘误", "查来的 · 有出处", "推来的 · 有公式和输入",
+                                                  "示例取值 · 为图挑的输入", "待核 · 出处未能核实"]
+    rows = appendix.find_all("tr", cls="entry")
+    assert sorted(r.attrs["id"] for r in rows) == sorted(f"n-{k}" for k in LEDGER)
+    erratum = appendix.find("section", id="appendix-errata").find("tbody").text()
+    assert all(str(ERRATUM[k]) in erratum for k in ("line", "said", "right", "why", "key"))

@@ -1,5 +1,32 @@
-// Rehearsal page behaviour: section tabs in the list, the presenter view, copy buttons.
+// Rehearsal page behaviour: section tabs in the list, the presenter view, printing, copy buttons.
 // Everything runs from file:// with no network; data comes from the #page-data JSON.
+
+// Stop a player and let go of its file (a removed src alone keeps the last clip decoding).
+function unloadVideo(video) {
+  video.pause();
+  video.removeAttribute("src");
+  video.load();
+}
+
+// Controls over a projected picture (its class "pointer-active" shows them) appear while the
+// mouse moves and go again after lingerMs. Lecture mode (lecture.js) uses it too.
+function controlsWhileMouseMoves(stage, lingerMs = 2000) {
+  let timer = 0;
+  let pointer = "";
+  const hide = () => { clearTimeout(timer); stage.classList.remove("pointer-active"); };
+  const show = () => {
+    stage.classList.add("pointer-active");
+    clearTimeout(timer);
+    timer = setTimeout(hide, lingerMs);
+  };
+  stage.addEventListener("mousemove", (event) => {
+    const at = `${event.screenX},${event.screenY}`;
+    if (at === pointer) return;  // Chrome also sends mousemove when the page changes under a still mouse
+    pointer = at;
+    show();
+  });
+  return { show, hide };
+}
 (function () {
   "use strict";
 
@@ -101,9 +128,7 @@
     if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     presenter.hidden = true;
     document.body.classList.remove("presenting");
-    screen.pause();
-    screen.removeAttribute("src");
-    screen.load();
+    unloadVideo(screen);
     current = -1;
     history.replaceState(null, "", sceneId ? `#${encodeURIComponent(sceneId)}` : location.pathname);
     const card = sceneId && document.getElementById(sceneId);
@@ -129,6 +154,9 @@
     event.preventDefault();  // space must not scroll the list behind
   });
 
+  // The bar (title, section, keys) shows only while the mouse moves: the audience sees the picture.
+  controlsWhileMouseMoves(presenter);
+
   screen.addEventListener("click", () => show(current + 1));
   // A section clip holds its last frame; brighten the key hint so the next step is obvious.
   screen.addEventListener("ended", () => presenter.classList.add("clip-ended"));
@@ -143,6 +171,9 @@
   }
   window.addEventListener("hashchange", openFromHash);
   openFromHash();
+
+  // The appendix prints as a handout (page.css @media print); this is the same as Ctrl+P.
+  document.querySelectorAll("[data-print]").forEach((button) => button.addEventListener("click", () => window.print()));
 
   // ---- copy buttons --------------------------------------------------------------------
   function copyWithSelection(text) {
