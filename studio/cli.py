@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--section", help="with --preview: render only this panel (A, B …) or beat (A.2) and open its clip")
     parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
     parser.add_argument("--pptx", action="store_true",
-                        help="also write <out>/<quality>/lecture.pptx: one slide per screen cue of the notes")
+                        help="also write <out>/<quality>/lecture.pptx: a slide per step of the talk (one per beat), then the appendix")
     parser.add_argument("--timings", type=Path, metavar="FILE",
                         help="a rehearsal's exported timings (default: config/timings.json when present)")
     parser.add_argument("--strict", action="store_true",
@@ -184,7 +184,9 @@ def run(argv: list[str]) -> int:
     if args.pptx:
         from studio.deck import build_deck
 
-        print(f"wrote {build_deck(batch.quality_dir, published)} ({len(published['cues'])} slides, one per screen cue)")
+        deck = build_deck(batch.quality_dir, published, ledger)
+        steps = sum(len(c.get("steps") or [None]) for c in published["cues"])
+        print(f"wrote {deck} ({steps} slides, one per step of the talk, then the appendix)")
     if args.preview and code == EXIT_OK:
         _open(batch.quality_dir / f"{entries[0].scene_id}.mp4")
     return code
