@@ -317,6 +317,6 @@ class FigVote(LectureScene):
                               for p, b in zip(vote.only_first_probs(), bases)))
         value = number("vote.p.de", size="body").next_to(bars[0], UP, buff=0.1)
         value_after = number("vote.only_first.p_de", size="body").next_to(bars_after[0], UP, buff=0.1)
-        verdict = words("不管问什么，都答「的」", size="body", color="accent").move_to([4.75, -1.45, 0])
+        verdict = words("不管问什么，都答「的」", size="body", color="accent").move_to([4.45, -1.45, 0])
         return {"before": VGroup(title, labels, bars, value), "bars": bars, "bars_after": bars_after,
                 "value": value, "value_after": value_after, "verdict": verdict}
