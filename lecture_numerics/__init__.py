@@ -12,7 +12,8 @@ __all__ = ["REGISTRY", "Chosen", "Derived", "Quantity", "Sourced", "chosen", "de
            "load_all"]
 
 # Modules that hold machinery rather than declarations.
-_NOT_DECLARING = {"provenance", "ledger", "notes", "zh", "axes", "runcache"}
+_NOT_DECLARING = {"provenance", "ledger", "notes", "zh", "axes", "runcache", "errata", "notes_file",
+                  "census", "census_rules", "approx"}
 
 
 def load_all() -> dict[str, Quantity]:

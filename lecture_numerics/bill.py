@@ -6,16 +6,11 @@ import math
 
 from lecture_numerics.layers import items_bytes_per_token, v3_is_dense, v3_layer_items
 from lecture_numerics.models import GIB, TIB, V3_FIELDS, V3_TOTAL_PARAMS, V3Config
+from lecture_numerics.bytes_per_param import GRADIENT_BYTES, OPTIMIZER_SUM, WEIGHT_BYTES, ZERO
 from lecture_numerics.provenance import breakdown, derived, sourced
 
-ZERO = "Rajbhandari et al. 2020, ZeRO, §3.1 (mixed-precision Adam: 2Ψ + 2Ψ + KΨ, K = 12)"
-
-WEIGHT_BYTES = sourced("bytes.weights_bf16", 2, unit="B/param", citation=ZERO,
-                       measures="bytes per parameter for the 16-bit weights used in forward/backward")
-GRADIENT_BYTES = sourced("bytes.gradients_bf16", 2, unit="B/param", citation=ZERO,
-                         measures="bytes per parameter for the 16-bit gradients")
-OPTIMIZER_BYTES = sourced("bytes.optimizer_fp32", 12, unit="B/param", citation=ZERO,
-                          measures="bytes per parameter of Adam state: fp32 master weights, m and v (K)")
+# The optimizer's bytes per parameter are master + m + v, summed once (bytes_per_param.py).
+OPTIMIZER_BYTES = OPTIMIZER_SUM
 SEQ_LEN = sourced("scenario.seq_len_128k", 131072, unit="tokens",
                   measures="the lecture's case: one sequence of 128K = 2^17 tokens",
                   citation="deepseek-ai/DeepSeek-V3 README.md, Model Downloads: Context Length 128K "

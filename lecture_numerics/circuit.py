@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lecture_numerics.autodiff import Value
-from lecture_numerics.provenance import Chosen, Derived, Sourced, chosen, derived, sourced
+from lecture_numerics.provenance import Chosen, Derived, Sourced, chosen, derived, speakers_example
 from lecture_numerics.zh import zh_count, zh_several
 
 MINUS = "\u2212"   # a real minus sign on screen, not a hyphen
@@ -25,15 +25,14 @@ def signed(x: float) -> str:
     return text.replace("-", MINUS)
 
 
-NOTES = "lecture-notes.txt, 第一节 fig-circuit"
 
 
 def example_input(key: str, value: float, measures: str, notes_quote: str = "") -> Sourced | Chosen:
-    """An input of a worked example. Ⓐ's are the notes' own (looked up there, with their
-    words); Ⓑ's are not in the notes: picked for the figure, and labelled so."""
+    """An input of a worked example. Ⓐ's are the speaker's own example (with the notes'
+    words); Ⓑ's are not in the notes: picked for the figure, and labelled so. Both are 示例取值."""
     if notes_quote:
-        return sourced(key, value, unit="", fmt=signed, measures=measures,
-                       citation=f"{NOTES}: the worked example's input", notes=signed(value), notes_quote=notes_quote)
+        return speakers_example(key, value, unit="", fmt=signed, measures=measures,
+                                notes=signed(value), notes_quote=notes_quote)
     return chosen(key, value, unit="", fmt=signed, measures=measures,
                   reason="fig-circuit Ⓑ's notes give the gates' rules but no numbers; small integers whose "
                          "results stay distinct on screen (the swap and the winner can be read off)")
@@ -156,11 +155,10 @@ max_gate = _declare_gate("max")
 
 # ---- Ⓒ the bill: one gate's kept input, times every gate of a real model ----
 
-gate_repeats = sourced(
-    "circuit.gate_repeats", 1e10, unit="multiply gates (order of magnitude)", fmt=zh_several,
+gate_repeats = speakers_example(
+    "circuit.gate_repeats", 3e10, unit="multiply gates (order of magnitude)", fmt=zh_several,
     measures="how many times a real model repeats the multiply gate whose forward input is kept "
-             "(the speaker's order of magnitude, tens of billions)",
-    citation=f"{NOTES} Ⓒ: 「把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单。」",
+             "(the speaker's 几百亿, a few hundred 亿: 3 × 10¹⁰ stands for it; drawn as 几百亿)",
     notes="几百亿", notes_quote="把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单。",
 )
 

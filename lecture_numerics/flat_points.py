@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lecture_numerics.provenance import chosen, derived
+from lecture_numerics.provenance import derived, sourced
 from lecture_numerics.zh import zh_count
 
 KINDS = ("valley", "peak", "pass")
@@ -62,7 +62,17 @@ DIRECTIONS_1D = derived("flat.directions_one_parameter", lambda: len((-1, +1)), 
                         fmt=zh_count, formula="a single axis has two senses: − and +",
                         measures="ways to move away from a point when there is one parameter",
                         notes="两", notes_quote="一维图上只有两个方向")
-STOPS = chosen("flat.stop_positions_schematic", (0.56, 0.62, 0.67, 0.72, 0.77, 0.81, 0.85, 0.89), unit="share",
-               fmt=str, measures="where Ⓒ's dots sit (schematic, no values drawn)",
-               reason="示意: the measurement the notes cite has no citation read yet, so the dots only say "
-                      "'left of 1'; no tick or number marks them")
+# Ⓒ's measurement: the paper is found and its abstract read; the passage with the measured
+# share of up-directions was not, so the result is 待核 and spoken only (not projected).
+DAUPHIN = ("Dauphin, Pascanu, Gulcehre, Cho, Ganguli & Bengio 2014, \"Identifying and attacking the saddle point "
+           "problem in high-dimensional non-convex optimization\", NIPS 27 (proceedings.neurips.cc, abstract: "
+           "'based on results from statistical physics, random matrix theory, neural network theory, and empirical "
+           "evidence … a deeper and more profound difficulty originates from the proliferation of saddle points')")
+MEASUREMENT_YEAR = sourced("flat.measurement_paper.year", 2014, unit="year", fmt="{}", citation=DAUPHIN,
+                           measures="year of the paper that measured critical points of network losses (fig-saddle Ⓒ)")
+NEVER_ONE = sourced(
+    "flat.measured_up_share_below", 1, unit="share", fmt="{}", confirmed=False,
+    citation=f"{DAUPHIN}; the measurement (§4, Fig. 1: the index of critical points against the training error) "
+             "was not read, only the abstract: 待核",
+    measures="the share of up-directions that the measured stopping points never reached (a true valley floor's)",
+    notes="1", notes_quote="结果是 —— 那个比例从来没到过 1。")

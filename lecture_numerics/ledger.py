@@ -13,8 +13,9 @@ from typing import Any, Iterable
 import numpy as np
 
 from lecture_numerics import load_all
+from lecture_numerics.census import census_keys
 from lecture_numerics.notes import agrees
-from lecture_numerics.provenance import BREAKDOWNS, UNCONFIRMED, Chosen, Derived, Quantity
+from lecture_numerics.provenance import BREAKDOWNS, SPEAKERS_EXAMPLE, UNCONFIRMED, Chosen, Derived, Quantity
 
 # The keys the slides and checks reference (numerics issue, "Content" table).
 TABLE_KEYS: tuple[str, ...] = (
@@ -24,7 +25,7 @@ TABLE_KEYS: tuple[str, ...] = (
     "flops.gpt3.attention_share_2k", "recompute.v3.crossover_tokens", "recompute.gpt3.crossover_tokens",
     "recompute.gpt3.selective_saving", "recompute.gpt3.selective_overhead",
     "precision.bf16.spacing_at_1", "precision.increment_over_spacing", "precision.bf16.after_1000_adds",
-    "precision.fp32.after_1000_adds", "precision.fp16_bf16_orders", "vanish.rate_0p8_60_layers",
+    "precision.fp32.after_1000_adds", "underflow.gap_orders", "vanish.rate_0p8_60_layers",
     "vanish.rate_1p2_60_layers", "vanish.sigmoid_max_slope", "optim.adagrad_lr_at_600",
     "optim.rmsprop_first_step_gain", "optim.adam_no_bias_correction_peak", "step.halfway_steps_kappa25",
     "step.halfway_steps_kappa1000", "zero.baseline_gb", "zero.pos_gb", "zero.pos_g_gb", "zero.pos_g_p_gb",
@@ -93,18 +94,21 @@ def _entry(q: Quantity, scenes: list[str], role: str) -> dict[str, Any]:
 def ledger_entries(scene_keys: dict[str, tuple[str, ...]]) -> dict[str, dict[str, Any]]:
     """Ledger entries keyed by stable key. ``scene_keys``: scene id → ledger keys it draws.
 
-    role: "shown" (a scene draws it), "table" (an issue-table key no scene draws yet) or
-    "input" (a quantity something above is derived from). A key no module declares gets an
+    role: "shown" (a scene draws it), "table" (an issue-table key no scene draws yet), "notes"
+    (a number only the speaker says, 只在讲稿里: the census reads a numeral of the notes as it)
+    or "input" (a quantity something above is derived from). A key no module declares gets an
     entry of kind "missing" (see ``missing``)."""
     registry = load_all()
     shown: dict[str, list[str]] = {}
     for scene, keys in sorted(scene_keys.items()):
         for key in keys:
             shown.setdefault(key, []).append(scene)
-    listed = list(shown) + [key for key in TABLE_KEYS if key not in shown]
+    spoken = sorted(census_keys() - set(shown) - set(TABLE_KEYS))
+    listed = list(shown) + [key for key in TABLE_KEYS if key not in shown] + spoken
     entries = {}
     for key in _with_inputs([k for k in listed if k in registry], registry):
-        role = "shown" if key in shown else "table" if key in TABLE_KEYS else "input"
+        role = ("shown" if key in shown else "table" if key in TABLE_KEYS else "notes" if key in spoken
+                else "input")
         entries[key] = _entry(registry[key], sorted(set(shown.get(key, []))), role)
     for key in listed:
         if key not in registry:
@@ -144,9 +148,14 @@ def _inputs_text(entry: dict[str, Any]) -> str:
     return "; ".join(f"{name} = {dep['display']} ({dep['key']})" for name, dep in entry["inputs"].items())
 
 
+NOTES_ONLY = "只在讲稿里"
+
+
 def _scenes_text(entry: dict[str, Any]) -> str:
     if entry["scenes"]:
         return ", ".join(entry["scenes"])
+    if entry["role"] == "notes":
+        return f"（{NOTES_ONLY} / said, not shown）"
     return "（输入 / input）" if entry["role"] == "input" else "（尚无场景 / no scene yet）"
 
 
@@ -176,8 +185,14 @@ def _unconfirmed_section(entries: dict[str, dict[str, Any]]) -> list[str]:
                           "出处（未核实） citation, unconfirmed", "citation", unconfirmed)
 
 
+def _with_quote(entry: dict[str, Any]) -> dict[str, Any]:
+    """A chosen entry whose reason is the speaker's example carries the notes' words with it."""
+    quote = f"：「{entry['notes_quote']}」" if entry["notes_quote"] and entry["reason"] == SPEAKERS_EXAMPLE else ""
+    return {**entry, "reason": entry["reason"] + quote}
+
+
 def _chosen_section(entries: dict[str, dict[str, Any]]) -> list[str]:
-    picked = [e for e in entries.values() if e["kind"] == "chosen"]
+    picked = [_with_quote(e) for e in entries.values() if e["kind"] == "chosen"]
     return _table_section("## 示例取值 · Chosen for a figure (not looked up, not derived)",
                           "为什么取这个值 reason", "reason", picked)
 
@@ -219,13 +234,29 @@ _RULE = ("一致 = 我们的值按讲稿写出的精度取整后等于讲稿的�
          "fractions × 100). See lecture_numerics/notes.py.")
 
 
-def ledger_markdown(entries: dict[str, dict[str, Any]]) -> str:
-    """The lecture's appendix: 查来的 vs 推来的, then the discrepancies with the notes."""
+def _errata_section(found: list[dict[str, Any]]) -> list[str]:
+    lines = ["## 讲稿勘误 · Errata (the notes say a number the numerics contradict)", ""]
+    if not found:
+        return lines + ["（无 / none）", ""]
+    lines += ["| 行 line | 讲稿 says | 应为 right | 为什么 why | key |", "|---|---|---|---|---|"]
+    lines += [f"| L{e['line']} | {_cell(e['said'])} | {_cell(e['right'])} | {_cell(e['why'])} | `{e['key']}` |"
+              for e in found]
+    return lines + [""]
+
+
+def ledger_markdown(entries: dict[str, dict[str, Any]], errata_found: list[dict[str, Any]] | None = None) -> str:
+    """The lecture's appendix: the errata for the speaker, 查来的 vs 推来的, then the discrepancies
+    with the notes. ``errata_found`` defaults to :func:`lecture_numerics.errata.errata`."""
+    if errata_found is None:
+        from lecture_numerics.errata import errata
+
+        errata_found = errata()
     derived_keys = [key for key, e in entries.items() if e["kind"] == "derived"]
     lines = ["# 附录：每个数字从哪来 · Appendix: where every number comes from", "",
              "查来的 (sourced) 数字带出处；推来的 (derived) 数字带公式和命名输入，可以重算 "
              "(`python -c \"from lecture_numerics import quantity; print(quantity('KEY').recompute())\"`).",
              "", _RULE, ""]
+    lines += _errata_section(errata_found)
     lines += _discrepancy_section(entries)
     if missing(entries):
         lines += ["## 缺失 · Missing (drawn but not defined)", ""]
@@ -239,4 +270,4 @@ def ledger_markdown(entries: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["TABLE_KEYS", "discrepancies", "ledger_entries", "ledger_markdown", "missing"]
+__all__ = ["NOTES_ONLY", "TABLE_KEYS", "discrepancies", "ledger_entries", "ledger_markdown", "missing"]

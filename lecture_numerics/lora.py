@@ -8,7 +8,7 @@ parameters per adapted matrix. Activations are left out, as in the notes.
 
 from __future__ import annotations
 
-from lecture_numerics.bill import GRADIENT_BYTES, OPTIMIZER_BYTES, WEIGHT_BYTES
+from lecture_numerics.bytes_per_param import PER_PARAM_TOTAL, WEIGHT_BYTES
 from lecture_numerics.models import GIB, LLAMA7B_HIDDEN, LLAMA7B_LAYERS, LLAMA7B_PARAMS
 from lecture_numerics.provenance import derived, sourced
 
@@ -29,10 +29,8 @@ def lora_params(rank: int, targets: int, hidden: int, layers: int) -> int:
 
 FULL = derived(
     "lora.7b.full_gib",
-    lambda params, weight_bytes, gradient_bytes, optimizer_bytes:
-        params * (weight_bytes + gradient_bytes + optimizer_bytes) / GIB,
-    inputs={"params": LLAMA7B_PARAMS, "weight_bytes": WEIGHT_BYTES, "gradient_bytes": GRADIENT_BYTES,
-            "optimizer_bytes": OPTIMIZER_BYTES},
+    lambda params, bytes_per_param: params * bytes_per_param / GIB,
+    inputs={"params": LLAMA7B_PARAMS, "bytes_per_param": PER_PARAM_TOTAL},
     unit="GiB", fmt="{:.0f}", formula="params × 16 B ÷ 2^30",
     measures="LLaMA-7B full fine-tune: model states (no activations)", notes="100", notes_quote=_QUOTE)
 ADAPTER_PARAMS = derived(
@@ -42,10 +40,9 @@ ADAPTER_PARAMS = derived(
     measures="trainable LoRA parameters")
 LORA = derived(
     "lora.7b.lora_gib",
-    lambda params, adapter, weight_bytes, gradient_bytes, optimizer_bytes:
-        (params * weight_bytes + adapter * (weight_bytes + gradient_bytes + optimizer_bytes)) / GIB,
+    lambda params, adapter, weight_bytes, bytes_per_param: (params * weight_bytes + adapter * bytes_per_param) / GIB,
     inputs={"params": LLAMA7B_PARAMS, "adapter": ADAPTER_PARAMS, "weight_bytes": WEIGHT_BYTES,
-            "gradient_bytes": GRADIENT_BYTES, "optimizer_bytes": OPTIMIZER_BYTES},
+            "bytes_per_param": PER_PARAM_TOTAL},
     unit="GiB", fmt="{:.1f}", formula="(params × 2 B + adapter × 16 B) ÷ 2^30",
     measures="LLaMA-7B LoRA (r = 8 on q, v): frozen bf16 base + fully trained adapters",
     note="12.7 needs twice PEFT's default adapter size (8.4M parameters: r = 16 on q, v, or r = 8 on "

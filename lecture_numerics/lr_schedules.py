@@ -27,7 +27,10 @@ V3_FINAL_TOKENS = sourced("lr.v3.final_tokens", 167e9, unit="tokens", fmt=lambda
                           citation=V3_REPORT, measures="the last tokens, trained at 7.3e-6")
 WARMUP_PAPER_YEAR = sourced(
     "lr.warmup_paper.year", 2024, unit="", citation='Kalra & Barkeshli, "Why Warmup the Learning Rate? Underlying '
-    'Mechanisms and Improvements", arXiv 2406.09405 (June 2024; NeurIPS 2024), abstract',
+    'Mechanisms and Improvements", arXiv 2406.09405 (June 2024; NeurIPS 2024), abstract (read): "the overwhelming '
+    'benefit of warmup arises from allowing the network to tolerate larger η_trgt by forcing the network to more '
+    'well-conditioned areas of the loss landscape". Not found in what was read (so spoken, not projected): that '
+    '「开局二阶矩估不准」 is not the main reason, and that a longer warmup at a fixed peak brings little',
     measures="year of the systematic warmup study the notes cite")
 
 

@@ -7,26 +7,24 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from lecture_numerics.bill import GRADIENT_BYTES, OPTIMIZER_BYTES, SEQ_LEN, WEIGHT_BYTES
+from lecture_numerics.bill import SEQ_LEN
+from lecture_numerics.bytes_per_param import PER_PARAM_TOTAL
 from lecture_numerics.models import GIB, TIB, V3_FIELDS, V3Config
 from lecture_numerics.provenance import derived
-from lecture_numerics.timeline import Scenario, Timeline, memory_timeline, peak_moving_batch, v3_memory
+from lecture_numerics.timeline import (PHASE_ZH, Scenario, Timeline, activations_at_forward_end, memory_timeline,
+                                       peak_moving_batch, v3_memory)
 
 _INPUTS = {**{name: V3_FIELDS[name] for name in V3Config.__dataclass_fields__},
-           "seq_len": SEQ_LEN, "weight_bytes": WEIGHT_BYTES, "gradient_bytes": GRADIENT_BYTES,
-           "optimizer_bytes": OPTIMIZER_BYTES}
+           "seq_len": SEQ_LEN, "bytes_per_param": PER_PARAM_TOTAL}
 _SIM = "timeline.memory_timeline(Scenario(deepseek-v3, seq_len, batch 1, full recompute, 16 B/param))"
-_PHASE_ZH = {"forward": "前向", "backward": "反向", "update": "更新"}
 
 
-def _scenario(seq_len: int, weight_bytes: int, gradient_bytes: int, optimizer_bytes: int,
-              batch: int = 1) -> Scenario:
-    return Scenario("deepseek-v3", seq_len, batch, "full", weight_bytes + gradient_bytes + optimizer_bytes)
+def _scenario(seq_len: int, bytes_per_param: int, batch: int = 1) -> Scenario:
+    return Scenario("deepseek-v3", seq_len, batch, "full", bytes_per_param)
 
 
-def _run(seq_len: int, weight_bytes: int, gradient_bytes: int, optimizer_bytes: int, **config: int) -> Timeline:
-    return memory_timeline(_scenario(seq_len, weight_bytes, gradient_bytes, optimizer_bytes),
-                           v3_memory(V3Config(**config)))
+def _run(seq_len: int, bytes_per_param: int, **config: int) -> Timeline:
+    return memory_timeline(_scenario(seq_len, bytes_per_param), v3_memory(V3Config(**config)))
 
 
 def _from_timeline(read: Callable[[Timeline], Any]) -> Callable[..., Any]:
@@ -40,28 +38,22 @@ def _declare(key: str, read: Callable[[Timeline], Any], *, unit: str, fmt: Any, 
                    notes=notes, notes_quote=notes_quote)
 
 
-def _activations_at_forward_end(tl: Timeline) -> float:
-    last_forward = max(i for i, e in enumerate(tl.event) if e == "forward")
-    return float(tl.bytes["activations"][last_forward])
-
-
 ACTIVATIONS_END_OF_FORWARD_GIB = _declare(
-    "timeline.v3.activations_end_of_forward_gib", lambda tl: _activations_at_forward_end(tl) / GIB,
+    "timeline.v3.activations_end_of_forward_gib", lambda tl: activations_at_forward_end(tl) / GIB,
     unit="GiB", fmt="{:.2f}", formula="activations after the last forward event ÷ 2^30",
-    measures="stored layer inputs when the forward pass ends", notes="106.75",
-    notes_quote="一条十二万八千长度的序列，不开重算，激活要 4.15 TiB； 开了重算还要 106.75 GiB。")
+    measures="激活: the stored layer inputs when the forward pass ends, their peak (what the lecture calls "
+             "activations under full recompute)", notes="106.75",
+    # Two verbatim pieces: the stored inputs' size, then where the notes put their peak.
+    notes_quote="开了重算还要 106.75 GiB。 …… 激活的峰在前向末尾，梯度的峰在反向末尾 ——\u00a0 两个峰根本不在同一时刻。")
 ACTIVATION_PEAK_GIB = _declare(
     "timeline.v3.activation_peak_gib", lambda tl: tl.activation_peak[1] / GIB,
     unit="GiB", fmt="{:.2f}", formula="max over events of activations ÷ 2^30",
-    measures="activation peak: at the forward/backward turn, while the last layer is recomputed",
-    note="The notes put the activation peak at the end of forward, where the stored layer inputs "
-         "are 106.75 GiB (第二节: 「开了重算还要 106.75 GiB」). Under full recompute the peak comes "
-         "just after, during backward: the first backward layer (an MoE layer) recomputes its "
-         "per-operator working set on top of every stored input (its own input, already stored, "
-         "is counted once), so the activations peak one layer into backward. Without recompute "
-         "the notes are right: nothing is added after the forward pass.",
-    # Two verbatim pieces: the kept activations' size, then where the notes put the peak.
-    notes="106.75", notes_quote="开了重算还要 106.75 GiB。 …… 激活的峰在前向末尾，梯度的峰在反向末尾 ——\u00a0 两个峰根本不在同一时刻。")
+    measures="重算时的峰: the stored layer inputs plus the working set of the first backward layer, "
+             "recomputed on top of them (never called 激活 on screen: that is the stored inputs)",
+    note="Under full recompute the first backward layer (an MoE layer) recomputes its per-operator "
+         "working set on top of every stored input (its own input, already stored, is counted once), so "
+         "the memory activations hold peaks one layer into backward. The stored inputs themselves (激活, "
+         "106.75 GiB) peak at the end of forward, as the notes say.")
 ACTIVATION_PEAK_T = _declare(
     "timeline.v3.activation_peak_t", lambda tl: tl.activation_peak[0], unit="step fraction",
     fmt="{:.2f}", formula="time of the activation peak", measures="when the activations peak")
@@ -82,7 +74,7 @@ TOTAL_PEAK_T = _declare(
     "timeline.v3.total_peak_t", lambda tl: tl.total_peak[0], unit="step fraction", fmt="{:.2f}",
     formula="time of the total's peak", measures="when the total peaks (fraction of the step's compute)")
 TOTAL_PEAK_PHASE = _declare(
-    "timeline.v3.total_peak_phase", lambda tl: tl.total_peak_phase, unit="", fmt=lambda p: _PHASE_ZH[p],
+    "timeline.v3.total_peak_phase", lambda tl: tl.total_peak_phase, unit="", fmt=lambda p: PHASE_ZH[p],
     formula="phase of the event at the total's peak", measures="phase in which the total peaks")
 TOTAL_PEAK_LAYER = _declare(
     "timeline.v3.total_peak_layer", lambda tl: int(tl.layer[list(tl.t).index(tl.total_peak[0])]),
@@ -90,9 +82,8 @@ TOTAL_PEAK_LAYER = _declare(
     measures="layer being recomputed at the total's peak (the last MoE layer the backward reaches)")
 
 
-def _moving_batch(seq_len: int, weight_bytes: int, gradient_bytes: int, optimizer_bytes: int, **config: int) -> int:
-    return peak_moving_batch(_scenario(seq_len, weight_bytes, gradient_bytes, optimizer_bytes),
-                             v3_memory(V3Config(**config)))
+def _moving_batch(seq_len: int, bytes_per_param: int, **config: int) -> int:
+    return peak_moving_batch(_scenario(seq_len, bytes_per_param), v3_memory(V3Config(**config)))
 
 
 PEAK_MOVING_BATCH = derived(

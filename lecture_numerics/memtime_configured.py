@@ -11,25 +11,24 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from lecture_numerics.bill import GRADIENT_BYTES, OPTIMIZER_BYTES, SEQ_LEN, WEIGHT_BYTES
+from lecture_numerics.bill import SEQ_LEN
+from lecture_numerics.bytes_per_param import PER_PARAM_TOTAL
 from lecture_numerics.models import GIB, TIB
 from lecture_numerics.provenance import derived, sourced
-from lecture_numerics.timeline import Scenario, Timeline, memory_timeline
+from lecture_numerics.timeline import PHASE_ZH, Scenario, Timeline, activations_at_forward_end, memory_timeline
 
 CONFIG_CITATION = "config/scenarios.yaml, block memtime (the speaker's setting for anim-memtime)"
-PHASE_ZH = {"forward": "前向", "backward": "反向", "update": "更新"}
 
 
 def configured_scenario() -> Scenario:
-    from studio.config import scenario   # YAML only: no drawing code below numerics
+    from lecture_numerics.config_files import scenario   # YAML only, from the bottom layer
 
     return Scenario(**scenario("memtime"))
 
 
 def lecture_scenario() -> Scenario:
     """The lecture's case, from the quantities memtime.py's numbers are computed from."""
-    bytes_per_param = WEIGHT_BYTES.value + GRADIENT_BYTES.value + OPTIMIZER_BYTES.value
-    return Scenario("deepseek-v3", SEQ_LEN.value, 1, "full", bytes_per_param)
+    return Scenario("deepseek-v3", SEQ_LEN.value, 1, "full", PER_PARAM_TOTAL.value)
 
 
 def is_lecture_case(scenario: Scenario) -> bool:
@@ -68,20 +67,18 @@ def _at_start(category: str) -> Callable[[Timeline], float]:
     return lambda tl: float(tl.bytes[category][0])
 
 
-def _activations_at_forward_end(tl: Timeline) -> float:
-    last_forward = max(i for i, e in enumerate(tl.event) if e == "forward")
-    return float(tl.bytes["activations"][last_forward])
-
 
 WEIGHTS = _declare("weights", _at_start("weights"), unit=IN_DISPLAY, formula="weights bytes (resident all step)",
                    measures="resident weights of the configured scenario")
 OPTIMIZER = _declare("optimizer", _at_start("optimizer"), unit=IN_DISPLAY, formula="optimizer bytes (resident all step)",
                      measures="resident optimizer state of the configured scenario")
 ACTIVATIONS_END_OF_FORWARD = _declare(
-    "activations_end_of_forward", _activations_at_forward_end, unit=IN_DISPLAY,
-    formula="activations after the last forward event", measures="activations when the forward pass ends")
+    "activations_end_of_forward", activations_at_forward_end, unit=IN_DISPLAY,
+    formula="activations after the last forward event",
+    measures="激活: what the forward pass leaves for backward, at its peak (the end of forward)")
 ACTIVATION_PEAK = _declare("activation_peak", lambda tl: tl.activation_peak[1], unit=IN_DISPLAY,
-                           formula="max over events of activations", measures="activation peak")
+                           formula="max over events of activations",
+                           measures="重算时的峰: stored activations plus the working set being recomputed")
 GRADIENT_PEAK = _declare("gradient_peak", lambda tl: tl.gradient_peak[1], unit=IN_DISPLAY,
                          formula="max over events of gradients", measures="gradient peak")
 TOTAL_PEAK = _declare("total_peak", lambda tl: tl.total_peak[1], unit=IN_DISPLAY,

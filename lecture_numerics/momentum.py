@@ -19,7 +19,7 @@ CONFIG = "config/scenarios.yaml, block momentum (the loss and run of fig-momentu
 
 
 def _config() -> dict:
-    from studio.config import scenario   # YAML only: no drawing code below numerics
+    from lecture_numerics.config_files import scenario   # YAML only, from the bottom layer
 
     return scenario("momentum")
 

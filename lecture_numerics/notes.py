@@ -15,6 +15,8 @@ How a notes string sets the precision:
   (1 ≤ v < 2 here).
 - Chinese numerals, as the speaker says them ("零点三", "六百", "三千亿", "百分之四"): read as
   the digits they stand for, with the precision they state (三千亿: one significant figure).
+- Approximate words (多, 近/将近, 约, 几, 出头, 上下/左右, 两三百): read as the span the speaker
+  means (see approx.py): 四倍多 agrees with 4.2, 近十倍 with 8.5, 几百亿 with 3 × 10¹⁰.
 "−3" (Unicode minus) reads as -3. Values that are not numbers (a phase), and notes that are
 not numerals ("几百亿"), agree only when our display string equals the notes string.
 """
@@ -25,6 +27,7 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from lecture_numerics.approx import approximate_span, within
 from lecture_numerics.zh import NUMERAL_CHARS, as_written_digits
 
 _RANGE = re.compile(r"^(?P<lo>[\d.]+)\s*(?:–|-|—|到|~)\s*(?P<hi>[\d.]+)$")
@@ -69,6 +72,9 @@ def agrees(value: Any, notes: str | None, unit: str = "", display: str | None = 
 
 
 def _numeric_agreement(value: float, notes: str, unit: str) -> bool:
+    span = approximate_span(notes)
+    if span is not None:
+        return within(value, span)
     if any(ch in NUMERAL_CHARS for ch in notes) and not any(ch.isdigit() for ch in notes if ch.isascii()):
         notes = as_written_digits(notes)     # raises ValueError for "几百亿": compared as text
     text, multiplier, percent = _clean(notes)

@@ -14,12 +14,14 @@ import math
 import numpy as np
 
 from lecture_numerics.axes import nice_ticks, tick_formatter
-from lecture_numerics.bill import GRADIENT_BYTES, OPTIMIZER_BYTES, SEQ_LEN, WEIGHT_BYTES
+from lecture_numerics.bill import SEQ_LEN
+from lecture_numerics.bytes_per_param import PER_PARAM_TOTAL
 from lecture_numerics.flops import ATTENTION_SHARE_V3, percent
 from lecture_numerics.memtime_configured import lecture_scenario
 from lecture_numerics.models import TIB, V3_README
 from lecture_numerics.provenance import chosen, derived, sourced
-from lecture_numerics.timeline import CATEGORIES, Scenario, Timeline, memory_timeline
+from lecture_numerics.timeline import (CATEGORIES, Scenario, Timeline, activations_at_forward_end, memory_timeline,
+                                       with_batch)
 from lecture_numerics.zh import zh_count
 
 # --- Ⓐ: the step's four strips ---------------------------------------------------------------
@@ -38,12 +40,8 @@ ITEM_COUNT = derived(
     formula="len(timeline.CATEGORIES): weights, gradients, optimizer state, activations",
     measures="items of the step's memory bill drawn on one time axis",
     notes="四", notes_quote="⭐ 这是全讲第一次把四项画在同一条时间轴上，让那个画面先落地。")
-BYTES_PER_PARAM = derived(
-    "onestep.bytes_per_param", lambda w, g, o: w + g + o,
-    inputs={"w": WEIGHT_BYTES, "g": GRADIENT_BYTES, "o": OPTIMIZER_BYTES}, unit="B/param", fmt="{}",
-    formula="weights 2 + gradients 2 + optimizer state 12 (ZeRO's (2 + 2 + K)Ψ, K = 12)",
-    measures="bytes of model state per parameter in the lecture's case",
-    notes="16", notes_quote="六千七百一十亿参数 × 十六字节 ÷ 1024 的四次方 ＝ 9.76 TiB。")
+# The lecture's case carries the 16 bytes per parameter summed once, in bytes_per_param.py.
+BYTES_PER_PARAM = PER_PARAM_TOTAL
 SEQ_LEN_K = derived(
     "onestep.seq_len_k", lambda seq_len: seq_len / 1024, inputs={"seq_len": SEQ_LEN}, unit="Ki tokens",
     fmt="{:.0f}K", formula="seq_len ÷ 1024", measures="the lecture's sequence length written as 128K")
@@ -65,14 +63,8 @@ MAX_BATCH = chosen(
     reason="round value past the crossing (94) so both regions, 常驻块更大 and 激活更大, show")
 
 
-def activations_at_forward_end(tl: Timeline) -> float:
-    last_forward = max(i for i, e in enumerate(tl.event) if e == "forward")
-    return float(tl.bytes["activations"][last_forward])
-
-
 def _with_batch(batch: int) -> Scenario:
-    s = lecture_scenario()
-    return Scenario(s.model, s.seq_len, batch, s.recompute, s.bytes_per_param)
+    return with_batch(lecture_scenario(), batch)
 
 
 def batch_sweep(batches: np.ndarray) -> dict[str, np.ndarray]:

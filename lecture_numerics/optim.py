@@ -11,7 +11,7 @@ from typing import Callable
 
 import numpy as np
 
-from lecture_numerics.provenance import chosen, derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced, speakers_example
 
 ADAM = "Kingma & Ba 2014, Adam (arXiv 1412.6980), Algorithm 1 defaults"
 
@@ -23,10 +23,9 @@ GRADIENT = chosen("optim.constant_gradient", 0.5, unit="", fmt="{:g}",
                   reason="the notes feed 「同一串恒定的梯度」 without a value; any value does, since the adaptive "
                          "optimizers are scale-free, and 0.5 keeps SGD's steps on the same scale as theirs",
                   notes_quote="喂同一串恒定的梯度进去")
-ADAGRAD_STEP = sourced("optim.adagrad_probe_step", 600, unit="steps",
-                       citation="lecture-notes.txt 第三节 fig-lineage: 「跑到第六百步只剩稳态的百分之四」",
-                       measures="step at which the notes read AdaGrad's effective learning rate",
-                       notes="六百", notes_quote="跑到第六百步只剩稳态的百分之四")
+ADAGRAD_STEP = speakers_example("optim.adagrad_probe_step", 600, unit="steps",
+                                measures="step at which the notes read AdaGrad's effective learning rate",
+                                notes="六百", notes_quote="跑到第六百步只剩稳态的百分之四")
 
 Rule = Callable[[float, dict, int], float]  # (gradient, state, step t ≥ 1) → update ÷ lr
 

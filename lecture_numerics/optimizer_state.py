@@ -14,43 +14,17 @@ from typing import Callable
 
 import numpy as np
 
-from lecture_numerics.bill import GRADIENT_BYTES, WEIGHT_BYTES, ZERO
+from lecture_numerics.bytes_per_param import (GRADIENT_BYTES, MASTER_BYTES, MOMENTUM_BYTES, OPTIMIZER_SUM,
+                                              PER_PARAM_TOTAL, RULER, VARIANCE_BYTES, WEIGHT_BYTES)
 from lecture_numerics.models import BF16_BYTES, FP32_BYTES
 from lecture_numerics.provenance import derived, sourced
 from lecture_numerics.zh import zh_count, zh_round
 
 NOTES = "lecture-notes.txt, 第三节 fig-optimizers"
-
-# ---- Ⓑ the 16-byte ruler ----------------------------------------------------------------
-
-_K_SPLIT = f"{ZERO}; K = 12 is the fp32 master weights, momentum and variance, one fp32 value each"
-MASTER_BYTES = sourced("bytes.master_fp32", 4, unit="B/param", citation=_K_SPLIT,
-                       measures="bytes per parameter of the fp32 master weights")
-MOMENTUM_BYTES = sourced("bytes.momentum_fp32", 4, unit="B/param", citation=_K_SPLIT,
-                         measures="bytes per parameter of Adam's fp32 first moment m")
-VARIANCE_BYTES = sourced("bytes.variance_fp32", 4, unit="B/param", citation=_K_SPLIT,
-                         measures="bytes per parameter of Adam's fp32 second moment v")
-
-# The ruler's segments in the order the speaker names them: (name, key's quantity, group).
-RULER = (("weights", WEIGHT_BYTES, "model"), ("gradients", GRADIENT_BYTES, "model"),
-         ("master", MASTER_BYTES, "optimizer"), ("momentum", MOMENTUM_BYTES, "optimizer"),
-         ("variance", VARIANCE_BYTES, "optimizer"))
-
-_SIXTEEN = "每一个参数，训练时身上挂着十六个字节。"
 _SIX = "权重只占 2，优化器那边占 12 —— 六倍。"
 
-PER_PARAM_TOTAL = derived(
-    "bytes.per_param_total", lambda **b: sum(b.values()),
-    inputs={name: q for name, q, _ in RULER}, unit="B/param", fmt="{}",
-    formula="weights + gradients + master + momentum + variance (bytes per parameter)",
-    measures="bytes each parameter carries in mixed-precision Adam training",
-    notes="16", notes_quote=_SIXTEEN)
-OPTIMIZER_SUM = derived(
-    "bytes.optimizer_sum", lambda master, momentum, variance: master + momentum + variance,
-    inputs={"master": MASTER_BYTES, "momentum": MOMENTUM_BYTES, "variance": VARIANCE_BYTES},
-    unit="B/param", fmt="{}", formula="master + momentum + variance (fp32, bytes per parameter)",
-    measures="the optimizer's bytes per parameter, summed from the three fp32 copies",
-    notes="12", notes_quote=_SIX)
+# ---- Ⓑ the 16-byte ruler: its segments and sums are declared once, in bytes_per_param.py ----
+
 OPTIMIZER_OVER_WEIGHTS = derived(
     "bill.optimizer_over_weights", lambda optimizer, weights: optimizer / weights,
     inputs={"optimizer": OPTIMIZER_SUM, "weights": WEIGHT_BYTES}, unit="×", fmt=zh_count,

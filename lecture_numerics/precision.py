@@ -8,7 +8,6 @@ and round each sum to bf16, as a bf16 weight would be stored after every step.
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
@@ -84,18 +83,8 @@ FP32_AFTER = derived(
     formula="x ← fp32(x + increment), adds times, from x = start",
     measures="the same 1000 updates stored in fp32",
     notes="1.3", notes_quote="右边那格是对照：同样一千次，改用 fp32 —— 1.0 变成 1.3。")
-FP16_BF16_ORDERS = derived(
-    "precision.fp16_bf16_orders",
-    lambda fp16_e, fp16_m, bf16_e, bf16_m: math.log10(smallest_positive(fp16_e, fp16_m)
-                                                      / smallest_positive(bf16_e, bf16_m)),
-    inputs={"fp16_e": FP16_EXPONENT_BITS, "fp16_m": FP16_MANTISSA_BITS,
-            "bf16_e": BF16_EXPONENT_BITS, "bf16_m": BF16_MANTISSA_BITS},
-    unit="orders of magnitude", fmt="{:.0f}",
-    formula="log10(min⁺ fp16 ÷ min⁺ bf16), min⁺ = 2^(2 − 2^(e−1) − m) (smallest subnormal)",
-    measures="orders of magnitude between fp16's and bf16's smallest positive values",
-    note="Counting subnormals (2^−24 vs 2^−133) gives 32.8; with the smallest normal values "
-         "(2^−14 vs 2^−126) it would be 33.7.",
-    notes="33", notes_quote="看这根对数轴：fp16 的归零线在这儿，bf16 的下界远在左边 33 个数量级之外。")
+# The orders of magnitude between fp16's and bf16's smallest values are declared once, as
+# underflow.gap_orders (fig-underflow draws them); tests check that against these bit formulas.
 FP16_SMALLEST = derived(
     "precision.fp16.smallest_positive", smallest_positive,
     inputs={"exponent_bits": FP16_EXPONENT_BITS, "mantissa_bits": FP16_MANTISSA_BITS},

@@ -167,6 +167,19 @@ def chosen(
     )
 
 
+# The reason a value the speaker picked to illustrate a point carries: it is the notes' own
+# example, so it is 示例取值 (never 查来的), quoted from the notes.
+SPEAKERS_EXAMPLE = "讲者举的例子"
+
+
+def speakers_example(key: str, value: Any, *, unit: str, measures: str, notes_quote: str,
+                     notes: str | None = None, fmt: str | Formatter = "{}", note: str = "") -> Chosen:
+    """A value the speaker picked as an example (三千亿个推子, 推了零点零一, a = 2): 示例取值,
+    with the notes' words, not a fact looked up in them."""
+    return chosen(key, value, unit=unit, measures=measures, reason=SPEAKERS_EXAMPLE, fmt=fmt,
+                  notes=notes, notes_quote=notes_quote, note=note)
+
+
 def derived(
     key: str,
     compute: Callable[..., Any],

@@ -23,10 +23,9 @@ import math
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import derived, speakers_example
 from lecture_numerics.zh import zh_round
 
-NOTES = "lecture-notes.txt, 第一节 fig-slider"
 
 # Figure design: the fader sits at mid-travel; the readout shows two decimals.
 FADER_AT = 0.5
@@ -124,11 +123,10 @@ def show_rate(value: float) -> str:
 
 # ---- ledger ---------------------------------------------------------------------------------
 
-push = sourced(
+push = speakers_example(
     "slider.push", 0.01, unit="fader travel",
     measures="how far the speaker pushes the fader in panel A",
-    citation=f"{NOTES} Ⓐ: 「现在我把这个推子往上推一点点，推了零点零一。」",
-    fmt="{:.2f}", notes="0.01", notes_quote="推了零点零一",
+    fmt="{:.2f}", notes="0.01", notes_quote="现在我把这个推子往上推一点点，推了零点零一。",
 )
 
 _ticks = {
@@ -194,10 +192,9 @@ for _i in range(len(DESK_POSITIONS)):
         measures=f"partial derivative of fader {_i + 1} of five (panel B)",
     )
 
-desk_faders = sourced(
+desk_faders = speakers_example(
     "slider.desk_faders", 3e11, unit="faders (parameters)",
     measures="the speaker's round figure for the parameters of a large model "
              "(order of magnitude; GPT-3 has 175B, DeepSeek-V3 671B, see sources.md)",
-    citation=f"{NOTES} Ⓑ: 「而这台调音台有三千亿个推子。」",
-    fmt=zh_round, notes="三千亿", notes_quote="梯度不是一个数，是三千亿个数",
+    fmt=zh_round, notes="三千亿", notes_quote="而这台调音台有三千亿个推子。",
 )

@@ -14,7 +14,9 @@ from lecture_numerics.zh import zh_count
 
 STMOE = ("Zoph et al. 2022, ST-MoE (arXiv 2202.08906), §3, the router z-loss table (Baseline / Update "
          "clipping (clip = 0.1) / Router Z-Loss); read only in a transcription "
-         "(MaoSong2022.github.io, content/post/ST-MoE/index.md), not in the paper")
+         "(MaoSong2022.github.io, content/post/ST-MoE/index.md), not in the paper: a search of the stored "
+         "pages found the paper's overview (alphaxiv.org/overview/2202.08906: the router z-loss and its bfloat16 "
+         "motivation) but not the table")
 ROWS = ("baseline", "update clipping", "router z-loss")
 
 

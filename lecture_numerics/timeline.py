@@ -13,6 +13,11 @@ Categories (bytes after each event):
   only the rest, so the input is counted once. Without recompute each layer keeps all its
   per-operator activations. Only the transformer layers' activations are counted (not the
   logits), as in the lecture.
+- stored (not a category: part of activations): what the forward pass leaves for backward —
+  under full recompute the layer inputs, without it every per-operator activation. This is
+  what the lecture calls 激活 (106.75 GiB for one 128K sequence of V3); it peaks when the
+  forward pass ends. The activations category adds, during backward, the working set of the
+  layer being recomputed: its peak (``activation_peak``) is the peak while recomputing.
 
 Time is the fraction of the step's compute: forward costs 1, recompute 1 (full recompute
 only), backward 2 (the 1 : 2 of fig-3x); the update is a thin sliver (1 %) at the end.
@@ -105,7 +110,7 @@ class Timeline:
     phase: tuple[str, ...]          # "forward" | "backward" | "update"
     layer: np.ndarray               # -1 for the step's start and the update
     bytes: dict[str, np.ndarray]
-    activation_peak: tuple[float, float]
+    activation_peak: tuple[float, float]   # stored inputs + the working set being recomputed
     gradient_peak: tuple[float, float]
     total_peak: tuple[float, float]
     event: tuple[str, ...] = ()     # "start" | "forward" | "recompute" | "backward" | "update"
@@ -113,6 +118,8 @@ class Timeline:
     backward_end: float = 0.0       # time the backward pass ends
     total_peak_phase: str = ""      # phase of the event at the total's peak
     scenario: Scenario = field(default_factory=Scenario)
+    stored: np.ndarray = field(default_factory=lambda: np.zeros(0))   # what forward leaves for backward
+    stored_peak: tuple[float, float] = (0.0, 0.0)                     # its peak: the end of forward
 
     def total(self) -> np.ndarray:
         return sum(self.bytes[name] for name in CATEGORIES)
@@ -123,7 +130,7 @@ class _Recorder:
 
     def __init__(self, resident: dict[str, int]):
         self.now = {"weights": resident["weights"], "gradients": 0,
-                    "optimizer": resident["optimizer"], "activations": 0}
+                    "optimizer": resident["optimizer"], "activations": 0, "stored": 0}
         self.rows: list[tuple[float, str, int, str, dict[str, int]]] = []
 
     def record(self, t: float, phase: str, layer: int, event: str, **changes: int) -> None:
@@ -157,7 +164,7 @@ def _events(m: ModelMemory, s: Scenario) -> _Recorder:
     rec.record(0.0, "forward", -1, "start")
     for i, layer in enumerate(m.layers):
         kept = layer.kept_input_bytes_per_token if full else layer.activation_bytes_per_token
-        rec.record(fwd * (i + 1) / n, "forward", i, "forward", activations=kept * tokens)
+        rec.record(fwd * (i + 1) / n, "forward", i, "forward", activations=kept * tokens, stored=kept * tokens)
     per_layer = (rcp + bwd) / n
     for k, i in enumerate(reversed(range(n))):
         layer, start = m.layers[i], fwd + k * per_layer
@@ -168,8 +175,9 @@ def _events(m: ModelMemory, s: Scenario) -> _Recorder:
                        activations=working - layer.kept_input_bytes_per_token * tokens)
         grads = layer.params + (m.head_params if k == 0 else 0) + (m.embedding_params if i == 0 else 0)
         # Either way the layer now holds exactly its working set, and frees all of it.
+        kept = layer.kept_input_bytes_per_token if full else layer.activation_bytes_per_token
         rec.record(start + per_layer, "backward", i, "backward",
-                   gradients=GRADIENT_BYTES * grads, activations=-working)
+                   gradients=GRADIENT_BYTES * grads, activations=-working, stored=-kept * tokens)
     rec.record(1.0, "update", -1, "update", gradients=-rec.now["gradients"])
     return rec
 
@@ -187,6 +195,7 @@ def memory_timeline(scenario: Scenario = Scenario(), model: ModelMemory | None =
     t = np.array([row[0] for row in rec.rows])
     data = {name: np.array([row[4][name] for row in rec.rows], dtype=np.float64) for name in CATEGORIES}
     total = sum(data[name] for name in CATEGORIES)
+    stored = np.array([row[4]["stored"] for row in rec.rows], dtype=np.float64)
     peak_index = int(np.argmax(total))
     phases = tuple(row[1] for row in rec.rows)
     fwd, rcp, bwd = _phase_times(scenario.recompute == "full")
@@ -195,7 +204,7 @@ def memory_timeline(scenario: Scenario = Scenario(), model: ModelMemory | None =
         activation_peak=_peak(t, data["activations"]), gradient_peak=_peak(t, data["gradients"]),
         total_peak=_peak(t, total), event=tuple(row[3] for row in rec.rows),
         forward_end=fwd, backward_end=fwd + rcp + bwd, total_peak_phase=phases[peak_index],
-        scenario=scenario)
+        scenario=scenario, stored=stored, stored_peak=_peak(t, stored))
 
 
 def peak_at_turn(timeline: Timeline) -> bool:
@@ -228,6 +237,21 @@ def peak_moving_batch(scenario: Scenario = Scenario(), model: ModelMemory | None
         mid = (low + high) // 2
         low, high = (low, mid) if at_turn(mid) else (mid, high)
     return high
+
+
+# The phases as the slides name them.
+PHASE_ZH = {"forward": "前向", "backward": "反向", "update": "更新"}
+
+
+def activations_at_forward_end(timeline: Timeline) -> float:
+    """Bytes of activations after the last forward event (the stored inputs, at their peak)."""
+    last_forward = max(i for i, e in enumerate(timeline.event) if e == "forward")
+    return float(timeline.bytes["activations"][last_forward])
+
+
+def with_batch(scenario: Scenario, batch: int) -> Scenario:
+    """The same scenario with another batch."""
+    return _with_batch(scenario, batch)
 
 
 def _with_batch(scenario: Scenario, batch: int) -> Scenario:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import derived, sourced, speakers_example
 
 Mode = Literal["forward", "reverse"]
 
@@ -51,10 +51,9 @@ def trip_schedule(n_params: int, mode: Mode) -> list[Trip]:
     return [Trip(seed="loss", gradients_in_order=tuple(reversed(range(n_params))), along_the_way=True)]
 
 
-PARAMETERS = sourced(
+PARAMETERS = speakers_example(
     "trips.parameters", 8, unit="个参数",
-    measures="parameter blocks in each chain of anim-reverse (inputs n)",
-    citation=f"{NOTES_FILE}: 「上面那条还在吭哧，一直堆到八块」; storyboards.md anim-reverse: a row of 8 parameter blocks",
+    measures="parameter blocks in each chain of anim-reverse (inputs n; storyboards.md anim-reverse: a row of 8)",
     fmt="{}", notes="8", notes_quote="下面那条早就停了，只有一块；上面那条还在吭哧，一直堆到八块。",
 )
 

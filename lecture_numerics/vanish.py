@@ -55,11 +55,7 @@ INPUT_HIGH = derived(
     formula="g_1 = rate^(layers − 1), propagated hop by hop from g_60 = 1",
     measures="gradient at the input-most layer, rate 1.2",
     notes="47000", notes_quote="右边这个点，是一点二那条：四万七千。")
-ORDERS_APART = derived(
-    "vanish.orders_apart", lambda high, low: math.log10(high / low),
-    inputs={"high": INPUT_HIGH, "low": INPUT_LOW}, unit="orders of magnitude", fmt="{:.0f}",
-    formula="log10(g_1(1.2) ÷ g_1(0.8))", measures="orders of magnitude between the two input-most gradients",
-    notes="10", notes_quote="中间隔着十个数量级。")
+# The orders of magnitude between the two chains are declared once: vanish.orders_between.
 
 
 def sigmoid_slope(x: float) -> float:

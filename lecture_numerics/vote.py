@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from lecture_numerics.provenance import chosen, derived, sourced
+from lecture_numerics.provenance import chosen, derived, speakers_example
 from lecture_numerics.zh import zh_count
 
-NOTES = "lecture-notes.txt, 第一节 fig-vote"
 
 TOKENS = ("的", "了", "是", "在")
 TOKEN_KEYS = ("de", "le", "shi", "zai")   # ledger-key spelling of each token
@@ -84,9 +83,9 @@ LOGITS = derived(
     fmt=lambda v: ", ".join(f"{x:.3f}" for x in v),
     note="chosen as ln of the odds so that softmax reproduces the notes' probabilities",
 )
-ANSWER = sourced(
+ANSWER = speakers_example(
     "vote.answer", "的", unit="character", measures="the sample's correct next character",
-    citation=NOTES + ": 「该是「的」，那就把「的」推上去」",
+    notes="的", notes_quote="该是「的」，那就把「的」推上去",
 )
 
 _NOTED_PROBS = {"de": ("0.3", "下一个字是「的」的概率零点三"), "le": ("0.2", "是「了」的概率零点二")}

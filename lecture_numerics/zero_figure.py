@@ -11,26 +11,22 @@ import numpy as np
 
 from lecture_numerics.provenance import derived, sourced
 from lecture_numerics.zh import zh_count
-from lecture_numerics.zero import BASELINE, K, N_D, POS_G_P, PSI, ZERO_FIG1
+from lecture_numerics.bytes_per_param import GRADIENT_BYTES, WEIGHT_BYTES
+from lecture_numerics.zero import BASELINE, K, N_D, POS_G_P, PSI, ZERO_FIG1, per_device_segments_gb
 
 # (optimizer, gradients, weights) split across the N_d devices, stage by stage.
 STAGE_SPLITS = ((False, False, False), (True, False, False), (True, True, False), (True, True, True))
-GB = 1e9    # decimal gigabytes, as the paper prints them
 
 
-def stage_segments_gb(psi: float, n_d: int, k: int) -> np.ndarray:
+def stage_segments_gb(psi: float, n_d: int, k: int, weight_bytes: int, gradient_bytes: int) -> np.ndarray:
     """Rows: baseline, P_os, P_os+g, P_os+g+p. Columns: weights, gradients, optimizer (GB)."""
-    rows = []
-    for split_os, split_g, split_p in STAGE_SPLITS:
-        rows.append([2 * psi / (n_d if split_p else 1) / GB,
-                     2 * psi / (n_d if split_g else 1) / GB,
-                     k * psi / (n_d if split_os else 1) / GB])
-    return np.array(rows)
+    return np.array([per_device_segments_gb(psi, n_d, k, weight_bytes, gradient_bytes, *splits)
+                     for splits in STAGE_SPLITS])
 
 
 def segments() -> np.ndarray:
     """The figure's segments for the paper's Figure 1 setting."""
-    return stage_segments_gb(PSI.value, N_D.value, K.value)
+    return stage_segments_gb(PSI.value, N_D.value, K.value, WEIGHT_BYTES.value, GRADIENT_BYTES.value)
 
 
 _SECTION7 = "Rajbhandari et al. 2020, ZeRO, §7 (2Ψ for baseline, P_os and P_os+g; 3Ψ for P_os+g+p)"

@@ -2,8 +2,9 @@
 
 One section. Memory against time, stacked by category, grows over the step: forward piles
 activations up, backward recomputes, uses and frees them while gradients appear, the update
-touches all optimizer state. The activation peak, the gradient peak and the total's peak
-are marked with ledger numbers as the step passes them.
+touches all optimizer state. The activations (the stored inputs) peak at the end of forward;
+the peak while recomputing, the gradient peak and the total's peak are marked with ledger
+numbers as the step passes them.
 
 Numbers follow config/scenarios.yaml: for the lecture's case the scene draws the lecture's
 own quantities (timeline.v3.*, bill.v3.*); for any other setting it draws the
@@ -46,7 +47,10 @@ CONFIGURED_READOUTS = {
 }
 
 RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
-NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活"}
+# The activations band holds the stored inputs (激活, peaking at the end of forward) and, in
+# backward, the working set of the layer being recomputed: its legend says both, and its peak
+# is 重算时峰, never 激活峰 (the lecture's 激活 is the stored inputs: fig-act-bill, fig-recompute).
+NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（含重算）"}
 
 COMPUTE_SECONDS = 10.0   # forward + backward sweep, proportional to step time
 UPDATE_SECONDS = 1.2     # the update is 1 % of the step: slowed down so it can be seen
@@ -57,7 +61,7 @@ HOLD_SECONDS = 2.5
 TIME = TimeAxis(left=-5.0, right=2.6)
 MAIN = dict(bottom=-0.3, squeezed=0.85, gap=0.25, top=2.55)
 ZOOM = dict(bottom=-2.45, top=-1.0)
-COLUMN_X = 3.05
+COLUMN_X = 2.98
 
 
 class AnimMemtime(LectureScene):
@@ -162,9 +166,9 @@ class AnimMemtime(LectureScene):
         peak = marker(zoom.point(*tl.activation_peak), "activations")
         turn_value = float(tl.bytes["activations"][list(tl.t).index(tl.forward_end)])
         turn = marker(zoom.point(tl.forward_end, turn_value), "ink")
-        peak_tag = words("激活峰", size="small").next_to(peak, UP + RIGHT, buff=0.05)
-        turn_tag = words("前向末尾", size="small").next_to(turn, LEFT, buff=0.15)
-        readout = VGroup(ledger_text("激活峰 " + self.readouts["activation_peak"], size="label"),
+        peak_tag = words("重算时峰", size="small").next_to(peak, UP + RIGHT, buff=0.05)
+        turn_tag = words("激活峰", size="small").next_to(turn, LEFT, buff=0.15)
+        readout = VGroup(ledger_text("重算时峰 " + self.readouts["activation_peak"], size="label"),
                          ledger_text("前向末尾 " + self.readouts["forward_end"], size="label"))
         readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, -1.8, 0], aligned_edge=LEFT)
         return VGroup(peak, turn, peak_tag, turn_tag, readout), [peak]

@@ -90,7 +90,7 @@ class FigActBill(LectureScene):
         kept = quantity("act.v3.full_recompute_gib").value
         value = ledger_text("{act.v3.full_recompute_gib} GiB", size="label", color=CHECKPOINTS)
         value.next_to(inset.point(n, kept), UP, buff=0.12)
-        stored = words("存档点", size="small", color=CHECKPOINTS).next_to(value, RIGHT, buff=0.15)
+        stored = words("存档点", size="small", color=CHECKPOINTS).next_to(value, LEFT, buff=0.15)
         pointer = Arrow(main.point(2 * n, 0) + UP * 0.1, inset.point(0, 0) + LEFT * 0.55 + UP * 0.1, buff=0.1,
                         stroke_width=3, color=theme.color(CHECKPOINTS))
         self.play(FadeIn(sliver), FadeIn(inset), FadeIn(unit), FadeIn(title), Create(pointer), run_time=0.6)

@@ -4,8 +4,10 @@
    red), the hilltop (both down, green), the pass (one up, one down) — anim-saddle's surface.
 Ⓑ the argument in three lines: a floor needs every direction up; one parameter has two
    directions; a model has hundreds of billions, and missing one makes it a pass.
-Ⓒ the share of up-directions where training stops never reaches 1 (schematic dots); the turn:
-   hard to get stuck, but slow near a pass.
+Ⓒ the share of up-directions, by definition: 0 on a hilltop, ½ on this pass, 1 only on a true
+   valley floor; the turn: hard to get stuck, but slow near a pass. What the measurement found
+   (「那个比例从来没到过 1」, Dauphin et al. 2014) is spoken, not projected: its passage has not
+   been read (待核, one footnote).
 Colour code shared with anim-saddle: red = rises along this cut, green = falls, black = flat point.
 """
 
@@ -19,7 +21,8 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import NumberAxis, Plot, curve
-from scenes.kit.text import line, words
+from lecture_numerics.provenance import UNCONFIRMED
+from scenes.kit.text import UNCONFIRMED_MARK, ledger_text, line, words
 
 # Ⓐ: three cells, each with two small cut plots.
 CELL_XS = (-4.55, 0.0, 4.55)
@@ -49,7 +52,7 @@ class FigSaddle(LectureScene):
     title = "坡度为零的地方不止一种：垭口与高维"
     loop = False
     ledger_keys = ("flat.slopes_at_centre", "flat.directions_one_parameter", "slider.desk_faders",
-                   "flat.up_fraction_ticks", "flat.up_fractions")
+                   "flat.up_fraction_ticks", "flat.measurement_paper.year")
 
     def construct(self) -> None:
         self.three_flat_points()
@@ -155,21 +158,19 @@ class FigSaddle(LectureScene):
                          for name, colour, value in (("山顶", "good", 0.0), ("垭口", "accent", 0.5),
                                                      ("真谷底", "backward", 1.0))])
         self.play(FadeIn(axis), FadeIn(title), FadeIn(names), run_time=0.7)
-        dots = VGroup(*[Dot(axis.point(v) + UP * 0.55, radius=0.1, color=theme.color("ink"))
-                        for v in flat.STOPS.value])
-        schematic = words("训练停下的地方（示意，位置不是测量值）", size="small", color="muted")
-        schematic.next_to(dots, UP, buff=0.2).set_x(float(np.mean([d.get_x() for d in dots])))
-        self.play(FadeIn(dots, lag_ratio=0.15), FadeIn(schematic), run_time=1.0)
-        caption = self.say(None, "那个比例从来没到过 {flat.up_fractions[0]}")
-        self.wait(0.6)
-        lines = VGroup(words("训练停下来的地方，总还剩些方向往下", size="label"),
-                       words("它没走，不是因为没路，是因为坡太平了", size="label"),
-                       words("✔ 参数越多，越不容易真卡住（显存算力那件事，各论各的）", size="label", color="good"),
+        caption = None
+        lines = VGroup(words("✔ 参数越多，越不容易真卡住（显存算力那件事，各论各的）", size="label", color="good"),
                        words("✘ 卡不住 ≠ 走得快：垭口附近坡极平、梯度极小，步长又跟坡度成正比 → 在那儿磨很久",
                              size="small", color="backward"))
         lines.arrange(DOWN, aligned_edge=LEFT, buff=0.25).move_to([0, -1.3, 0])
         for part in lines:
             self.play(FadeIn(part, shift=UP * 0.1), run_time=0.5)
             self.wait(0.5)
+        # The measurement itself (where training stops, the share never reaching 1) is not
+        # projected: its passage in the paper has not been read, so it is spoken, with one mark.
+        pending = ledger_text(f"{UNCONFIRMED_MARK} {UNCONFIRMED}：那次测量（Dauphin 等，{{flat.measurement_paper.year}}）"
+                              "的结果尚未读到原文，只口述", size="small", color="muted")
+        pending.next_to(lines, DOWN, buff=0.35).align_to(lines, LEFT)
+        self.play(FadeIn(pending), run_time=0.4)
         self.say(caption, "接下来整节的优化器，多半就是在治这个")
         self.wait(1.5)

@@ -44,7 +44,7 @@ class FigStep(LectureScene):
     title = "一步的总账：四项在同一条时间轴上"
     ledger_keys = (
         "bill.v3.optimizer_tib", "bill.v3.weights_tib", "bill.v3.total_tib", "bill.v3.gpus_80gib",
-        "hardware.gpu_memory_gib", "model.v3.total_params", "onestep.bytes_per_param", "onestep.seq_len_k",
+        "hardware.gpu_memory_gib", "model.v3.total_params", "bytes.per_param_total", "onestep.seq_len_k",
         "timeline.v3.gradient_peak_tib", "timeline.v3.activations_end_of_forward_gib",
         "timeline.v3.total_peak_tib", "timeline.v3.total_peak_phase",
         "flops.six_nd_coefficient", "flops.v3.six_nd_pflop_128k", "onestep.v3.attention_share_round",
@@ -71,9 +71,14 @@ class FigStep(LectureScene):
                 "all": (0.0, 1.0)}[when]
 
     def strips(self, time: TimeAxis, top_baseline: float, height: float, gap: float) -> list[Strip]:
-        return [Strip(self.tl.t, self.tl.bytes[color], color, time, top_baseline - k * gap, height,
+        return [Strip(self.tl.t, self.series(color), color, time, top_baseline - k * gap, height,
                       lit=self.lit_span(when))
                 for k, (_, color, _, when) in enumerate(ITEMS)]
+
+    def series(self, item: str):
+        """A strip's bytes over the step. The activations row is the stored inputs (激活, whose
+        size it is labelled with), not the stored inputs plus the layer being recomputed."""
+        return self.tl.stored if item == "activations" else self.tl.bytes[item]
 
     def phase_names(self, time: TimeAxis, y: float, size: str) -> VGroup:
         tl = self.tl
@@ -146,7 +151,7 @@ class FigStep(LectureScene):
 
     def four_items_one_axis(self) -> None:
         scenario = ledger_text("{onestep.model_name} {model.v3.total_params} · 一条 {onestep.seq_len_k} 序列 · "
-                               "{onestep.bytes_per_param} 字节/参数 · 开重算", size="small", color="muted")
+                               "{bytes.per_param_total} 字节/参数 · 开重算", size="small", color="muted")
         scenario.to_edge(RIGHT, buff=0.35).shift(UP * 2.75)
         strips = self.strips(A_TIME, A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP)
         top, bottom = A_TOP_BASELINE + A_STRIP_H, strips[-1].baseline
@@ -163,18 +168,17 @@ class FigStep(LectureScene):
                   run_time=0.6)
         self.play(*[FadeIn(VGroup(n, s, z)) for n, s, z in zip(names, strips, sizes)], run_time=1.2)
 
-        total = ledger_text("{model.v3.total_params} × {onestep.bytes_per_param} 字节 = {bill.v3.total_tib} TiB"
+        total = ledger_text("{model.v3.total_params} × {bytes.per_param_total} 字节 = {bill.v3.total_tib} TiB"
                             " · 按每张卡 {hardware.gpu_memory_gib} GiB 算 ≈ {bill.v3.gpus_80gib} 张（还没算激活）",
                             size="small").next_to(scenario, DOWN, buff=0.2).to_edge(RIGHT, buff=0.35)
         self.play(Write(total), run_time=1.0)
 
-        # Two peaks, two moments: each ▲ sits where the simulator puts the strip's maximum. Under full
-        # recompute the activations peak one layer into backward, not at the forward end the notes say
-        # (the ledger lists that disagreement), so the label says where the peak really is.
+        # Two peaks, two moments: each ▲ sits where the simulator puts the strip's maximum. The
+        # activations row is the stored inputs, which peak when the forward pass ends.
         act, grad = strips[3], strips[2]
         marks = VGroup()
         labels = []
-        for strip, (t_peak, v_peak), text in ((act, self.tl.activation_peak, "激活峰：刚进反向（重算）"),
+        for strip, (t_peak, v_peak), text in ((act, self.tl.stored_peak, "激活峰：前向末尾"),
                                                (grad, self.tl.gradient_peak, "梯度峰：反向末尾")):
             x = float(A_TIME.x(t_peak))
             tri = Triangle(color=theme.color("backward"), fill_opacity=1).scale(0.1).move_to(
@@ -198,7 +202,7 @@ class FigStep(LectureScene):
         compute = ledger_text("{flops.six_nd_coefficient}ND ≈ {flops.v3.six_nd_pflop_128k} PFLOP ✗ · attention 占一层"
                               "前向 {onestep.v3.attention_share_round}，不在 {flops.six_nd_coefficient}ND 的账里"
                               " · 实际 ≈ {flops.v3.real_over_6nd_128k} {flops.six_nd_coefficient}ND",
-                              size="small", color="muted").to_edge(DOWN, buff=0.3)
+                              size="small", color="muted").to_edge(DOWN, buff=theme.space("safe"))
         self.play(FadeIn(compute), run_time=0.5)
         self.wait(1.5)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 from urllib.parse import quote
 
+from lecture_numerics.provenance import SPEAKERS_EXAMPLE
 from studio.page_html import LEDGER_FILE, anchor, asset, document, entry_href, esc
 
 Entry = dict[str, Any]
@@ -25,7 +26,7 @@ GROUPS = (
     ("unconfirmed", "待核 · 出处未能核实（或由未核实的数推出）", lambda e: e.get("status") == UNCONFIRMED),
     ("missing", "缺失", lambda e: e.get("kind") not in ("sourced", "derived", "chosen")),
 )
-ROLE_LABELS = {"input": "推导用的输入", "table": "尚未上屏"}
+ROLE_LABELS = {"input": "推导用的输入", "table": "尚未上屏", "notes": "只在讲稿里"}
 OPEN_NUMBERS_UP_TO = 8
 AGREEMENT = {True: '<span class="agree">一致</span>', False: '<span class="disagree">不一致</span>'}
 
@@ -80,7 +81,9 @@ def provenance_html(entry: Entry, ledger: Ledger, page: str = LEDGER_FILE) -> st
         formula = f'<code class="formula">{esc(entry.get("formula") or "（无公式）")}</code>'
         return formula + inputs_html(entry.get("inputs"), ledger, page)
     if entry.get("kind") == "chosen":
-        return f'<span class="reason">为图挑的：{esc(entry.get("reason") or "（未说明理由）")}</span>'
+        reason = entry.get("reason") or "（未说明理由）"
+        quoted = f"：「{entry['notes_quote']}」" if entry.get("notes_quote") and reason == SPEAKERS_EXAMPLE else ""
+        return f'<span class="reason">为图挑的：{esc(reason + quoted)}</span>'
     citation = entry.get("citation")
     return f'<span class="citation">{esc(citation)}</span>' if citation else '<span class="missing">无出处</span>'
 
@@ -175,8 +178,37 @@ def ledger_group(group_id: str, title: str, keys: list[str], ledger: Ledger) -> 
             '</section>')
 
 
-def ledger_html(ledger: Ledger) -> str:
-    sections = []
+def _erratum_key(key: str, ledger: Ledger) -> str:
+    """The erratum's key, linked to its entry when the ledger lists it."""
+    code = f"<code>{esc(key)}</code>"
+    return f'<a href="{entry_href(key, "")}">{code}</a>' if key in ledger else code
+
+
+def errata_html(found: list[dict[str, Any]], ledger: Ledger) -> str:
+    """讲稿勘误 as its own section: where the notes say a number the numerics contradict."""
+    if not found:
+        return ('<section class="ledger-group errata" id="group-errata"><h2>讲稿勘误（0）</h2>'
+                '<p class="empty">讲稿里的数都与账本一致。</p></section>')
+    rows = "".join(
+        f'<tr class="erratum" data-line="{esc(e.get("line"))}"><td class="line">L{esc(e.get("line"))}</td>'
+        f'<td class="said">{esc(e.get("said"))}</td><td class="right">{esc(e.get("right"))}</td>'
+        f'<td>{esc(e.get("why"))}</td>'
+        f'<td>{_erratum_key(str(e.get("key")), ledger)}</td></tr>'
+        for e in found)
+    return (f'<section class="ledger-group errata" id="group-errata"><h2>讲稿勘误（{len(found)}）</h2>'
+            '<p class="meta">讲稿里说的数与账本不一致的地方：上台前按这张表改口。</p>'
+            '<table class="numbers errata-table"><thead><tr><th>讲稿行</th><th>讲稿说</th><th>应为</th>'
+            f'<th>为什么</th><th>键</th></tr></thead><tbody>{rows}</tbody></table></section>')
+
+
+def ledger_html(ledger: Ledger, errata: list[dict[str, Any]] | None = None) -> str:
+    """The full ledger page: the errata first, then the groups. ``errata`` defaults to
+    ``lecture_numerics.errata.errata()``."""
+    if errata is None:
+        from lecture_numerics.errata import errata as read_errata
+
+        errata = read_errata()
+    sections = [errata_html(errata, ledger)]
     for group_id, title, belongs in GROUPS:
         keys = [key for key, entry in ledger.items() if belongs(entry)]
         if keys:

@@ -299,7 +299,6 @@ def _s4s5() -> dict[str, Any]:
         "act.v3.full_recompute_gib": lambda: 61 * s * 7168 * 2 / GIB,
         "flops.v3.six_nd_pflop_128k": lambda: 6 * 37e9 * s / 1e15,
         "flops.v3.real_over_6nd_128k": lambda: (6 * 37e9 + 3 * 61 * core) / (6 * 37e9),
-        "onestep.bytes_per_param": lambda: 2 + 2 + 12,
         "onestep.item_count": lambda: 4,                        # weights, gradients, optimizer, activations
         "onestep.seq_len_k": lambda: s / 1024,
         "onestep.v3.attention_share_round": lambda: core / (core + 2 * (
@@ -425,6 +424,9 @@ def _s3_first_half() -> dict[str, Any]:
         # fig-optimizers Ⓑ: the ruler summed by hand from the sourced byte table.
         "bytes.per_param_total": lambda: sum(v(k) for k in RULER_BYTES),
         "bytes.optimizer_sum": lambda: v("bytes.master_fp32") + v("bytes.momentum_fp32") + v("bytes.variance_fp32"),
+        # ZeRO's K and fig-zero's optimizer bytes: the fp32 master, m and v, counted by hand.
+        "zero.k": lambda: 3 * 4,
+        "bytes.optimizer_fp32": lambda: 3 * 4,
         "bill.optimizer_over_weights": lambda: (v("bytes.master_fp32") + v("bytes.momentum_fp32")
                                                 + v("bytes.variance_fp32")) / v("bytes.weights_bf16"),
         # Muon keeps one momentum buffer and no second moment: weights, gradients, master, momentum.
@@ -514,7 +516,6 @@ def _s3_lineage_updratio() -> dict[str, Any]:
         # one decimal), so the one-run-at-a-time scan agrees to within that.
         # fig-saddle: the three flat points by hand — gradient (a·x, b·y) vanishes at 0; Hessian diag(a, b).
         "flat.slopes_at_centre": lambda: [0.0, 0.0, 0.0],
-        "flat.up_fractions": lambda: [2 / 2, 0 / 2, 1 / 2],            # valley (+,+), hilltop (−,−), pass (+,−)
         "flat.up_fraction_ticks": lambda: [0.0, 0.5, 1.0],
         "flat.directions_one_parameter": lambda: 2,                    # − and +
         "updratio.nan_multiplier": (lambda: toy.cliff_by_scan(eta_ok() * spread(), v("updratio.cliff_grid")), 0.03),

@@ -53,5 +53,5 @@ def test_one_parameter_has_two_directions():
     assert flat.DIRECTIONS_1D.value == 2 and flat.DIRECTIONS_1D.display == "两"
 
 
-def test_schematic_dots_stay_left_of_the_true_minimum():
-    assert max(flat.STOPS.value) < flat.UP_FRACTIONS.value[0]
+def test_the_unread_measurement_is_unconfirmed_and_names_a_true_floors_share():
+    assert flat.NEVER_ONE.value == flat.UP_FRACTIONS.value[0] and flat.NEVER_ONE.status == "待核"

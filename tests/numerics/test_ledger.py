@@ -17,7 +17,7 @@ flops.v3.attention_share_128k flops.v3.six_nd_pflop_128k flops.v3.real_over_6nd_
 flops.gpt3.attention_share_2k recompute.v3.crossover_tokens recompute.gpt3.crossover_tokens
 recompute.gpt3.selective_saving recompute.gpt3.selective_overhead precision.bf16.spacing_at_1
 precision.increment_over_spacing precision.bf16.after_1000_adds precision.fp32.after_1000_adds
-precision.fp16_bf16_orders vanish.rate_0p8_60_layers vanish.rate_1p2_60_layers
+underflow.gap_orders vanish.rate_0p8_60_layers vanish.rate_1p2_60_layers
 vanish.sigmoid_max_slope optim.adagrad_lr_at_600 optim.rmsprop_first_step_gain
 optim.adam_no_bias_correction_peak step.halfway_steps_kappa25 step.halfway_steps_kappa1000
 zero.baseline_gb zero.pos_gb zero.pos_g_gb zero.pos_g_p_gb lora.7b.full_gib lora.7b.lora_gib

@@ -163,8 +163,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "timeline.configured.activation_peak", "timeline.configured.activations_end_of_forward",
             "timeline.configured.gradient_peak", "timeline.configured.optimizer", "timeline.configured.total_peak",
             "timeline.configured.total_peak_phase", "timeline.configured.total_peak_t", "timeline.configured.weights"),
-    **_each("anim-memtime: the notes say where the peaks are (「梯度的峰在反向末尾」), not their size or time",
-            "timeline.v3.gradient_peak_tib", "timeline.v3.total_peak_phase", "timeline.v3.total_peak_t",
+    **_each("anim-memtime: the notes say where the peaks are (「梯度的峰在反向末尾」), not their size or time; "
+            "the peak while recomputing (重算时峰) is not the notes' 激活 (the stored inputs, 106.75 GiB)",
+            "timeline.v3.activation_peak_gib", "timeline.v3.gradient_peak_tib", "timeline.v3.total_peak_phase", "timeline.v3.total_peak_t",
             "timeline.v3.total_peak_tib"),
     **_each("fig-vote: the notes state the 的/了 probabilities and the rule; the other numbers are the example's",
             "vote.bright_payoff_ratio", "vote.mean_seed.de", "vote.mean_seed.le", "vote.mean_seed.shi",
@@ -176,6 +177,8 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-step: the notes say 十二万八千 (128,000) for the 2^17-token sequence; 128K is its name",
             "onestep.seq_len_k"),
     **_each("fig-zero Ⓐ: the notes say 从 120 到 1.9, not the ratio (÷ N_d)", "zero.baseline_over_stage3"),
+    **_each("fig-zero: K and the optimizer's bytes are bytes.optimizer_sum (master + m + v) read again; the notes' "
+            "十二字节 is carried by that sum", "zero.k", "bytes.optimizer_fp32"),
     **_each("fig-underflow: the notes point at the lines (「fp16 的归零线在这儿」) without their values; "
             "the ticks are scale; 0 / 零 is what the cast stores",
             "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
@@ -201,9 +204,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-updratio: the notes name the runs (太小 / 刚好 / 太大, 「loss 反而更低」) without their learning "
             "rates or losses", "updratio.lr_small", "updratio.lr_ok", "updratio.lr_big", "updratio.final_loss_big",
             "updratio.final_loss_ok"),
-    **_each("fig-saddle: the flat point's slope, the three kinds' share of up-directions and the axis ticks; the "
-            "notes say 「脚下确实是平的」 and 「比例从来没到过 1」 in words",
-            "flat.slopes_at_centre", "flat.up_fractions", "flat.up_fraction_ticks"),
+    **_each("fig-saddle: the flat point's slope and the axis ticks (the three kinds' share of up-directions); the "
+            "notes say 「脚下确实是平的」 in words",
+            "flat.slopes_at_centre", "flat.up_fraction_ticks"),
     **_each("fig-act-bill and fig-per-byte axis ticks: scale, not something the speaker says",
             "act_bill.axis.inset_ticks_gib", "act_bill.axis.ticks_tib", "per_byte.axis.x_ticks",
             "per_byte.axis.y_ticks"),
@@ -246,3 +249,29 @@ def test_the_exceptions_are_current():
     drawn = set(_drawn_derived())
     stale = sorted(k for k in NOT_IN_THE_NOTES if k not in drawn or REGISTRY[k].notes is not None)
     assert not stale, f"NOT_IN_THE_NOTES lists keys that are no longer drawn, or now have a notes value: {stale}"
+
+
+# ---- the speaker's own examples are 示例取值, not 查来的 -------------------------------------
+
+# Entries that cite the notes and stay 查来的, each with why its value is a fact the notes
+# report rather than an example the speaker picked.
+REVIEWED_SOURCED_FROM_THE_NOTES: dict[str, str] = {
+    "trips.outputs": "a language model's loss is one number: the chain has one output whatever example "
+                     "the speaker picks (the notes report it: 「右边只有一个数，就是 loss」)",
+}
+
+
+def test_every_entry_citing_the_notes_is_an_example_or_a_reviewed_fact():
+    citing = {k for k, q in REGISTRY.items() if isinstance(q, Sourced) and "lecture-notes" in q.citation}
+    assert citing == set(REVIEWED_SOURCED_FROM_THE_NOTES), \
+        f"sourced from the notes but not reviewed: {sorted(citing - set(REVIEWED_SOURCED_FROM_THE_NOTES))}"
+
+
+@pytest.mark.parametrize("key", ["slider.desk_faders", "circuit.gate_repeats", "circuit.a", "circuit.b", "circuit.c",
+                                 "slider.push", "trips.parameters", "vote.answer", "optim.adagrad_probe_step"])
+def test_the_speakers_examples_are_chosen_with_their_quote(key):
+    from lecture_numerics.provenance import SPEAKERS_EXAMPLE, Chosen
+
+    q = REGISTRY[key]
+    assert isinstance(q, Chosen) and q.reason == SPEAKERS_EXAMPLE, f"{key} is {q.kind}, reason {getattr(q, 'reason', '')!r}"
+    assert q.notes_quote and all(_flat(p) in FLAT_NOTES for p in pieces(q.notes_quote))

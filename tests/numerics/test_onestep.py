@@ -81,6 +81,6 @@ def test_matmul_share_from_the_raw_config_shapes():
 
 def test_small_counts_and_names():
     assert quantity("onestep.item_count").display == "四"            # weights, gradients, optimizer, activations
-    assert quantity("onestep.bytes_per_param").value == 2 + 2 + 12
+    assert quantity("bytes.per_param_total").value == 2 + 2 + 4 + 4 + 4
     assert quantity("onestep.seq_len_k").display == f"{S // 1024}K" == "128K"
     assert math.ceil(671e9 * 16 / (80 * 2**30)) == int(quantity("bill.v3.gpus_80gib").display)

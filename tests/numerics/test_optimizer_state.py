@@ -1,5 +1,6 @@
 """fig-optimizers: the byte ruler and the state copies, against hand tables written here."""
 
+from lecture_numerics import load_all
 from lecture_numerics import optimizer_state as os_
 from lecture_numerics.models import TIB
 
@@ -20,9 +21,15 @@ def test_optimizer_over_weights_is_six():
     assert os_.OPTIMIZER_OVER_WEIGHTS.display == "六"
 
 
-def test_optimizer_sum_agrees_with_zero_k():
+def test_the_optimizers_twelve_bytes_are_declared_once():
+    # bill's optimizer bytes and ZeRO's K are master + m + v, read from that one sum (issue 24).
     from lecture_numerics.bill import OPTIMIZER_BYTES
-    assert os_.OPTIMIZER_SUM.value == OPTIMIZER_BYTES.value
+    from lecture_numerics.provenance import Sourced
+    from lecture_numerics.zero import K
+    assert OPTIMIZER_BYTES is os_.OPTIMIZER_SUM
+    assert dict(K.inputs) == {"optimizer": os_.OPTIMIZER_SUM} and K.value == 12
+    twelves = [q.key for q in load_all().values() if isinstance(q, Sourced) and q.unit == "B/param" and q.value == 12]
+    assert not twelves, f"12 bytes per parameter typed as a looked-up fact: {twelves}"
 
 
 def test_state_copies_match_hand_count():

@@ -222,3 +222,21 @@ def test_gpt3_scenario_and_bad_input():
         memory_timeline(Scenario(recompute="selective"))
     with pytest.raises(ValueError):
         memory_timeline(Scenario(model="gpt-5"))
+
+
+def test_stored_inputs_are_the_lectures_activations_and_peak_at_the_end_of_forward(lecture):
+    # 激活 on screen is what forward leaves for backward: 61 × 131072 × 7168 × 2 B = 106.75 GiB,
+    # at its largest when the forward pass ends (「激活的峰在前向末尾」); the peak while
+    # recomputing (174.69 GiB) adds the working set of the layer being recomputed.
+    t, stored = lecture.stored_peak
+    assert stored == LAYERS * S * H * 2 == ref.activations_end_of_forward()
+    assert f"{stored / GIB:.2f}" == "106.75" and t == pytest.approx(ref.forward_end(True), rel=1e-12)
+    assert np.all(lecture.stored <= lecture.bytes["activations"]) and lecture.stored[-1] == 0
+    during = lecture.event.index("recompute")                   # the top layer, recomputed
+    assert lecture.bytes["activations"][during] - lecture.stored[during] == (MOE_ACT - 2 * H) * S
+    assert lecture.activation_peak[1] > stored
+
+
+def test_without_recompute_everything_is_stored():
+    tl = memory_timeline(Scenario(recompute="none"))
+    assert np.array_equal(tl.stored, tl.bytes["activations"]) and tl.stored_peak == tl.activation_peak
