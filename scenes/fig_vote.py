@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UL, UP, Arrow, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate, Line,
-                   ReplacementTransform, VGroup, Write)
+from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
+                   Line, Rectangle, ReplacementTransform, SurroundingRectangle, VGroup, Write)
 
 from lecture_numerics import vote
 from scenes.kit import theme
@@ -38,8 +38,13 @@ GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote gri
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
 SUM_X, MEAN_X = -0.25, 0.95
 VOTE_UNIT, GRID_TOP = 0.95, 1.8
-VERDICT_AT = (2.25, 2.65, 0)                    # Ⓒ: where 只听甲's verdict stays once the votes are in
-ARROW_KEY_AT = (3.2, -0.5, 0)                   # Ⓒ: top-left corner of the key, where 只听甲 stood
+ARROW_KEY_AT = (2.6, 2.6, 0)                    # Ⓒ: top-left corner of the key, where 只听甲 stood
+ACROSS_CARDS_AT = (2.6, 0.9, 0)                 # Ⓒ: the 跨卡汇总 aside, under the key
+GRID_HEAD_Y = 2.65                              # Ⓒ: the 样本 row
+CARD_SPLIT = 3                                  # Ⓒ: samples 甲乙丙 on one card, 丁戊 on the other (示意)
+CARD_FILL_OPACITY = 0.10
+WISH_OPACITY = 0.35                             # Ⓐ: the pushes as ghosts, once they are only a wish
+BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far beside its wire a passed-back request runs
 
 
 class FigVote(LectureScene):
@@ -91,8 +96,11 @@ class FigVote(LectureScene):
         self.beat(says="这就是刚才那颗种子，「预测减真值」，换成人话就是这一句")
         self.play(Write(talk[2]), FadeIn(rows["种子"], shift=DOWN * 0.15), run_time=1.0)
         self.play(FadeIn(talk[3]), run_time=0.6)
+        self.play(FadeIn(talk[4]), run_time=0.6)
 
         self.beat(says="但注意：它只是希望。没有人能直接去改输出", takeaway="但它只是希望：没有人能直接改输出")
+        # Only a wish: the pushes fade to ghosts, nothing moves the bars.
+        self.play(arrows.animate.set_opacity(WISH_OPACITY), run_time=0.6)
 
     @staticmethod
     def request_sentences() -> VGroup:
@@ -102,11 +110,13 @@ class FigVote(LectureScene):
         rule = VGroup(formula("种子 = 预测 − 答案", size="heading", color=GRAD),
                       words("猜高了为正，该高没高为负", size="body", color=GRAD))
         push = VGroup(words("推多少，看差多远：", size="body"), words("差得越离谱，要求越强烈", size="body"))
-        blocks = VGroup(wish, push, rule[0], rule[1])
+        sign = words("箭头是要求，和种子正好反号", size="body", color=GRAD)
+        blocks = VGroup(wish, push, rule[0], rule[1], sign)
         for block in (wish, push):
             block.arrange(DOWN, aligned_edge=LEFT, buff=0.22)
         blocks.arrange(DOWN, aligned_edge=LEFT, buff=0.5).move_to(REQUEST_TEXT_AT)
         rule[1].shift(UP * 0.3)   # the rule's gloss sits under its formula, not a block apart
+        sign.next_to(rule[1], DOWN, buff=0.22, aligned_edge=LEFT)
         return blocks
 
     @staticmethod
@@ -130,7 +140,7 @@ class FigVote(LectureScene):
         dim = neuron(vote.DIM.value, radius=0.6).move_to([UPSTREAM_X, -UPSTREAM_Y, 0])
         target = neuron(0.0, radius=0.7).move_to([TARGET_X, 0.0, 0])
         target_name = words("的", size="heading").move_to(target)
-        target_grad = ledger_text("梯度 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=0.25)
+        target_grad = ledger_text("种子 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=0.25)
         bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=0.15)
         dim_label = ledger_text("暗 {vote.dim_activation}", size="body").next_to(dim, DOWN, buff=0.15)
         wires = VGroup(wire(bright, target), wire(dim, target))
@@ -152,6 +162,7 @@ class FigVote(LectureScene):
 
         self.beat(says="花同样的力气，接在一个很亮的输入上，回报大得多")
         # The wires carry their own gradients, so the column states the rule and the ratio only.
+        # Each wire's ∂L/∂w on its outer side (the formula in the column names it).
         grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], UP)
         grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], DOWN)
         self.play(Write(ways[3]), run_time=0.8)
@@ -160,20 +171,40 @@ class FigVote(LectureScene):
                   Indicate(wires[0], color=theme.color("accent"), scale_factor=1.0), run_time=0.8)
 
         self.beat(says="三，让上一层更亮 —— 可上一层也改不了啊")
-        self.play(FadeIn(ways[5]), run_time=0.6)
+        # The second way is said and done: its working lines step back, the key line stays.
+        self.play(FadeIn(ways[5]), *(ways[i].animate.set_color(theme.color("muted")) for i in (1, 3, 4)),
+                  run_time=0.6)
 
         self.beat(says="所以这条要求就往回递了一层")
-        # The request goes back one layer: to each upstream neuron, along its wire.
-        backs = VGroup(*(Arrow(target.get_center(), source.get_center(), buff=0.75, color=theme.color(GRAD),
-                               stroke_width=7, max_tip_length_to_length_ratio=0.12)
-                         for source in (bright, dim)))
-        self.play(*(GrowArrow(b) for b in backs), FadeIn(ways[6]), run_time=1.0)
+        # The request goes back one layer: beside each wire, from 「的」 onto each upstream neuron.
+        # Between the wires, so each wire's own label stays readable on its outer side.
+        backs = VGroup(*(self.back_arrow(target, source, side) for source, side in ((bright, DOWN), (dim, UP))))
+        request = words("要求", size="body", color=GRAD).move_to([(UPSTREAM_X + TARGET_X) / 2 - 0.3, 0, 0])
+        self.play(*(GrowArrow(b) for b in backs), FadeIn(request), FadeIn(ways[6]), run_time=1.0)
 
         self.beat(says="要知道改哪根线回报最大，你得先知道那根线的上游当时有多亮")
-        self.play(Indicate(bright_label), Indicate(dim_label), Indicate(ways[2]), run_time=1.2)
+        marks = VGroup(*(SurroundingRectangle(label, color=theme.color("accent"), buff=0.08, stroke_width=4)
+                         for label in (bright_label, dim_label)))
+        self.play(Create(marks), Indicate(ways[2]), run_time=1.0)
 
         self.beat(says="所以反向必须回头看前向留下的东西",
                   takeaway="亮度是前向算的 → 反向必须回头看前向留下的东西")
+        left_behind = VGroup(*(words("前向留下的", size="body", color="accent").next_to(mark, RIGHT, buff=0.15)
+                               for mark in marks))
+        self.play(FadeIn(left_behind), run_time=0.6)
+
+    @staticmethod
+    def back_arrow(target, source, side) -> Arrow:
+        """The request passed back: beside the wire (on ``side``), from 「的」's rim to the
+        upstream neuron's rim, so the wire and its thickness stay visible."""
+        along = source.get_center() - target.get_center()
+        along = along / np.linalg.norm(along)
+        beside = np.cross(along, OUT)
+        beside = beside if np.dot(beside, side) > 0 else -beside
+        start = target.get_center() + along * target.radius + beside * BACK_ARROW_OFFSET
+        end = source.get_center() - along * source.radius + beside * BACK_ARROW_OFFSET
+        return Arrow(start, end, buff=0, color=theme.color(GRAD), stroke_width=7,
+                     max_tip_length_to_length_ratio=0.12)
 
     @staticmethod
     def wire_label(label, wire_line, side):
@@ -188,10 +219,10 @@ class FigVote(LectureScene):
             words("① 改偏置：直接加一点，余地很小", size="body", color="muted"),
             words("② 改权重：把连过来的线加粗", size="body"),
             words("上游越亮的那根线，加粗越划算", size="heading", color="accent"),
-            formula("∂L/∂w = 上游亮度 × 下游梯度", size="body", color=GRAD),
+            formula("∂L/∂w = 上游亮度 × 下游的种子", size="body", color=GRAD),
             ledger_text("同样加粗，亮线回报是暗线的 {vote.bright_payoff_ratio} 倍", size="body"),
             words("③ 让上一层更亮：可上一层也改不了", size="body"),
-            words("→ 要求往回递一层 = 反向传播", size="body", color=GRAD),
+            words("→ 要求往回递一层 = 反向传播", size="heading", color=GRAD),
         )
         lines.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to(WAYS_TEXT_AT)
         return lines
@@ -224,11 +255,9 @@ class FigVote(LectureScene):
         self.play(FadeIn(lonely["verdict"]), run_time=0.6)
 
         self.beat(says="所以只能把所有人的要求加起来，取个平均")
-        # The lone listener's chart has made its point; its verdict stays, the room goes to the votes.
-        title = lonely["before"][0]
-        self.play(FadeOut(VGroup(lonely["before"][1], lonely["bars_after"], lonely["value_after"])),
-                  VGroup(title, lonely["verdict"]).animate.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-                  .move_to(VERDICT_AT, aligned_edge=UL), run_time=0.6)
+        # The lone listener's chart has made its point: the room goes to the votes.
+        self.play(FadeOut(VGroup(lonely["before"][0], lonely["before"][1], lonely["bars_after"],
+                                 lonely["value_after"], lonely["verdict"])), run_time=0.5)
         self.play(*(FadeIn(s) for s in grid["samples"][2:]),
                   *(GrowArrow(a) for v in votes[2:] for a in v), run_time=1.2)
         # The votes, sample after sample, laid tip to tail onto the running sum.
@@ -238,18 +267,49 @@ class FigVote(LectureScene):
         self.beat(says="那个平均，就是梯度", takeaway="所有人的要求加起来取个平均 —— 那个平均，就是梯度")
         # Divided by the number of voters, the sum becomes the average: the gradient. At the
         # votes' scale the averages would be specks, so each sum turns into its number.
+        # Shared out among the voters, each sum shrinks to the average request; beside it, the
+        # gradient it stands for (the opposite sign).
+        means = VGroup(*(request_arrow(np.array([MEAN_X, y, 0]), total / len(SAMPLE_NAMES), unit_height=VOTE_UNIT,
+                                       stroke_width=10)
+                         for y, total in zip(mids, requests.sum(axis=0))))
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
-                                .next_to([MEAN_X + 0.4, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
-        self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), mean_numbers), run_time=1.2)
-        self.play(FadeIn(self.arrow_key()), run_time=0.6)
+                                .next_to([MEAN_X + 0.2, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
+        self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), means), run_time=1.2)
+        self.play(FadeIn(mean_numbers), FadeIn(self.arrow_key()), run_time=0.6)
+
+        self.beat(says="它干的就是这个平均 —— 每张卡先收自己那批人的意见，再凑到一起")
+        cards = self.card_groups(columns_x, mids)
+        self.play(FadeIn(cards), FadeIn(self.across_cards()), run_time=0.8)
+
+    @staticmethod
+    def card_groups(columns_x, mids) -> VGroup:
+        """The batch split over two cards: a light band behind each card's samples."""
+        top, bottom = GRID_HEAD_Y + 0.35, mids[-1] - 0.35
+        bands = VGroup()
+        for first, last in ((0, CARD_SPLIT - 1), (CARD_SPLIT, len(SAMPLE_NAMES) - 1)):
+            left, right = columns_x[first] - 0.42, columns_x[last] + 0.42
+            band = Rectangle(width=right - left, height=top - bottom, stroke_width=0)
+            band.set_fill(theme.color("accent"), opacity=CARD_FILL_OPACITY).move_to([(left + right) / 2, (top + bottom) / 2, 0])
+            bands.add(band)
+        return bands
+
+    @staticmethod
+    def across_cards() -> VGroup:
+        """The aside the notes insist on: 跨卡汇总 is this same average."""
+        text = VGroup(words("甲乙丙：这张卡", size="body", color="accent"),
+                      words("丁戊：那张卡", size="body", color="accent"),
+                      words("各收自己那批人的意见", size="body"),
+                      words("再凑到一起：跨卡汇总", size="body"),
+                      words("还是这同一个平均", size="body", color="accent"))
+        return text.arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to(ACROSS_CARDS_AT, aligned_edge=UL)
 
     @staticmethod
     def arrow_key() -> VGroup:
         """What Ⓒ's two encodings mean: arrows are requests, numbers are the gradient, and
         the two have opposite signs (梯度 = 预测 − 答案, the request is 答案 − 预测)."""
-        key = VGroup(words("箭头 = 要求", size="body", color=GRAD),
-                     words("数字 = 梯度", size="body", color=GRAD),
-                     words("它俩正好反号", size="body", color=GRAD))
+        key = VGroup(words("箭头：要求", size="body", color=GRAD),
+                     words("数字：梯度", size="body", color=GRAD),
+                     words("梯度和要求正好反号", size="body", color=GRAD))
         key.arrange(DOWN, aligned_edge=LEFT, buff=0.14)
         return key.move_to(ARROW_KEY_AT, aligned_edge=UL)
 
@@ -288,7 +348,7 @@ class FigVote(LectureScene):
     def vote_grid(columns_x, heads_x, mids) -> dict:
         """Row labels, zero lines, sample names with their answers, the 加起来 and 取平均 heads."""
         sum_x, mean_x = heads_x
-        head_y, answer_y = 2.65, 2.15
+        head_y, answer_y = GRID_HEAD_Y, 2.15
         muted = theme.color("muted")
         left, right = columns_x[0] - 0.45, mean_x - 0.2
         frame = VGroup(words("样本", size="body", color="muted").move_to([GRID_LABEL_X, head_y, 0]),

@@ -78,7 +78,7 @@ def test_takeaways_stay_on_screen(built):
 def test_fig_vote_beats_follow_the_notes():
     scene = build_scene("fig-vote")
     per_panel = {p: [b.n for b in scene.beats if b.panel == p] for p in "ABC"}
-    assert {p: len(ns) for p, ns in per_panel.items()} == {"A": 5, "B": 9, "C": 6}
+    assert {p: len(ns) for p, ns in per_panel.items()} == {"A": 5, "B": 9, "C": 7}
     # The question is put to the room before its answer, each on its own step.
     says = [b.says for b in scene.beats]
     assert says.index("要是从头到尾只听第一个人的，这个网络最后会学会什么？") + 1 == says.index("不管你问什么，它都答「的」")

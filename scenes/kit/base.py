@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from manim import UP, FadeIn, FadeOut, Mobject, Scene
 
-from scenes.kit import theme
+from scenes.kit import text, theme
 from scenes.kit.panels import Takeaways, panel_header
 
 # A beat's clip ends on its picture held this long: the player stops on the last frame,
@@ -78,6 +78,7 @@ class LectureScene(Scene):
         """Open panel ``name`` (A, B, C …) with its first beat."""
         self._end_beat()
         self._takeaways = Takeaways()
+        text.begin_panel()          # 待核 is marked once per panel, with one footnote
         self._open_beat(Beat(name, 1, says, takeaway))
 
     def start_panel(self, name: str, heading: str, *, says: str | None = None,
@@ -120,6 +121,9 @@ class LectureScene(Scene):
         if not self.beats or not getattr(self, "_beat_open", False):
             return
         self.show_takeaway()
+        footnote = text.take_footnote()
+        if footnote is not None:
+            self.play(FadeIn(footnote), run_time=0.3)
         self.wait(BEAT_HOLD_S)
         beat = self.beats[-1]
         beat.takeaway_shown = self._takeaways.shown_names()

@@ -10,6 +10,9 @@ from scenes.kit.text import line, words
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
 TAKEAWAY_GAP = 0.16
+# Takeaways sit a little above the safe edge: they are the panel's key sentences, and a
+# projector's overscan should not be the first thing to eat them.
+TAKEAWAY_BOTTOM = EDGE_BUFF + 0.17
 
 
 def panel_header(panel: str, heading: str) -> VGroup:
@@ -64,7 +67,7 @@ class Takeaways:
         return removed, new
 
     def _stack(self) -> None:
-        bottom = -config.frame_height / 2 + EDGE_BUFF
+        bottom = -config.frame_height / 2 + TAKEAWAY_BOTTOM
         for mob in reversed(self.lines):
             mob.move_to([0, bottom + mob.height / 2, 0])
             bottom += mob.height + TAKEAWAY_GAP
@@ -72,5 +75,5 @@ class Takeaways:
     def top(self) -> float:
         """y of the stack's top (the bottom margin when empty): content stays above it."""
         if not self.lines:
-            return -config.frame_height / 2 + EDGE_BUFF
+            return -config.frame_height / 2 + TAKEAWAY_BOTTOM
         return max(m.get_top()[1] for m in self.lines)
