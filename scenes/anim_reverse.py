@@ -84,7 +84,7 @@ class AnimReverse(LectureScene):
         chain = ParameterChain(n_params)
         chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN, 0])
-        legend = words("跑一趟，堆一块", size="small", color="muted").next_to(stack.baseline, DOWN, buff=0.15)
+        legend = words("跑一趟，堆一块", size="small", color="muted").next_to(stack.baseline, DOWN, buff=theme.space("small"))
         schedule = trip_schedule(n_params, mode)
         self.add(self.row_header(mode, *header), chain, stack, legend)
 
@@ -92,7 +92,7 @@ class AnimReverse(LectureScene):
         ticks = [chain.tick(i) for i in range(n_params)]
         stack_blocks = [stack.block(k) for k in range(len(schedule))]
         count = hidden(number(count_key, suffix=" 趟", color=ball_color))
-        count.next_to(stack_blocks[-1], RIGHT, buff=0.3)
+        count.next_to(stack_blocks[-1], RIGHT, buff=theme.space("gap"))
         runner = ball(ball_color)
         layer = VGroup(*lit, *ticks, *stack_blocks, count, runner)
         return Row(mode, chain, stack, schedule, runner, lit, ticks, stack_blocks, count, layer)
@@ -100,7 +100,7 @@ class AnimReverse(LectureScene):
     def row_header(self, mode: str, name: str, rest: str) -> VGroup:
         colour = "accent" if mode == "forward" else "backward"
         header = VGroup(words(name, size="heading", color=colour), words(rest, size="body"))
-        header.arrange(RIGHT, buff=0.35, aligned_edge=DOWN)
+        header.arrange(RIGHT, buff=theme.space("edge"), aligned_edge=DOWN)
         top = {"forward": 0, "reverse": ROW_Y["forward"] - ROW_Y["reverse"]}[mode]
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * top)
 

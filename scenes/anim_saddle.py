@@ -45,11 +45,11 @@ def saddle_mesh() -> ShadedMesh:
 
 
 def legend_row(marker, label) -> VGroup:
-    return VGroup(marker, label).arrange(RIGHT, buff=0.3)
+    return VGroup(marker, label).arrange(RIGHT, buff=theme.space("gap"))
 
 
 def swatch(color_name: str) -> Line:
-    return Line(LEFT * 0.35, RIGHT * 0.35, color=theme.color(color_name), stroke_width=10)
+    return Line(LEFT * theme.space("edge"), RIGHT * theme.space("edge"), color=theme.color(color_name), stroke_width=10)
 
 
 def legend() -> VGroup:
@@ -59,14 +59,14 @@ def legend() -> VGroup:
         legend_row(swatch("good"), words("绿线：往下沉", size="label", color="good")),
         legend_row(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")),
                    words("黑点：脚下是平的", size="label")),
-    ).arrange(DOWN, aligned_edge=LEFT, buff=0.4)
+    ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large"))
     facts = VGroup(
         formula("z = (x² − y²) / 2", size="small", color="muted"),
         ledger_text("黑点的坡度：{saddle.slope_at_centre}", size="small", color="muted"),
         ledger_text("{saddle.directions}个方向的弯曲：{saddle.curvature_up} 和 {saddle.curvature_down}",
                     size="small", color="muted"),
     ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-    return VGroup(rows, facts).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
+    return VGroup(rows, facts).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("wide"))
 
 
 class AnimSaddle(LectureScene):
@@ -82,7 +82,7 @@ class AnimSaddle(LectureScene):
     def construct(self) -> None:
         # The still parts go in first: they become the static background the turn is drawn on.
         heading = words("垭口：一个方向往上，另一个方向往下", size="heading").to_corner(UL, buff=EDGE_BUFF)
-        key = legend().to_edge(RIGHT, buff=EDGE_BUFF + 0.1).shift(DOWN * 0.2)
+        key = legend().to_edge(RIGHT, buff=EDGE_BUFF + 0.1).shift(DOWN * theme.space("close"))
         line = caption("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")
         self.add(heading, key, line)
 

@@ -13,14 +13,20 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn
 
 from lecture_numerics import kit_demo
-from scenes.kit.annotate import brace_label, callout, legend, tally
+from scenes.kit.annotate import brace_label, callout, legend, tally, label_after, on_plot
 from scenes.kit.bars import Segment, bar_group, stacked_bar
+from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.plots import NumberAxis, Plot, curve, dots, grow, grow_run
 
 PLOT_CORNER = LEFT * 5.6 + DOWN * 2.3   # lower-left corner of the plots in Ⓐ and Ⓑ
+GENTLE_TAG_AT = (1.0, 1.0)       # (x, y) data where the gentle law's label sits
 BAR_SCALE = 0.55                          # scene units per byte
+PLOT_W, PLOT_H = 7.5, 4.2
+AXIS_WIDTH = 11.0
+BAR_AT, GROUP_AT, TALLY_AT = LEFT * 5.6 + UP * 1.3, RIGHT * 2.9 + DOWN * 2.6, LEFT * 3.2 + DOWN * 2.4
+GROUP_SCALE, GROUP_GAP = 0.3, 0.8         # the upright bars: a share of BAR_SCALE, and their spacing
 
 
 class DemoKit(LectureScene):
@@ -43,7 +49,7 @@ class DemoKit(LectureScene):
 
     def linear_panel(self):
         self.start_panel("A", "线性坐标：曲线、小球、标注")
-        plot = Plot(x_range=(0, 40), y_range=(0, 3), width=7.5, height=4.2,
+        plot = Plot(x_range=(0, 40), y_range=(0, 3), width=PLOT_W, height=PLOT_H,
                     x_ticks_key="kit_demo.run_x_ticks", y_ticks_key="kit_demo.run_y_ticks",
                     x_title="步数", y_title="损失", grid=True)
         plot.shift(PLOT_CORNER - plot.point(0, 0))
@@ -53,10 +59,10 @@ class DemoKit(LectureScene):
         self.play(animation)
         every_tenth = dots(plot, xs[::10], ys[::10], "backward")
         lowest = int(np.argmin(ys))
-        note = callout(plot.point(xs[lowest], ys[lowest]), "最低处", UP + RIGHT * 0.4)
-        span = brace_label((plot.point(0, 0), plot.point(10, 0)), "下降最快", UP, buff=0.15)
+        note = callout(plot.point(xs[lowest], ys[lowest]), "最低处", UP + RIGHT * theme.space("large"))
+        span = brace_label((plot.point(0, 0), plot.point(10, 0)), "下降最快", UP, buff=theme.space("small"))
         key = legend([("accent", "损失曲线"), ("backward", "采样点")], direction=DOWN)
-        key.next_to(plot.x_axis, RIGHT, buff=0.6).align_to(plot.y_axis, UP)
+        key.next_to(plot.x_axis, RIGHT, buff=theme.space("wide")).align_to(plot.y_axis, UP)
         self.play(FadeIn(every_tenth), FadeIn(note), FadeIn(span), FadeIn(key), run_time=0.8)
         self.wait(1.0)
 
@@ -64,32 +70,35 @@ class DemoKit(LectureScene):
 
     def log_panel(self):
         self.start_panel("B", "对数坐标：幂律是直线")
-        plot = Plot(x_range=(1e-3, 1e3), y_range=(1e-2, 1e2), x_log=True, y_log=True, width=7.5, height=4.2,
+        plot = Plot(x_range=(1e-3, 1e3), y_range=(1e-2, 1e2), x_log=True, y_log=True, width=PLOT_W, height=PLOT_H,
                     x_ticks_key="kit_demo.log_x_ticks", y_ticks_key="kit_demo.log_y_ticks",
-                    x_title="横轴", y_title="纵轴", grid=True)
+                    x_title="横轴", y_title="纵轴", grid=True, frame=True)
         plot.shift(PLOT_CORNER - plot.point(1e-3, 1e-2))
         xs, gentle, steep = kit_demo.power_laws()
         first = curve(plot, xs, gentle, "accent")
-        # The steep law leaves the plot on the left: clipped there instead of refused.
+        # The steep law leaves the plot on the left: clipped there instead of refused; the
+        # frame shows where "off the picture" begins.
         second = curve(plot, xs, steep, "warm", clip=True)
-        key = legend([("accent", "平缓的幂律"), ("warm", "陡的幂律（出界处截断）")], direction=DOWN)
-        key.next_to(plot.x_axis, RIGHT, buff=0.6).align_to(plot.y_axis, UP)
+        key = legend([("accent", "平缓的幂律", "line"), ("warm", "陡的幂律（出界处截断）", "line")], direction=DOWN)
+        key.next_to(plot.x_axis, RIGHT, buff=theme.space("wide")).align_to(plot.y_axis, UP)
+        # A label on the plot, haloed so the curve behind it never cuts it, shown once its curve is drawn.
+        tag = on_plot("平缓", color="accent").move_to(plot.point(*GENTLE_TAG_AT))
         self.play(FadeIn(plot), FadeIn(key), run_time=0.6)
-        self.play(grow(first), grow(second))
+        self.play(label_after(first, tag, run_time=1.6, draw=grow), grow(second))
         self.wait(1.0)
 
     # ---- Ⓒ number axis ---------------------------------------------------------------------
 
     def axis_panel(self):
         self.start_panel("C", "数轴：一个格式管到哪里")
-        axis = NumberAxis(1e-40, 1e40, width=11.0, log=True, ticks_key="kit_demo.range_ticks", title="数值")
-        axis.move_to(DOWN * 0.3)
+        axis = NumberAxis(1e-40, 1e40, width=AXIS_WIDTH, log=True, ticks_key="kit_demo.range_ticks", title="数值")
+        axis.move_to(DOWN * theme.space("gap"))
         covered = axis.span(kit_demo.RANGE_LOW.value, kit_demo.RANGE_HIGH.value, "good", "能表示的范围")
         low = axis.mark(kit_demo.RANGE_LOW.value, "下限 {kit_demo.range_low}", color="backward", side=DOWN)
         high = axis.mark(kit_demo.RANGE_HIGH.value, "上限 {kit_demo.range_high}", color="backward", side=DOWN)
         # Marks hang below the axis under the tick labels' row, so they clear each other.
         for mark in (low, high):
-            mark[1].next_to(axis.ticks, DOWN, buff=0.25).set_x(mark[0].get_x())
+            mark[1].next_to(axis.ticks, DOWN, buff=theme.space("medium")).set_x(mark[0].get_x())
         self.play(FadeIn(axis), run_time=0.6)
         self.play(FadeIn(covered), FadeIn(low), FadeIn(high), run_time=0.8)
         self.play(FadeIn(caption("出了范围的数，这个格式写不下")), run_time=0.5)
@@ -103,17 +112,17 @@ class DemoKit(LectureScene):
                     Segment("kit_demo.bar_small", "gradients", "梯度 {kit_demo.bar_small}"),
                     Segment("kit_demo.bar_big", "optimizer", "优化器状态 {kit_demo.bar_big}")]
         bar = stacked_bar(segments, BAR_SCALE, "horizontal")
-        bar.shift(LEFT * 5.6 + UP * 1.3 - bar.base())
+        bar.start_at(BAR_AT)
         pair = brace_label(bar.span(0, 1), "权重与梯度", DOWN)
         # The whole-bar brace hangs below the pair's, so the two never cross.
-        whole = brace_label(bar.blocks, "合计 {kit_demo.bar_total}", DOWN, buff=pair.height + 0.25)
+        whole = brace_label(bar.blocks, "合计 {kit_demo.bar_total}", DOWN, buff=pair.height + theme.space("medium"))
         group = bar_group([[("kit_demo.bar_big", "activations", "{kit_demo.bar_big}")],
                            [("kit_demo.bar_small", "activations", "{kit_demo.bar_small}")]],
-                          BAR_SCALE * 0.3, names=["保存", "重算"], orientation="vertical", gap=0.8)
-        group.shift(RIGHT * 2.9 + DOWN * 2.6 - group.bars[0].base())
+                          BAR_SCALE * GROUP_SCALE, names=["保存", "重算"], orientation="vertical", gap=GROUP_GAP)
+        group.shift(GROUP_AT - group.bars[0].base())
         row = tally([("前向", "kit_demo.forward"), ("反向", "kit_demo.backward", "backward")],
                     ("合计", "kit_demo.tally_total"))
-        row.move_to(LEFT * 3.2 + DOWN * 2.4)
+        row.move_to(TALLY_AT)
         self.play(FadeIn(bar), run_time=0.6)
         self.play(FadeIn(pair), FadeIn(whole), run_time=0.6)
         self.play(FadeIn(group), FadeIn(row), run_time=0.6)

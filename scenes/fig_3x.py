@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, ArcBetweenPoints, DashedVMobject, FadeIn, FadeOut,
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, DashedVMobject, FadeIn, FadeOut,
                    GrowArrow, ReplacementTransform, SurroundingRectangle, VGroup, Write)
 
 from lecture_numerics import quantity
 from scenes.kit import theme
 from scenes.kit.annotate import tally
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.matmul_widgets import MatmulCell, MatrixBlock, TallyRow, product_row
@@ -22,12 +23,13 @@ from scenes.kit.text import formula, ledger_text, line, words
 # Panel Ⓐ: three cells across the frame (the frame is 14.2 × 8 units).
 CELL_W, CELL_H, CELL_GAP = 4.35, 4.75, 0.15
 CELLS_Y = -0.2
-DIM = 0.3            # opacity of the cells not being read
+DIM = 0.75           # opacity of the cells not being read: stepped back, still 3:1 against the page
 # Panel Ⓑ: the two question cards on the left, the two backward cells they answer on the right.
 CARDS_X, TILES_X = -3.2, 3.4
 TALLY_Y = -1.7
 
-FORWARD, ACTIVATION, WEIGHT, GRADIENT = "ink", "activations", "weights", "backward"
+FORWARD, ACTIVATION, WEIGHT, GRADIENT = "ink", "activations", "weights", "gradients"
+HANDED_LENGTH = 0.9              # the arrow that hands ∂L/∂X on to the layer below
 
 
 class Fig3x(LectureScene):
@@ -44,9 +46,9 @@ class Fig3x(LectureScene):
         """Swap the bottom caption for the speaker's next line."""
         new = caption(sentence)
         if current is None:
-            self.play(FadeIn(new, shift=UP * 0.2), run_time=0.4)
+            self.play(FadeIn(new, shift=UP * theme.space("close")), run_time=0.4)
         else:
-            self.play(FadeOut(current), FadeIn(new, shift=UP * 0.2), run_time=0.4)
+            self.play(FadeOut(current), FadeIn(new, shift=UP * theme.space("close")), run_time=0.4)
         return new
 
     # ---- Ⓐ one linear layer, three cells ----
@@ -70,9 +72,9 @@ class Fig3x(LectureScene):
         self.wait(1.5)
 
         said = self.say(said, "③ 输入梯度：往回交给前一层")
-        handed = Arrow(input_grad.product[-1].get_left() + RIGHT * 0.05, input_grad.product[-1].get_left() + LEFT * 0.9,
-                       buff=0, stroke_width=5, color=theme.color(GRADIENT))
-        handed.next_to(input_grad.product, DOWN, buff=0.08).align_to(input_grad.product, LEFT)
+        handed = arrow(input_grad.product[-1].get_left() + RIGHT * theme.space("hair"),
+                       input_grad.product[-1].get_left() + LEFT * HANDED_LENGTH, GRADIENT, weight="bold", buff=None)
+        handed.next_to(input_grad.product, DOWN, buff=theme.space("fine")).align_to(input_grad.product, LEFT)
         self.light(input_grad, dim=weight_grad)
         self.play(GrowArrow(handed), run_time=0.5)
         self.wait(1.2)
@@ -92,7 +94,7 @@ class Fig3x(LectureScene):
 
     def kept_arrow(self, source, target) -> DashedVMobject:
         """The dotted "kept from forward" path from X in cell ① to Xᵀ in cell ②, under the blocks."""
-        start, end = source.get_bottom() + DOWN * 0.05, target.get_bottom() + DOWN * 0.05
+        start, end = source.get_bottom() + DOWN * theme.space("hair"), target.get_bottom() + DOWN * theme.space("hair")
         arc = ArcBetweenPoints(start, end, angle=0.35, color=theme.color(ACTIVATION), stroke_width=4)
         return DashedVMobject(arc, num_dashes=18)
 
@@ -105,7 +107,7 @@ class Fig3x(LectureScene):
         product = product_row(MatrixBlock("X", "s", "d_in", ACTIVATION), MatrixBlock("W", "d_in", "d_out", WEIGHT),
                               MatrixBlock("Y", "s", "d_out", FORWARD))
         note = VGroup(line("推理也只做这{threex.forward_matmuls_zh}次", size="label"),
-                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=0.12)
+                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=theme.space("snug"))
         return self.cell("① 前向", FORWARD, product, "Y = X · W", note)
 
     def weight_grad_cell(self) -> MatmulCell:
@@ -113,14 +115,14 @@ class Fig3x(LectureScene):
                               MatrixBlock("∂Y", "s", "d_out", GRADIENT), MatrixBlock("∂W", "d_in", "d_out", GRADIENT))
         note = VGroup(words("用前向存下来的输入", size="body", color=ACTIVATION),
                       words("X 是激活（前向存下来的）", size="small", color=ACTIVATION),
-                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=0.12)
+                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=theme.space("snug"))
         return self.cell("② 反向 · 权重梯度", GRADIENT, product, "∂L/∂W = Xᵀ · ∂L/∂Y", note)
 
     def input_grad_cell(self) -> MatmulCell:
         product = product_row(MatrixBlock("∂Y", "s", "d_out", GRADIENT), MatrixBlock("Wᵀ", "d_out", "d_in", WEIGHT),
                               MatrixBlock("∂X", "s", "d_in", GRADIENT))
         note = VGroup(words("结果往左", size="label", color=GRADIENT), words("交给前一层", size="label", color=GRADIENT),
-                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=0.12)
+                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=theme.space("snug"))
         return self.cell("③ 反向 · 输入梯度", GRADIENT, product, "∂L/∂X = ∂L/∂Y · Wᵀ", note)
 
     # ---- Ⓑ two questions, two multiplies; one plus two ----
@@ -134,13 +136,13 @@ class Fig3x(LectureScene):
                          formula("③ ∂L/∂X = ∂L/∂Y · Wᵀ", size="body", color=GRADIENT))
         for answer, question in zip(answers, questions):
             answer.move_to([TILES_X, question.get_y(), 0])
-        arrows = VGroup(*[Arrow(q.get_right(), a.get_left(), buff=0.25, stroke_width=4, color=theme.color("muted"))
+        arrows = VGroup(*[arrow(q.get_right(), a.get_left(), "muted", weight="bold", buff="medium")
                           for q, a in zip(questions, answers)])
 
         said = self.say(None, "不是因为它「比较慢」，是它要回答{threex.backward_matmuls_zh}个不同的问题")
-        for question, arrow, answer in zip(questions, arrows, answers):
-            self.play(FadeIn(question, shift=RIGHT * 0.2), run_time=0.5)
-            self.play(GrowArrow(arrow), FadeIn(answer), run_time=0.6)
+        for question, link, answer in zip(questions, arrows, answers):
+            self.play(FadeIn(question, shift=RIGHT * theme.space("close")), run_time=0.5)
+            self.play(GrowArrow(link), FadeIn(answer), run_time=0.6)
             self.wait(0.5)
 
         forward_n = round(quantity("threex.forward_matmuls").value)
@@ -148,7 +150,7 @@ class Fig3x(LectureScene):
         tiles = TallyRow([("前向", forward_n, FORWARD), ("反向", backward_n, GRADIENT)]).move_to(UP * TALLY_Y)
         equation = tally([("前向", "threex.forward_matmuls"), ("反向", "threex.backward_matmuls", GRADIENT)],
                          total=("", "threex.train_over_inference"), size="heading")
-        equation.next_to(tiles, DOWN, buff=0.3)
+        equation.next_to(tiles, DOWN, buff=theme.space("gap"))
         said = self.say(said, "{threex.backward_matmuls_zh}个问题，{threex.backward_matmuls_zh}次乘法 —— 每次都一样贵")
         self.play(ReplacementTransform(answers.copy(), tiles.groups[1]), FadeIn(tiles.groups[0]), run_time=0.9)
         self.play(Write(equation), run_time=0.7)
@@ -156,5 +158,5 @@ class Fig3x(LectureScene):
         self.play(FadeOut(said), run_time=0.3)
         verdict = ledger_text("训练比推理贵{threex.train_over_inference_zh}倍 —— 数出来的，不是估的",
                               size="body", color="accent").to_edge(DOWN, buff=EDGE_BUFF)
-        self.play(FadeIn(verdict, shift=UP * 0.2), run_time=0.5)
+        self.play(FadeIn(verdict, shift=UP * theme.space("close")), run_time=0.5)
         self.wait(2.0)

@@ -12,6 +12,7 @@ from manim import DOWN, LEFT, RIGHT, UP, UR, Create, Dot, FadeIn, FadeOut, Recta
 
 from lecture_numerics import batch, quantity
 from scenes.kit import theme
+from scenes.kit.annotate import label_after
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.plots import Plot, curve, place
@@ -35,7 +36,7 @@ class FigBatch(LectureScene):
 
     def say(self, current, sentence: str, color: str = "ink"):
         new = caption(sentence, color=color)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
+        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * theme.space("close")), run_time=0.4)
         return new
 
     def log_axes(self, series: dict[str, np.ndarray], names: tuple[str, ...]) -> tuple[Plot, VGroup]:
@@ -44,7 +45,7 @@ class FigBatch(LectureScene):
         high = max(series[name].max() for name in names) * MARGIN
         axes = place(Plot(x_range=(series["batch"][0], series["batch"][-1]), y_range=(low, high), x_log=True,
                           y_log=True, width=PLOT_W, height=PLOT_H), PLOT_CORNER)
-        x_title = words("batch（对数）", size="small", color="muted").next_to(axes.x_axis, DOWN, buff=0.15)
+        x_title = words("batch（对数）", size="small", color="muted").next_to(axes.x_axis, DOWN, buff=theme.space("small"))
         x_title.align_to(axes.x_axis, RIGHT)
         sketch = words("示意 · 无刻度", size="small", color="muted").to_corner(UR, buff=EDGE_BUFF)
         return axes, VGroup(x_title, sketch)
@@ -63,14 +64,14 @@ class FigBatch(LectureScene):
         series = batch.curves()
         axes, furniture = self.log_axes(series, ("total",))
         y_title = words("训完同样多 token 的总时间（对数）", size="small", color="muted")
-        y_title.next_to(axes.y_axis, UP, buff=0.1).align_to(axes.y_axis, LEFT)
+        y_title.next_to(axes.y_axis, UP, buff=theme.space("tight")).align_to(axes.y_axis, LEFT)
         self.play(FadeIn(axes), FadeIn(furniture), FadeIn(y_title), run_time=0.5)
         self.play(Create(self.series_line(axes, series, "total", "muted")), run_time=1.0)
 
         saturation = quantity("batch.saturation").value
         knee = axes.point(saturation, batch.total_time(saturation, batch.TOKENS.value, batch.STEP_MIN.value, saturation))
         dot = Dot(knee, radius=0.11, color=theme.color("ink"))
-        knee_label = words("并行度吃满", size="label").next_to(dot, UP + RIGHT, buff=0.15)
+        knee_label = words("并行度吃满", size="label").next_to(dot, UP + RIGHT, buff=theme.space("small"))
         self.play(FadeIn(dot), FadeIn(knee_label), run_time=0.5)
 
         left = series["batch"] <= saturation
@@ -86,7 +87,7 @@ class FigBatch(LectureScene):
                          fill_color=theme.color("warm"), fill_opacity=0.12)
         band.move_to([(band_left + band_right) / 2, axes.y_axis.get_center()[1], 0])
         where = words("大模型、多卡训练：基本都在这段", size="label", color="warm")
-        where.next_to(band.get_top(), DOWN, buff=0.2).align_to(band, RIGHT).shift(LEFT * 0.15)
+        where.next_to(band.get_top(), DOWN, buff=theme.space("close")).align_to(band, RIGHT).shift(LEFT * theme.space("small"))
         self.play(FadeIn(band), FadeIn(where), run_time=0.6)
         self.wait(2.0)
 
@@ -103,8 +104,8 @@ class FigBatch(LectureScene):
             lines[name] = self.series_line(axes, series, name, color)
             # "1/B" is notation; the other names are plain words
             tag = (formula if name == "steps" else words)(label, size="label", color=color)
-            tag.next_to(lines[name].get_end(), RIGHT, buff=0.15)
-            self.play(Create(lines[name]), FadeIn(tag), run_time=0.8)
+            tag.next_to(lines[name].get_end(), RIGHT, buff=theme.space("small"))
+            self.play(label_after(lines[name], tag, run_time=0.6, label_time=0.2))
         said = self.say(None, "左边：每步耗时不变，步数少了 → 总时间 {batch.total_ratio_below}")
         self.wait(0.8)
         self.say(said, "右边：一条降、一条升，乘起来 {batch.total_ratio_above} —— 正好抵掉")

@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup, Write)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup, Write)
 
 from lecture_numerics import beststep as bs
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.data_window import DataWindow, clipped_curve
@@ -26,6 +27,13 @@ B_STEEP = DataWindow(B_DATA, screen_center=(-3.5, 1.45), screen_size=(6.2, 2.0))
 B_FLAT = DataWindow(B_DATA, screen_center=(3.5, 1.45), screen_size=(6.2, 2.0))
 ROWS_TOP, ROW_GAP, ROWS_LEFT = -0.55, 0.3, -6.7
 GRID_CELLS = 12
+GRID_SIZE, GRID_CENTRE = 4.2, (-4.9, -0.3)
+BALL_RADIUS, DOT_RADIUS, GHOST_OPACITY = 0.12, 0.09, 0.35
+TANGENT_BACK, TANGENT_AHEAD = 0.9, 0.6      # how far the tangent reaches either side of the ball
+NOTES_AT = (3.4, 1.2)
+TAG_RISE, TRUTH_Y = 0.3, 0.05
+ROW_B_INDENT = 0.45
+LINES_GAP, LINES_Y, LINES_LEFT = 0.32, -0.2, -2.2
 
 
 def parabola(window: DataWindow, h: float, color: str):
@@ -58,21 +66,21 @@ class FigBeststep(LectureScene):
         self.start_panel("A", "一条抛物线，一步到底")
         h, x = bs.A_CURVATURE.value, bs.A_POINT.value
         curve = parabola(A_WINDOW, h, "ink")
-        ball = Dot(A_WINDOW.point(x, 0.5 * h * x * x), radius=0.12, color=theme.color(FLAT))
+        ball = Dot(A_WINDOW.point(x, 0.5 * h * x * x), radius=BALL_RADIUS, color=theme.color(FLAT))
         slope = bs.A_GRADIENT.value
-        tangent = Line(A_WINDOW.point(x - 0.9, 0.5 * h * x * x - 0.9 * slope),
-                       A_WINDOW.point(x + 0.6, 0.5 * h * x * x + 0.6 * slope), color=theme.color(STEEP), stroke_width=3)
+        tangent = Line(A_WINDOW.point(x - TANGENT_BACK, 0.5 * h * x * x - TANGENT_BACK * slope),
+                       A_WINDOW.point(x + TANGENT_AHEAD, 0.5 * h * x * x + TANGENT_AHEAD * slope), color=theme.color(STEEP), stroke_width=3)
         self.play(Create(curve), FadeIn(ball), run_time=0.9)
         self.play(Create(tangent), run_time=0.6)
         rule = VGroup(
             words("最优步长 = 梯度 ÷ 曲率 f″", size="heading", color=RULE),
             ledger_text("梯度 {beststep.a.gradient} ÷ 曲率 {beststep.a.curvature} = {beststep.a.best_step}", size="body"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.4).move_to([3.4, 1.2, 0])
+        ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large")).move_to([*NOTES_AT, 0])
         self.play(FadeIn(rule[0]), run_time=0.6)
         self.play(FadeIn(rule[1]), run_time=0.6)
         bottom = A_WINDOW.point(x - bs.A_STEP.value, 0)
-        move = Arrow(ball.get_center(), bottom, buff=0.12, color=theme.color(RULE), stroke_width=5)
-        self.add(ball.copy().set_opacity(0.35))
+        move = arrow(ball.get_center(), bottom, RULE, weight="bold", buff="snug")
+        self.add(ball.copy().set_opacity(GHOST_OPACITY))
         self.play(Create(move), ball.animate.move_to(bottom), run_time=1.0)
         self.play(FadeIn(caption("一步到底", color=RULE)), run_time=0.5)
         self.wait(1.5)
@@ -85,12 +93,12 @@ class FigBeststep(LectureScene):
         for window, h, g, color, name in ((B_STEEP, bs.LAMBDA_STEEP.value, "beststep.b.steep_gradient", STEEP, "陡谷"),
                                           (B_FLAT, bs.FLAT_CURVATURE.value, "beststep.b.flat_gradient", FLAT, "平谷")):
             x = bs.STEEP_DISTANCE.value if window is B_STEEP else bs.FLAT_DISTANCE.value
-            dot = Dot(window.point(x, 0.5 * h * x * x), radius=0.09, color=theme.color(color))
+            dot = Dot(window.point(x, 0.5 * h * x * x), radius=DOT_RADIUS, color=theme.color(color))
             tag = ledger_text(f"{name} · 梯度 {{{g}}}", size="label", color=color)
-            tag.move_to([window.screen_center[0], window.screen_center[1] + window.screen_size[1] / 2 + 0.3, 0])
+            tag.move_to([window.screen_center[0], window.screen_center[1] + window.screen_size[1] / 2 + TAG_RISE, 0])
             valleys.add(VGroup(parabola(window, h, color), dot, tag))
         self.play(FadeIn(valleys), run_time=1.0)
-        guess = words("梯度大 → 离得远 → 该迈大步？", size="body").move_to(UP * 0.05)
+        guess = words("梯度大 → 离得远 → 该迈大步？", size="body").move_to(UP * theme.space("hair"))
         self.play(FadeIn(guess), run_time=0.6)
         cross = Line(guess.get_left(), guess.get_right(), color=theme.color(STEEP), stroke_width=4)
         self.play(Create(cross), run_time=0.5)
@@ -100,8 +108,8 @@ class FigBeststep(LectureScene):
                         " · 最优学习率 {beststep.b.steep_best_lr}", size="label", color=STEEP),
             ledger_text("离底 {beststep.b.flat_gradient} ÷ {beststep.b.flat_curvature} = {beststep.b.flat_distance}"
                         " · 最优学习率 {beststep.b.flat_best_lr}", size="label", color=FLAT))
-        truth[0].move_to([B_STEEP.screen_center[0], 0.05, 0])
-        truth[1].move_to([B_FLAT.screen_center[0], 0.05, 0])
+        truth[0].move_to([B_STEEP.screen_center[0], TRUTH_Y, 0])
+        truth[1].move_to([B_FLAT.screen_center[0], TRUTH_Y, 0])
         self.play(FadeOut(guess), FadeOut(cross), FadeIn(truth), run_time=0.8)
         self.wait(0.8)
 
@@ -109,20 +117,20 @@ class FigBeststep(LectureScene):
         for i, row in enumerate(rows):
             if i == len(rows) - 1:
                 self.wait(1.0)                 # 「第三行要停一下」
-            self.play(FadeIn(row, shift=RIGHT * 0.2), run_time=0.7)
+            self.play(FadeIn(row, shift=RIGHT * theme.space("close")), run_time=0.7)
             self.wait(0.8)
         self.play(FadeIn(caption("最好的全局学习率不存在 —— 每个参数得配它自己的那个")), run_time=0.6)
         self.wait(2.0)
 
     def rows(self) -> VGroup:
         row_a = VGroup(ledger_text("① 再大一点 → 陡的方向直接发散 · 门槛 η = {beststep.threshold}", size="label"),
-                       formula("（= 2 ÷ λ陡）", size="label", color="muted")).arrange(RIGHT, buff=0.2)
+                       formula("（= 2 ÷ λ陡）", size="label", color="muted")).arrange(RIGHT, buff=theme.space("close"))
         row_b = VGroup(
             ledger_text("② 取安全值 η = {step.step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）→ "
                         "平的方向走完半程 ≈ {step.halfway_coefficient} × 陡峭比 步", size="label"),
             ledger_text("图上这个谷：陡峭比 {step.kappa_figure} → {step.halfway_steps_kappa25} 步", size="label"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        row_b[1].shift(RIGHT * 0.45)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("close"))
+        row_b[1].shift(RIGHT * ROW_B_INDENT)
         row_c = ledger_text("③ 真实模型：陡峭比好几个数量级，按 {step.kappa_model} 算 → "
                             "{step.halfway_steps_kappa1000} 步 —— 这已经是最快的了", size="label", color=STEEP)
         rows = VGroup(row_a, row_b, row_c)
@@ -133,15 +141,15 @@ class FigBeststep(LectureScene):
 
     def hessian_panel(self):
         self.start_panel("C", "为什么没人真去算")
-        cell = 4.2 / GRID_CELLS
+        cell = GRID_SIZE / GRID_CELLS
         grid = VGroup()
         for i in range(GRID_CELLS):
             for j in range(GRID_CELLS):
                 on_diagonal = i == j
                 square = Square(cell, stroke_width=1, stroke_color=theme.color("muted"),
                                 fill_color=theme.color(RULE if on_diagonal else "panel"), fill_opacity=1)
-                grid.add(square.move_to([-4.9 + (j - GRID_CELLS / 2 + 0.5) * cell, -0.3 - (i - GRID_CELLS / 2 + 0.5) * cell, 0]))
-        side = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=0.2)
+                grid.add(square.move_to([GRID_CENTRE[0] + (j - GRID_CELLS / 2 + 0.5) * cell, GRID_CENTRE[1] - (i - GRID_CELLS / 2 + 0.5) * cell, 0]))
+        side = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("close"))
         self.play(FadeIn(grid), FadeIn(side), run_time=1.0)
         lines = VGroup(
             words("曲率 f″：每对参数之间都有一个", size="body"),
@@ -149,10 +157,10 @@ class FigBeststep(LectureScene):
             words("—— 存不下", size="body", color=STEEP),
             ledger_text("只估对角线：N 个，fp32 存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
             words("→ Adam 分母里的 √v：粗略地估它", size="body", color=RULE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
-        lines.move_to([0, -0.2, 0]).align_to([-2.2, 0, 0], LEFT)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=LINES_GAP)
+        lines.move_to([0, LINES_Y, 0]).align_to([LINES_LEFT, 0, 0], LEFT)
         for part in lines:
-            self.play(FadeIn(part, shift=RIGHT * 0.15), run_time=0.6)
+            self.play(FadeIn(part, shift=RIGHT * theme.space("small")), run_time=0.6)
             self.wait(0.4)
         self.play(FadeIn(caption("参数这么多，根本存不下 —— 于是只好去估它")), run_time=0.5)
         self.wait(2.0)

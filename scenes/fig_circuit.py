@@ -24,6 +24,15 @@ INPUT_X, RUN_END_X = -6.3, -3.8
 ADD_AT, MUL_AT = np.array([-2.6, 1.0, 0]), np.array([2.0, -0.45, 0])
 A_Y, B_Y, C_Y = 1.95, 0.05, -1.95
 OUTPUT_END_X = 5.6
+EXPRESSION_BUFF, LEGEND_RISE = 0.5, 1.1
+POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
+SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
+BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
+FLASH_WIDTH = 0.6
+VERDICT_DROP = 0.75
+BILL_GROW = 0.5
+# Ⓓ's lone × gate
+GATE_GAP, GATE_IN_RUN, GATE_BEND, GATE_OUT_RUN, GATE_RADIUS, GATE_LEFT = 2.4, 2.3, 0.6, 1.8, 0.55, 1.4
 
 
 class FigCircuit(LectureScene):
@@ -59,9 +68,9 @@ class FigCircuit(LectureScene):
         new = (ledger_text(line, size="body", **kwargs).to_edge(DOWN, buff=EDGE_BUFF) if "{" in line
                else caption(line, **kwargs))
         if current is None:
-            self.play(FadeIn(new, shift=UP * 0.2), run_time=0.5)
+            self.play(FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
         else:
-            self.play(FadeOut(current, shift=UP * 0.2), FadeIn(new, shift=UP * 0.2), run_time=0.5)
+            self.play(FadeOut(current, shift=UP * theme.space("close")), FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
         return new
 
     # ---- Ⓐ forward in black, backward in red ----
@@ -69,12 +78,12 @@ class FigCircuit(LectureScene):
     def walk_the_circuit(self) -> None:
         self.clear_panel()
         header = panel_header("A", "一个能用眼睛验的小电路")
-        expression = formula("f = (a + b) × c", size="heading").to_edge(RIGHT, buff=0.5)
+        expression = formula("f = (a + b) × c", size="heading").to_edge(RIGHT, buff=EXPRESSION_BUFF)
         expression.match_y(header)
         add, mul = gate_node("+").move_to(ADD_AT), gate_node("×").move_to(MUL_AT)
         wires = self.circuit_wires(add, mul)
         names = self.input_names()
-        legend = self.legend().to_corner(RIGHT + DOWN, buff=0.35).shift(UP * 1.1)
+        legend = self.legend().to_corner(RIGHT + DOWN, buff=theme.space("edge")).shift(UP * LEGEND_RISE)
         self.play(FadeIn(header), FadeIn(expression), run_time=0.5)
         self.play(Create(VGroup(*wires.values())), FadeIn(add), FadeIn(mul), FadeIn(names), FadeIn(legend),
                   run_time=0.9)
@@ -91,12 +100,12 @@ class FigCircuit(LectureScene):
         # Backward: from the far right, one gate at a time, in red.
         red = {n: wires[n].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n in "abcqf"}
         line = self.say(line, "反向从最右边起步，f 对自己的梯度是 {circuit.grad_f}")
-        self.play(FadeIn(red["f"], scale=1.3), run_time=0.6)
+        self.play(FadeIn(red["f"], scale=POP), run_time=0.6)
         line = self.say(line, "乘法门：c 的梯度是 q，也就是 {circuit.grad_c}")
-        self.play(self.spotlight(mul), TransformFromCopy(value_glyphs(black["q"]), red["c"], path_arc=1.0),
+        self.play(self.spotlight(mul), TransformFromCopy(value_glyphs(black["q"]), red["c"], path_arc=SWAP_ARC),
                   run_time=1.0)
         line = self.say(line, "q 的梯度是 c，也就是 {circuit.grad_q}")
-        self.play(TransformFromCopy(value_glyphs(black["c"]), red["q"], path_arc=-1.0), run_time=1.0)
+        self.play(TransformFromCopy(value_glyphs(black["c"]), red["q"], path_arc=-SWAP_ARC), run_time=1.0)
         line = self.say(line, "看出来了吗 —— 它俩换过来了")
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
@@ -107,19 +116,19 @@ class FigCircuit(LectureScene):
 
     def flow(self, wire: Wire):
         """A pulse running along a wire in the direction of the pass."""
-        return ShowPassingFlash(wire.copy().set_color(theme.color("accent")), time_width=0.6)
+        return ShowPassingFlash(wire.copy().set_color(theme.color("accent")), time_width=FLASH_WIDTH)
 
     def spotlight(self, node):
         """Ring the gate whose backward rule is being read."""
-        return Circumscribe(node, shape=Circle, color=theme.color("backward"), buff=0.08)
+        return Circumscribe(node, shape=Circle, color=theme.color("backward"), buff=theme.space("fine"))
 
     def circuit_wires(self, add, mul) -> dict[str, Wire]:
         input_run = {n: (np.array([INPUT_X, y, 0]), np.array([RUN_END_X, y, 0])) for n, y in
                      (("a", A_Y), ("b", B_Y))}
         wires = {n: Wire(s, e, lead_to=toward(add, e)) for n, (s, e) in input_run.items()}
-        q_end = np.array([MUL_AT[0] - 1.3, ADD_AT[1], 0])
+        q_end = np.array([MUL_AT[0] - BRANCH_BACK, ADD_AT[1], 0])
         wires["q"] = Wire(add.get_right(), q_end, lead_to=toward(mul, q_end))
-        c_end = np.array([MUL_AT[0] - 1.3, C_Y, 0])
+        c_end = np.array([MUL_AT[0] - BRANCH_BACK, C_Y, 0])
         wires["c"] = Wire(np.array([INPUT_X, C_Y, 0]), c_end, lead_to=toward(mul, c_end))
         wires["f"] = Wire(mul.get_right(), np.array([OUTPUT_END_X, MUL_AT[1], 0]))
         return wires
@@ -127,9 +136,9 @@ class FigCircuit(LectureScene):
     def input_names(self) -> VGroup:
         """a, b, c at the wires' left ends and f at the output, as on the whiteboard."""
         spots = {"a": (INPUT_X, A_Y), "b": (INPUT_X, B_Y), "c": (INPUT_X, C_Y)}
-        names = [formula(n, size="heading").next_to(np.array([x, y, 0]), LEFT, buff=0.15)
+        names = [formula(n, size="heading").next_to(np.array([x, y, 0]), LEFT, buff=theme.space("small"))
                  for n, (x, y) in spots.items()]
-        names.append(formula("f", size="heading").next_to(np.array([OUTPUT_END_X, MUL_AT[1], 0]), RIGHT, buff=0.15))
+        names.append(formula("f", size="heading").next_to(np.array([OUTPUT_END_X, MUL_AT[1], 0]), RIGHT, buff=theme.space("small")))
         return VGroup(*names)
 
     def legend(self) -> VGroup:
@@ -146,14 +155,14 @@ class FigCircuit(LectureScene):
                      ("add", "+", "加法门", "分发器", ("上游给多少，", "两边原样各拿一份")),
                      ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
                      ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿{circuit.max.grad_y}")))}
-        row = VGroup(*[card.group for card in cards.values()]).arrange(RIGHT, buff=0.6)
+        row = VGroup(*[card.group for card in cards.values()]).arrange(RIGHT, buff=theme.space("wide"))
         row.move_to([0, (header.get_bottom()[1] - config.frame_height / 2) / 2, 0])   # centred under the header
         self.play(FadeIn(header), run_time=0.5)
         self.play(*[FadeIn(VGroup(c.title, c.diagram, *c.black.values())) for c in cards.values()], run_time=1.0)
         self.wait(0.3)
         temperaments = {"add": self.distribute, "mul": self.swap, "max": self.route}
         for gate, card in cards.items():
-            self.play(Write(card.temperament), FadeIn(card.upstream, scale=1.3), run_time=0.6)
+            self.play(Write(card.temperament), FadeIn(card.upstream, scale=POP), run_time=0.6)
             self.play(*temperaments[gate](card), FadeIn(card.rule), run_time=1.0)
             self.wait(0.6)
         self.wait(1.5)
@@ -170,15 +179,15 @@ class FigCircuit(LectureScene):
 
     def swap(self, card: GateCard):
         """Multiply gate: each input's gradient is the other input's forward value."""
-        return [TransformFromCopy(value_glyphs(card.black["y"]), card.grads["x"], path_arc=1.2),
-                TransformFromCopy(value_glyphs(card.black["x"]), card.grads["y"], path_arc=1.2)]
+        return [TransformFromCopy(value_glyphs(card.black["y"]), card.grads["x"], path_arc=CROSS_ARC),
+                TransformFromCopy(value_glyphs(card.black["x"]), card.grads["y"], path_arc=CROSS_ARC)]
 
     def route(self, card: GateCard):
         """Max gate: all of it to the winner (x here), zero to the loser."""
         winner, loser = card.diagram.wires["x"], card.diagram.wires["y"]
         return [TransformFromCopy(card.upstream[0], card.grads["x"]), FadeIn(card.grads["y"]),
                 winner.animate.set_color(theme.color("backward")),
-                loser.animate.set_color(theme.color("muted")).set_opacity(0.5)]
+                loser.animate.set_color(theme.color("muted")).set_opacity(LOSER_OPACITY)]
 
     # ---- Ⓒ why q stays ----
 
@@ -190,26 +199,26 @@ class FigCircuit(LectureScene):
         self.play(FadeIn(gate), *[FadeIn(m) for m in (*black.values(), *red.values())], run_time=0.8)
 
         line = self.say(None, "算 c 的梯度，我用到了 q")
-        kept = SurroundingRectangle(black["q"], color=theme.color("activations"), buff=0.12, stroke_width=5)
+        kept = SurroundingRectangle(black["q"], color=theme.color("activations"), buff=theme.space("snug"), stroke_width=5)
         # The arrow bends round the wires' left ends so it crosses no label.
-        uses = CurvedArrow(kept.get_left() + LEFT * 0.05, red["c"].get_left() + LEFT * 0.1,
-                           angle=2.0, color=theme.color("backward"), stroke_width=5)
+        uses = CurvedArrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
+                           angle=LOOP_ARC, color=theme.color("backward"), stroke_width=5)
         self.play(Create(kept), run_time=0.6)
         self.play(Create(uses), TransformFromCopy(value_glyphs(black["q"]), red["c"].copy(),
-                                                  path_arc=-2.0, remover=True), run_time=1.0)
+                                                  path_arc=-LOOP_ARC, remover=True), run_time=1.0)
         self.wait(0.4)
         line = self.say(line, "而 q 是前向算出来的 —— 所以 q 不能扔")
-        origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=0.2)
-        verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=0.75)
-        self.play(FadeIn(origin, shift=LEFT * 0.2), run_time=0.5)
+        origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=theme.space("close"))
+        verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=VERDICT_DROP)
+        self.play(FadeIn(origin, shift=LEFT * theme.space("close")), run_time=0.5)
         self.play(Write(verdict), run_time=0.7)
         self.wait(0.6)
 
         line = self.say(line, "把这一个门乘以{circuit.gate_repeats}次，就是「激活」账单")
-        bill = gate_field(rows=8, cols=10).to_edge(RIGHT, buff=0.6).shift(DOWN * 0.05)
-        times = ledger_text("× {circuit.gate_repeats}次", size="heading").next_to(bill, UP, buff=0.3)
-        bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=0.3)
-        self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=0.5) for g in bill], lag_ratio=0.02),
+        bill = gate_field(rows=8, cols=10).to_edge(RIGHT, buff=theme.space("wide")).shift(DOWN * theme.space("hair"))
+        times = ledger_text("× {circuit.gate_repeats}次", size="heading").next_to(bill, UP, buff=theme.space("gap"))
+        bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=theme.space("gap"))
+        self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=BILL_GROW) for g in bill], lag_ratio=0.02),
                   run_time=1.3)
         self.play(Write(bill_name), run_time=0.5)
         self.wait(0.4)
@@ -218,8 +227,8 @@ class FigCircuit(LectureScene):
 
     def mul_gate_again(self):
         """Ⓐ's multiply gate on its own, all its black and red numbers in place."""
-        diagram = GateDiagram("×", gap=2.4, in_run=2.3, bend=0.6, out_run=1.8, radius=0.55)
-        diagram.to_edge(LEFT, buff=1.4).shift(UP * 0.15)
+        diagram = GateDiagram("×", gap=GATE_GAP, in_run=GATE_IN_RUN, bend=GATE_BEND, out_run=GATE_OUT_RUN, radius=GATE_RADIUS)
+        diagram.to_edge(LEFT, buff=GATE_LEFT).shift(UP * theme.space("small"))
         w = diagram.wires
         black = {n: w[wire].above(forward_label(n, f"circuit.{n}", size="heading")) for n, wire in
                  (("q", "x"), ("c", "y"), ("f", "out"))}

@@ -13,13 +13,15 @@ Every curve is a run of the update rules (lecture_numerics/lineage.py → optim.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, DashedLine, FadeIn, FadeOut, GrowFromEdge, Indicate,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, FadeIn, FadeOut, GrowFromEdge, Indicate,
                    Rectangle, RoundedRectangle, Square, UpdateFromAlphaFunc, VGroup, linear)
 
 from lecture_numerics import lineage
 from scenes.kit import theme
-from scenes.kit.annotate import callout, legend
+from scenes.kit.annotate import label_after, callout, legend
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
+from scenes.kit.layout import keep_inside
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import Plot, curve, grow, grow_run
 from scenes.kit.text import ledger_text, line, words
@@ -31,6 +33,10 @@ STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.7, -0.95
 BOXES = (("sgd", "SGD", "muted"), ("adagrad", "AdaGrad {optimizers.year.adagrad}", "backward"),
          ("rmsprop", "RMSProp {lineage.year_rmsprop}", "warm"), ("adam", "Adam {optimizers.year.adam}", "good"))
 FLAT = {"sgd", "adam"}
+KEY_Y, NOTE_GAP = 1.3, 0.45      # Ⓒ's legend column: its top row, and the gap to each note under it
+ROW_YS, SOURCE_Y = (2.0, 0.6, -0.8), -2.2   # Ⓓ's three rows and the source line
+TILE_SIDE, TILE_TINT = 0.42, 0.12           # Ⓐ's strip of gradient tiles
+OUT_AT, OUT_FROM, OUT_PAST = 1.15, 0.6, 0.45    # the RMSProp run leaving the plot: step, share of top, overshoot
 LINKS = {"adagrad": ("每个参数一个尺度", "分母只增不减"),
          "rmsprop": ("累加 → 滑动平均", "起步时分母太小"),
          "adam": ("＋偏差校正", "从第一步起就是平的")}
@@ -65,16 +71,16 @@ class FigLineage(LectureScene):
 
     def say(self, current, template: str, color: str = "ink"):
         new = line(template, size="body", color=color).to_edge(DOWN, buff=EDGE_BUFF)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.5)
+        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
         return new
 
     @staticmethod
     def gradient_strip(count: int, width: float) -> VGroup:
         """A row of identical 「g」 tiles: the same gradient, step after step."""
-        tiles = VGroup(*[VGroup(Square(0.42, stroke_width=2, stroke_color=theme.color("backward"),
-                                       fill_color=theme.color("backward"), fill_opacity=0.12),
+        tiles = VGroup(*[VGroup(Square(TILE_SIDE, stroke_width=2, stroke_color=theme.color("backward"),
+                                       fill_color=theme.color("backward"), fill_opacity=TILE_TINT),
                                 words("g", size="small", color="backward")) for _ in range(count)])
-        return tiles.arrange(RIGHT, buff=(width - count * 0.42) / max(count - 1, 1))
+        return tiles.arrange(RIGHT, buff=(width - count * TILE_SIDE) / max(count - 1, 1))
 
     # ---- Ⓐ the chain, four boxes ----
 
@@ -99,7 +105,7 @@ class FigLineage(LectureScene):
             flats.add(DashedLine(plot.point(0, 1), plot.point(steps, 1), color=theme.color("ink"), stroke_width=2))
             curves.append(curve(plot, xs, runs[key], colour, clip=True))
         self.play(FadeIn(frames), FadeIn(VGroup(*plots)), FadeIn(names), run_time=0.8)
-        healthy = words("健康的 → 一条平线", size="small").next_to(frames, DOWN, buff=0.15).set_x(COLUMN_XS[0])
+        healthy = words("健康的 → 一条平线", size="small").next_to(frames, DOWN, buff=theme.space("small")).set_x(COLUMN_XS[0])
         self.play(Create(flats), FadeIn(healthy), run_time=0.7)
         self.play(*[grow(c, run_time=2.0) for c in curves])
 
@@ -122,7 +128,8 @@ class FigLineage(LectureScene):
             links.add(VGroup(words("✔ " + fixed, size="small", color="good"),
                              words(("✘ " if still_ill else "✔ ") + left, size="small",
                                    color="backward" if still_ill else "good"))
-                      .arrange(DOWN, buff=0.12).move_to([x, VERDICT_Y - 1.4, 0]))
+                      .arrange(DOWN, buff=theme.space("snug")).move_to([x, VERDICT_Y - 1.4, 0]))
+            keep_inside(links[-1])
         self.play(FadeIn(links, lag_ratio=0.4), run_time=1.4)
         self.say(caption, "每一个都在补上一个留下的洞")
         self.wait(1.5)
@@ -139,18 +146,18 @@ class FigLineage(LectureScene):
         xs = np.arange(1, steps + 1)
         step, denominator = lineage.adagrad_run(steps)
         sgd = curve(plot, xs, np.ones_like(step), "muted")
-        sgd_name = words("SGD（对照）", size="small", color="muted").next_to(plot.point(steps, 1), UP, buff=0.12)
+        sgd_name = words("SGD（对照）", size="small", color="muted").next_to(plot.point(steps, 1), UP, buff=theme.space("snug"))
         sgd_name.align_to(plot.point(steps, 1), RIGHT)
         self.play(FadeIn(plot), run_time=0.6)
-        self.play(grow(sgd, run_time=0.8), FadeIn(sgd_name), run_time=0.8)
+        self.play(label_after(sgd, sgd_name, run_time=0.6, label_time=0.2, draw=grow))
 
         # The denominator bar grows as √Σg² while the red curve falls: one alpha drives both.
         bar_base = np.array([BAR_X, PLOT_CORNER[1], 0])
         bar = Rectangle(width=BAR_W, height=BAR_H, fill_color=theme.color("backward"), fill_opacity=0.5,
                         stroke_width=0).move_to(bar_base + UP * BAR_H / 2)
         bar_title = VGroup(*[words(text, size="small", color="backward")
-                             for text in ("分母：", "历史梯度平方的累加和", "只增不减")]).arrange(DOWN, buff=0.1)
-        bar_title.next_to(bar, UP, buff=0.2).set_x(BAR_X)
+                             for text in ("分母：", "历史梯度平方的累加和", "只增不减")]).arrange(DOWN, buff=theme.space("tight"))
+        bar_title.next_to(bar, UP, buff=theme.space("close")).set_x(BAR_X)
         run, animation = grow_run(plot, xs, step, "backward", run_time=3.0)
         top = float(denominator[-1])
 
@@ -163,10 +170,10 @@ class FigLineage(LectureScene):
         bar.stretch_to_fit_height(0.02).move_to(bar_base + UP * 0.01)
         self.play(animation, UpdateFromAlphaFunc(bar, grow_bar, run_time=3.0, rate_func=linear), FadeIn(bar_title))
         growth = ledger_text("涨到 {lineage.adagrad_denominator_growth}", size="small", color="backward")
-        growth.next_to(bar, RIGHT, buff=0.15).align_to(bar, UP)
+        growth.next_to(bar, RIGHT, buff=theme.space("small")).align_to(bar, UP)
         note = callout(plot.point(steps, step[-1]),
                        "第 {optim.adagrad_probe_step} 步：只剩稳态的 {optim.adagrad_lr_at_600}",
-                       UP + LEFT * 0.6, length=1.1, color="backward", size="label")
+                       UP + LEFT * theme.space("wide"), length=1.1, color="backward", size="label")
         self.play(FadeIn(note), FadeIn(growth), run_time=0.7)
         caption = self.say(None, "喂进去的梯度自始至终是同一个数")
         self.wait(0.8)
@@ -187,15 +194,15 @@ class FigLineage(LectureScene):
         runs = {name: run[xs - 1] for name, run in lineage.late_runs(steps).items()}
         key = VGroup(words("纵轴：每步走的 ÷ 学习率", size="small", color="muted"),
                      legend([("warm", "RMSProp"), ("good", "Adam"), ("optimizer", "Adam 不校正")], direction=DOWN))
-        key.arrange(DOWN, aligned_edge=LEFT, buff=0.25).move_to([SIDE_X, 1.3, 0], aligned_edge=LEFT)
+        key.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("medium")).move_to([SIDE_X, KEY_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(plot), FadeIn(key), run_time=0.6)
 
         rms = curve(plot, xs, runs["rmsprop"], "warm", clip=True)
-        out = Arrow(plot.point(1.15, top * 0.6), plot.point(1.15, top) + UP * 0.45, buff=0,
-                    color=theme.color("warm"))
+        out = arrow(plot.point(OUT_AT, top * OUT_FROM), plot.point(OUT_AT, top) + UP * OUT_PAST, "warm", weight="bold",
+                    buff=None)
         out_label = ledger_text("第一步被放大 {optim.rmsprop_first_step_gain} —— 冲出画面", size="label",
-                                color="warm").next_to(out.get_end(), RIGHT, buff=0.2)
-        self.play(grow(rms, run_time=1.5), FadeIn(out), FadeIn(out_label))
+                                color="warm").next_to(out.get_end(), RIGHT, buff=theme.space("close"))
+        self.play(label_after(rms, VGroup(out, out_label), run_time=1.1, label_time=0.4, draw=grow))
         caption = self.say(None, "滑动平均从空的开始，开头分母被严重低估", "warm")
         self.wait(0.6)
 
@@ -208,14 +215,14 @@ class FigLineage(LectureScene):
         bump = VGroup(line("不校正：从 {lineage.adam_no_bc_first_step} 升到峰值 {optim.adam_no_bias_correction_peak}",
                            size="small", color="optimizer"),
                       line("（第 {lineage.adam_no_bc_peak_step} 步），再并入 RMSProp", size="small", color="optimizer"))
-        bump.arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(key, DOWN, buff=0.45, aligned_edge=LEFT)
+        bump.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(key, DOWN, buff=NOTE_GAP, aligned_edge=LEFT)
         self.play(grow(raw, run_time=1.5), FadeIn(bump))
         caption = self.say(caption, "动量项自己也有偏差，和分母的偏差部分抵消了", "optimizer")
         self.wait(0.8)
         caveat = VGroup(*[line(t, size="small", color="muted") for t in (
             "各线同用 β₂ ＝ {optim.adam.beta2}（Adam 默认）", "为的是只比有没有校正；",
             "课件里 RMSProp 的 {lineage.rmsprop_rho_slides} 会给出 {lineage.rmsprop_first_step_gain_slides}")])
-        caveat.arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(bump, DOWN, buff=0.45, aligned_edge=LEFT)
+        caveat.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(bump, DOWN, buff=NOTE_GAP, aligned_edge=LEFT)
         self.play(FadeIn(caveat), run_time=0.5)
         self.wait(1.5)
 
@@ -232,16 +239,16 @@ class FigLineage(LectureScene):
         for name, colour, first, second in stories:
             head = words(name, size="heading", color=colour)
             body = VGroup(line(first, size="body"), line(second, size="label", color="muted"))
-            body.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+            body.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("snug"))
             rows.add(VGroup(head, body))
-        for row, y in zip(rows, (2.0, 0.6, -0.8)):
+        for row, y in zip(rows, ROW_YS):
             row[0].move_to([STORY_LEFT, y, 0], aligned_edge=LEFT)
             row[1].move_to([STORY_TEXT_X, y, 0], aligned_edge=LEFT)
         for row in rows:
-            self.play(FadeIn(row, shift=RIGHT * 0.2), run_time=0.6)
+            self.play(FadeIn(row, shift=RIGHT * theme.space("close")), run_time=0.6)
             self.wait(0.7)
         source = words("出处：JMLR 原文；Adam 论文的首页脚注、致谢与相关工作那节", size="small", color="muted")
-        source.move_to([0, -2.2, 0])
+        source.move_to([0, SOURCE_Y, 0])
         self.play(FadeIn(source), run_time=0.4)
         self.say(None, "Adam 论文自己证明：AdaGrad 是 Adam 的特例 —— 这才叫链", "good")
         self.wait(2.0)

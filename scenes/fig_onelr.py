@@ -17,7 +17,8 @@ from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.data_window import DataWindow, exit_arrow, quadratic_levels, run_path, step_parts
 from scenes.kit.text import ledger_text, words
 
-RED, BLUE = "backward", "accent"
+# The two runs by what they do; the notes call the diverging one 红 and the settling one 蓝.
+DIVERGING, SETTLING = "bad", "accent"
 # The valley drawn at equal scale in both directions, so its true elongation shows.
 WINDOW = DataWindow(onelr.WINDOW, screen_center=(0.0, 0.05), screen_size=(12.3, 5.1))
 # Level curves: steep half-widths 1 … 6 (½·λ_steep·y² with y = 1 … 6).
@@ -40,7 +41,7 @@ class FigOnelr(LectureScene):
         curvatures = (onelr.LAMBDA_STEEP.value / onelr.KAPPA_FIGURE.value, onelr.LAMBDA_STEEP.value)
         levels = quadratic_levels(WINDOW, curvatures, LEVELS)
         bottom = Dot(WINDOW.point(0, 0), radius=0.09, color=theme.color("good"))
-        bottom_label = words("谷底", size="label", color="good").next_to(bottom, UP, buff=0.12)
+        bottom_label = words("谷底", size="label", color="good").next_to(bottom, UP, buff=theme.space("snug"))
         cue = words("竖着弹：陡的参数 · 横着爬：平的参数 · 谷底在右边", size="label", color="muted")
         cue.move_to(UP * CUE_Y)
         self.play(Create(levels), FadeIn(bottom), FadeIn(bottom_label), FadeIn(cue), run_time=1.0)
@@ -48,9 +49,9 @@ class FigOnelr(LectureScene):
         self.play(FadeIn(now), run_time=0.5)
         self.wait(0.6)
 
-        now = self.swap_caption(now, "先看红色：每弹一下幅度更大，弹着弹着就出画面了", RED)
+        now = self.swap_caption(now, "先看红色：每弹一下幅度更大，弹着弹着就出画面了", DIVERGING)
         self.red_run()
-        now = self.swap_caption(now, "再看蓝色：弹幅在收，最后走到了谷底", BLUE)
+        now = self.swap_caption(now, "再看蓝色：弹幅在收，最后走到了谷底", SETTLING)
         blue_path, blue_dots = self.blue_run()
         now = self.swap_caption(now, "学习率之比：红 = {onelr.red_over_blue} × 蓝 —— 能下手的区间，就这么窄")
         self.wait(1.0)
@@ -65,37 +66,37 @@ class FigOnelr(LectureScene):
 
     def red_run(self):
         path_xy = onelr.RED_PATH.value
-        path, dots = run_path(WINDOW, path_xy[:-1], color=RED)
+        path, dots = run_path(WINDOW, path_xy[:-1], color=DIVERGING)
         self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.6), run_time=2.0,
                   rate_func=linear)
-        gone = exit_arrow(WINDOW, path_xy[-2], path_xy[-1], color=RED)
-        gone_label = words("出画面", size="label", color=RED).next_to(gone.get_end(), RIGHT, buff=0.15)
+        gone = exit_arrow(WINDOW, path_xy[-2], path_xy[-1], color=DIVERGING)
+        gone_label = words("出画面", size="label", color=DIVERGING).next_to(gone.get_end(), RIGHT, buff=theme.space("small"))
         self.play(GrowArrow(gone), FadeIn(gone_label), run_time=0.6)
         self.red = VGroup(path, dots, gone)
-        legend = ledger_text("红：每弹 ×{onelr.red_steep_factor}", size="label", color=RED)
+        legend = ledger_text("红：每弹 ×{onelr.red_steep_factor}", size="label", color=DIVERGING)
         legend.move_to(np.array([*LEGEND_AT, 0]))
         self.add(BackgroundRectangle(legend, color=theme.background(), fill_opacity=0.9, buff=0.06), legend)
         self.legend = legend
         self.wait(0.4)
 
     def blue_run(self):
-        path, dots = run_path(WINDOW, onelr.BLUE_PATH.value, color=BLUE, dot_radius=0.04)
+        path, dots = run_path(WINDOW, onelr.BLUE_PATH.value, color=SETTLING, dot_radius=0.04)
         self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.3), run_time=2.5,
                   rate_func=linear)
-        legend = ledger_text("蓝：每弹 ×{onelr.blue_steep_factor}", size="label", color=BLUE)
-        legend.next_to(self.legend, DOWN, buff=0.15).align_to(self.legend, LEFT)
+        legend = ledger_text("蓝：每弹 ×{onelr.blue_steep_factor}", size="label", color=SETTLING)
+        legend.next_to(self.legend, DOWN, buff=theme.space("small")).align_to(self.legend, LEFT)
         backing = BackgroundRectangle(legend, color=theme.background(), fill_opacity=0.9, buff=0.06)
         self.play(FadeIn(backing), FadeIn(legend), run_time=0.4)
         return path, dots
 
     def split_blue(self, blue_path, blue_dots):
         """Each blue step as an L: the thick green part goes toward the bottom, the faint part bounces."""
-        across, up = step_parts(WINDOW, onelr.BLUE_PATH.value, across="good", up=BLUE)
+        across, up = step_parts(WINDOW, onelr.BLUE_PATH.value, across="good", up=SETTLING)
         self.play(blue_path.animate.set_stroke(opacity=0.15), blue_dots.animate.set_opacity(0.3),
                   self.red.animate.set_opacity(0.2), run_time=0.5)
         self.play(Create(up), run_time=1.0)
         self.play(Create(across), run_time=1.0)
-        key = VGroup(words("前进", size="label", color="good"), words("横跳", size="label", color=BLUE))
-        key.arrange(RIGHT, buff=0.4).next_to(self.legend, DOWN, buff=0.6).align_to(self.legend, LEFT)
+        key = VGroup(words("前进", size="label", color="good"), words("横跳", size="label", color=SETTLING))
+        key.arrange(RIGHT, buff=theme.space("large")).next_to(self.legend, DOWN, buff=theme.space("wide")).align_to(self.legend, LEFT)
         backing = BackgroundRectangle(key, color=theme.background(), fill_opacity=0.9, buff=0.06)
         self.play(FadeIn(backing), FadeIn(key), run_time=0.4)

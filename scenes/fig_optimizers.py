@@ -15,6 +15,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Brace, Create, DashedLine, Dot, FadeIn
 from lecture_numerics.optimizer_state import LINEAGE, STATE_COPIES
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
+from scenes.kit.layout import at_bottom, keep_inside
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.format_widgets import byte_bar, format_label, stacked_label
 from scenes.kit.text import ledger_text, line, number, words
@@ -64,18 +65,18 @@ class FigOptimizers(LectureScene):
         self.wait(0.3)
         self.play(LaggedStart(*[FadeIn(VGroup(bar.segment(j), names[j])) for j in (2, 3, 4)], lag_ratio=0.5),
                   run_time=1.6)
-        total = ledger_text("＝ {bytes.per_param_total} 字节", size="heading").next_to(bar, RIGHT, buff=0.2)
+        total = keep_inside(ledger_text("＝ {bytes.per_param_total} 字节", size="heading").next_to(bar, RIGHT, buff=theme.space("close")))
         self.play(Write(total), run_time=0.6)
         self.wait(0.4)
 
         weights_brace = Brace(bar.segment(0), DOWN, color=theme.color(MODEL))
-        weights = ledger_text("权重 {bytes.weights_bf16}", size="body").next_to(weights_brace, DOWN, buff=0.1)
+        weights = ledger_text("权重 {bytes.weights_bf16}", size="body").next_to(weights_brace, DOWN, buff=theme.space("tight"))
         opt_brace = Brace(bar.segments_between(2, 4), DOWN, color=theme.color(OPTIMIZER))
         optimizer = ledger_text("优化器 {bytes.optimizer_sum}（主权重 + m + v）", size="body",
-                                color=OPTIMIZER).next_to(opt_brace, DOWN, buff=0.1)
+                                color=OPTIMIZER).next_to(opt_brace, DOWN, buff=theme.space("tight"))
         self.play(FadeIn(weights_brace), FadeIn(weights), FadeIn(opt_brace), FadeIn(optimizer), run_time=0.8)
         ratio = ledger_text("优化器 ÷ 权重 ＝ {bill.optimizer_over_weights}倍", size="heading", color=OPTIMIZER)
-        ratio.next_to(VGroup(weights, optimizer), DOWN, buff=0.4).set_x(0)
+        ratio.next_to(VGroup(weights, optimizer), DOWN, buff=theme.space("large")).set_x(0)
         self.play(Write(ratio), Indicate(bar.segments_between(2, 4), color=theme.color(OPTIMIZER)), run_time=1.0)
         self.wait(0.8)
 
@@ -85,7 +86,7 @@ class FigOptimizers(LectureScene):
                                size="body").to_edge(DOWN, buff=EDGE_BUFF)
         self.play(LaggedStart(*[FadeIn(m, scale=1.4) for m in marks], lag_ratio=0.15), FadeIn(question), run_time=1.2)
         recipe = words("通用的混合精度 Adam 配方（ZeRO 论文），不是某个模型自己的布局", size="small", color="muted")
-        recipe.next_to(question, UP, buff=0.2)
+        recipe.next_to(question, UP, buff=theme.space("close"))
         self.play(FadeIn(recipe), run_time=0.5)
         self.wait(2.0)
 
@@ -97,7 +98,7 @@ class FigOptimizers(LectureScene):
         names = []
         for j, (lines, colour) in enumerate(specs):
             texts = [self.format_words(text, colour) for text in lines]
-            label = stacked_label(texts).next_to(bar.segment(j), UP, buff=0.2)
+            label = stacked_label(texts).next_to(bar.segment(j), UP, buff=theme.space("close"))
             names.append(label)
         return names
 
@@ -143,12 +144,12 @@ class FigOptimizers(LectureScene):
         for i in range(3):
             y = LEVEL_Y0 + i * LEVEL_DY
             levels.add(ledger_text("{optimizers.state_levels[%d]}" % i, size="body", color="muted")
-                       .next_to([x0, y, 0], LEFT, buff=0.2))
+                       .next_to([x0, y, 0], LEFT, buff=theme.space("close")))
             levels.add(DashedLine([x0, y, 0], [x_axis.get_end()[0], y, 0], stroke_width=1.2,
                                   color=theme.color("panel"), dash_length=0.08))
-        y_name = words("每个参数挂多少份状态", size="label", color="muted").next_to(y_axis, UP, buff=0.12)
-        y_name.align_to(y_axis, LEFT).shift(LEFT * 0.3)
-        x_name = words("按顺序排，不是年份刻度", size="label", color="muted").next_to(x_axis, DOWN, buff=0.12)
+        y_name = words("每个参数挂多少份状态", size="label", color="muted").next_to(y_axis, UP, buff=theme.space("snug"))
+        y_name.align_to(y_axis, LEFT).shift(LEFT * theme.space("gap"))
+        x_name = words("按顺序排，不是年份刻度", size="label", color="muted").next_to(x_axis, DOWN, buff=theme.space("snug"))
         x_name.align_to(x_axis, RIGHT)
         return VGroup(y_axis, x_axis, y_name, x_name), levels
 
@@ -159,10 +160,10 @@ class FigOptimizers(LectureScene):
     def node(self, name: str, point) -> VGroup:
         colour = "good" if name == "muon" else "optimizer"
         dot = Dot(point, radius=0.11, color=theme.color(colour))
-        label = words(NAMES[name], size="label", color="ink").next_to(dot, UP, buff=0.15)
+        label = words(NAMES[name], size="label", color="ink").next_to(dot, UP, buff=theme.space("small"))
         parts = [dot, label]
         if name in YEARS:
-            parts.append(number(f"optimizers.year.{name}", size="small", color="muted").next_to(dot, DOWN, buff=0.15))
+            parts.append(number(f"optimizers.year.{name}", size="small", color="muted").next_to(dot, DOWN, buff=theme.space("small")))
         return VGroup(*parts)
 
     @staticmethod
@@ -176,13 +177,14 @@ class FigOptimizers(LectureScene):
     def muon_ruler(self, anchor) -> None:
         """Ⓑ's ruler in miniature loses its v segment: 16 bytes → 12."""
         bar = byte_bar(RULER, cell_width=0.2, cell_height=0.3)
-        bar.next_to(anchor, DOWN, buff=0.3).align_to(anchor, RIGHT)
+        bar.next_to(anchor, DOWN, buff=theme.space("gap")).align_to(anchor, RIGHT)
         bytes_line = ledger_text("{bytes.per_param_total} 字节 → {bytes.muon_per_param} 字节", size="label",
-                                 color="good").next_to(bar, LEFT, buff=0.3)
+                                 color="good").next_to(bar, LEFT, buff=theme.space("gap"))
         drop = ledger_text("Muon：把{optim.v.moment_order}阶矩 v 那一份拿掉了", size="label", color="good")
-        drop.next_to(VGroup(bar, bytes_line), DOWN, buff=0.2).align_to(bar, RIGHT)
+        drop.next_to(VGroup(bar, bytes_line), DOWN, buff=theme.space("close")).align_to(bar, RIGHT)
         self.play(FadeIn(bar), FadeIn(drop), run_time=0.6)
-        self.play(FadeOut(bar.segment(4), shift=DOWN * 0.2), FadeIn(bytes_line), run_time=0.8)
+        self.play(FadeOut(bar.segment(4), shift=DOWN * theme.space("close")), FadeIn(bytes_line), run_time=0.8)
         footnote = words("Muon 只管隐藏层的矩阵；嵌入和输出头仍用 AdamW —— 整个模型省得更少",
-                         size="small", color="muted").to_edge(DOWN, buff=0.12).to_edge(LEFT, buff=EDGE_BUFF)
+                         size="small", color="muted")
+        at_bottom(footnote).to_edge(LEFT, buff=EDGE_BUFF)
         self.play(FadeIn(footnote), run_time=0.4)

@@ -7,10 +7,12 @@ flat linear layers → rising attention → the two crossovers (V3 early, GPT-3 
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, Dot, FadeIn, FadeOut, VGroup, Write
 
 from lecture_numerics import per_byte, quantity
 from scenes.kit import theme
+from scenes.kit.annotate import label_after, on_plot
+from scenes.kit.annotate import legend as legend_rows
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.plots import Plot, clip_at, curve, dashed, level, place, upright
@@ -19,7 +21,7 @@ from scenes.kit.text import ledger_text, words
 # Plot area (scene units; the frame is 14.2 × 8): room on the right for the lines' names.
 PLOT_CORNER, PLOT_W, PLOT_H = (-5.7, -2.55), 8.6, 4.7
 LABEL_X = 3.25                      # left edge of the lines' names
-V3, GPT3 = "optimizer", "warm"      # purple solid and orange dashed, as the notes say
+V3, GPT3 = "model_large", "model_small"      # purple solid and orange dashed, as the notes say
 
 
 class FigPerByte(LectureScene):
@@ -43,21 +45,18 @@ class FigPerByte(LectureScene):
 
     def say(self, current, sentence: str):
         new = caption(sentence)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
+        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * theme.space("close")), run_time=0.4)
         return new
 
     def draw_axes(self) -> Plot:
         axes = place(Plot(x_range=(0, per_byte.X_MAX.value), y_range=(0, per_byte.Y_MAX.value), width=PLOT_W,
                           height=PLOT_H, x_ticks_key="per_byte.axis.x_ticks", y_ticks_key="per_byte.axis.y_ticks"),
                      PLOT_CORNER)
-        x_title = words("序列长度 s", size="small", color="muted").next_to(axes.x_axis, RIGHT, buff=0.15)
+        x_title = words("序列长度 s", size="small", color="muted").next_to(axes.x_axis, RIGHT, buff=theme.space("small"))
         y_title = words("每省一个字节要付的 FLOPs", size="small", color="muted")
-        y_title.next_to(axes.y_axis, UP, buff=0.3).align_to(axes.y_axis, LEFT)
-        swatches = (Line(LEFT * 0.3, RIGHT * 0.3, stroke_width=5, color=theme.color(V3)),
-                    dashed(Line(LEFT * 0.3, RIGHT * 0.3, stroke_width=5, color=theme.color(GPT3))))
-        legend = VGroup(*[VGroup(swatch, words(name, size="small", color=color)).arrange(RIGHT, buff=0.15)
-                          for swatch, name, color in zip(swatches, ("DeepSeek-V3", "GPT-3"), (V3, GPT3))])
-        legend.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        y_title.next_to(axes.y_axis, UP, buff=theme.space("gap")).align_to(axes.y_axis, LEFT)
+        legend = legend_rows([(V3, "DeepSeek-V3", "line"), (GPT3, "GPT-3", "dashed")], direction=DOWN, tinted=True,
+                             gap="small")
         legend.move_to(axes.point(0.8 * per_byte.X_MAX.value, 0.22 * per_byte.Y_MAX.value))
         self.play(FadeIn(axes), FadeIn(x_title), FadeIn(y_title), FadeIn(legend), run_time=0.6)
         return axes
@@ -67,7 +66,7 @@ class FigPerByte(LectureScene):
         return dashed(mob) if model_color == GPT3 else mob
 
     def name_line(self, template: str, y: float, color: str):
-        label = ledger_text(template, size="small", color=color)
+        label = on_plot(template, size="small", color=color)     # a line may pass behind it
         return label.move_to(self.axes.point(0, y)).set_x(LABEL_X + label.width / 2)
 
     # ---- 1. flat: a linear layer's price is its input width ----
@@ -78,7 +77,7 @@ class FigPerByte(LectureScene):
             price = quantity(key).value
             flat = self.line_for(color, level(self.axes, price, color))
             name = self.name_line("线性层 {" + key + "}", price, color)
-            self.play(Create(flat), FadeIn(name), run_time=0.7)
+            self.play(label_after(flat, name, run_time=0.5, label_time=0.2))
         self.wait(0.6)
         return said
 
@@ -91,7 +90,7 @@ class FigPerByte(LectureScene):
             s, price = clip_at(*per_byte.attention_line(model), per_byte.Y_MAX.value)
             rising = self.line_for(color, curve(self.axes, s, price, color))
             name = self.name_line("attention · 斜率 {" + key + "}", price[-1], color)
-            self.play(Create(rising), FadeIn(name), run_time=0.9)
+            self.play(label_after(rising, name, run_time=0.7, label_time=0.2))
         said = self.say(said, "一条是常数，一条在往上爬 —— 必然相交")
         self.wait(0.8)
         return said
@@ -105,7 +104,7 @@ class FigPerByte(LectureScene):
         for cross_key, flat_key, color, side in spots:
             at = self.axes.point(quantity(cross_key).value, quantity(flat_key).value)
             dot = Dot(at, radius=0.11, color=theme.color(color))
-            label = ledger_text("交点 {" + cross_key + "}", size="label", color=color).next_to(dot, side, buff=0.12)
+            label = ledger_text("交点 {" + cross_key + "}", size="label", color=color).next_to(dot, side, buff=theme.space("snug"))
             self.play(FadeIn(dot, scale=1.5), Write(label), run_time=0.6)
         said = self.say(said, "斜率由头维度定 —— 换个模型，线要重画，不是挪个位置")
         self.wait(1.0)
@@ -117,13 +116,13 @@ class FigPerByte(LectureScene):
         context = quantity("model.gpt3.context_tokens").value
         marker = dashed(upright(self.axes, context, GPT3, stroke_width=4))
         name = ledger_text("GPT-3 序列长度 {model.gpt3.context_tokens}", size="small", color=GPT3)
-        name.next_to(self.axes.point(context, per_byte.Y_MAX.value), RIGHT, buff=0.12).shift(DOWN * 0.2)
+        name.next_to(self.axes.point(context, per_byte.Y_MAX.value), RIGHT, buff=theme.space("snug")).shift(DOWN * theme.space("close"))
         finding = VGroup(
             words("选择性重算：重算的恰恰是 attention", size="small"),
             ledger_text("GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，只付 {recompute.gpt3.selective_overhead} 算力",
                         size="small"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.1).next_to(name, DOWN, buff=0.15, aligned_edge=LEFT)
-        self.play(Create(marker), FadeIn(name), run_time=0.6)
-        self.play(FadeIn(finding, shift=DOWN * 0.1), run_time=0.6)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(name, DOWN, buff=theme.space("small"), aligned_edge=LEFT)
+        self.play(label_after(marker, name, run_time=0.4, label_time=0.2))
+        self.play(FadeIn(finding, shift=DOWN * theme.space("tight")), run_time=0.6)
         self.say(said, "在那儿，attention 比图上每一条线性层都便宜 —— 论文没错，是前提变了")
         self.wait(2.5)

@@ -12,12 +12,13 @@ from manim import DOWN, LEFT, RIGHT, UP, Circle, Create, FadeIn, TransformFromCo
 from lecture_numerics.prepost import LAYERS, postln_input_share
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
+from scenes.kit.layout import at_bottom
 from scenes.kit.plots import Plot, curve, dots
 from scenes.kit.text import formula, ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
 PLOT_WIDTH, PLOT_HEIGHT = 4.6, 2.5
-LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.6, -1.45, 0]), np.array([1.3, -1.45, 0])
+LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.3, 0]), np.array([1.15, -1.3, 0])   # tick labels clear the safe margin
 
 
 class FigPrepost(LectureScene):
@@ -35,11 +36,11 @@ class FigPrepost(LectureScene):
         self.two_verdicts()
 
     def norm_divides_by_root_two(self) -> None:
-        heading = words("Post-LN，初始化时：最初那个输入还剩多少", size="heading").to_corner(UP + LEFT, buff=0.35)
+        heading = words("Post-LN，初始化时：最初那个输入还剩多少", size="heading").to_corner(UP + LEFT, buff=theme.space("edge"))
         block = line("x（方差 {prepost.unit_variance}）+ F(x)（方差 {prepost.unit_variance}）"
                      "= 方差 {prepost.variance_sum} → Norm → 方差 {prepost.unit_variance}", size="label")
-        block.next_to(heading, DOWN, buff=0.3).align_to(heading, LEFT)
-        divide = formula("÷ √2", size="label", color="backward").next_to(block, RIGHT, buff=0.35)
+        block.next_to(heading, DOWN, buff=theme.space("gap")).align_to(heading, LEFT)
+        divide = formula("÷ √2", size="label", color="backward").next_to(block, RIGHT, buff=theme.space("edge"))
         self.play(FadeIn(heading), run_time=0.5)
         self.play(FadeIn(block), run_time=0.6)
         self.play(Write(divide), run_time=0.4)
@@ -57,11 +58,11 @@ class FigPrepost(LectureScene):
         shares = postln_input_share(layers)
         drawn = curve(p, layers, shares, "backward")
         points = dots(p, layers, shares, "backward", radius=0.045)
-        name = words(title, size="label").next_to(p.y_axis, UP, buff=0.2).align_to(p.x_axis, LEFT).shift(RIGHT * 0.6)
+        name = words(title, size="label").next_to(p.y_axis, UP, buff=theme.space("close")).align_to(p.x_axis, LEFT).shift(RIGHT * theme.space("wide"))
         law = formula("2^(−l/2)", size="label", color="backward").move_to(p.point(LAYERS.value * 0.55, 2 ** -3))
         end = p.point(LAYERS.value, shares[-1])
         ring = Circle(radius=0.16, color=theme.color("backward"), stroke_width=4).move_to(end)
-        left_over = ledger_text("{prepost.share_at_24}", size="label", color="backward").next_to(ring, UP, buff=0.08).shift(RIGHT * 0.3)
+        left_over = ledger_text("{prepost.share_at_24}", size="label", color="backward").next_to(ring, UP, buff=theme.space("fine")).shift(RIGHT * theme.space("gap"))
         group = VGroup(p, name, drawn, points, law, ring, left_over)
         self.play(FadeIn(p), FadeIn(name), run_time=0.5)
         self.play(Create(drawn), FadeIn(points, lag_ratio=0.1), FadeIn(law), run_time=1.5)
@@ -78,9 +79,9 @@ class FigPrepost(LectureScene):
         below = {}
         for half, text, color in ((self.left, "预训练：残差名存实亡", "backward"),
                                   (self.right, "微调：它正好替你把前面的层按住了", "good")):
-            below[text] = words(text, size="small", color=color).next_to(half[0], DOWN, buff=0.2).align_to(
+            below[text] = words(text, size="small", color=color).next_to(half[0], DOWN, buff=theme.space("close")).align_to(
                 half[0].x_axis, LEFT)
-            self.play(FadeIn(below[text], shift=UP * 0.1), run_time=0.5)
-        closing = line("同一条曲线，{prepost.verdict_count}种价值", size="body").to_edge(DOWN, buff=0.25)
+            self.play(FadeIn(below[text], shift=UP * theme.space("tight")), run_time=0.5)
+        closing = at_bottom(line("同一条曲线，{prepost.verdict_count}种价值", size="body"))
         self.play(Write(closing), run_time=0.6)
         self.wait(1.5)

@@ -53,7 +53,7 @@ class FigReverse(LectureScene):
 
         # Ⓐ one perturbation, one gradient.
         marker = Circle(radius=0.42, color=theme.color("accent"), stroke_width=5).move_to(forward.block_center(PERTURBED))
-        poke = words("扰动", size="label", color="accent").next_to(marker, UP, buff=0.08)
+        poke = words("扰动", size="label", color="accent").next_to(marker, UP, buff=theme.space("fine"))
         lit = forward.lit_block(PERTURBED)
         show_fraction(lit, 1.0)
         path = VGroup(*forward.arrows[PERTURBED:]).copy().set_color(theme.color("accent"))
@@ -68,7 +68,7 @@ class FigReverse(LectureScene):
 
         # Ⓑ one seed at the loss, every gradient on the way back.
         seed = Dot(reverse.loss_entry(), radius=0.13, color=theme.color("backward"))
-        seed_label = words("种子 · 只有一个数", size="label", color="backward").next_to(reverse.loss, UP, buff=0.15)
+        seed_label = words("种子 · 只有一个数", size="label", color="backward").next_to(reverse.loss, UP, buff=theme.space("small"))
         seed_label.align_to(reverse.loss, RIGHT)
         ticks = VGroup(*[reverse.tick(i) for i in range(len(reverse.blocks))])
         lits = VGroup(*[reverse.lit_block(i) for i in range(len(reverse.blocks))])
@@ -97,7 +97,7 @@ class FigReverse(LectureScene):
         """Where anim-reverse puts its row headers."""
         colour = "accent" if mode == "forward" else "backward"
         header = VGroup(words(name, size="heading", color=colour), words(rest, size="body"))
-        header.arrange(RIGHT, buff=0.35, aligned_edge=DOWN)
+        header.arrange(RIGHT, buff=theme.space("edge"), aligned_edge=DOWN)
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * (ROW_Y["forward"] - ROW_Y[mode]))
 
     # ---- Ⓒ start from the narrow end ----
@@ -105,7 +105,7 @@ class FigReverse(LectureScene):
     def narrow_end(self) -> None:
         self.start_panel("C", "规则只有一句：从窄的那一头起步")
         guard = words("不是「反向传播永远更好」", size="body", color="muted")
-        guard.next_to(panel_header("C", "规则只有一句：从窄的那一头起步"), DOWN, buff=0.3, aligned_edge=LEFT)
+        guard.next_to(panel_header("C", "规则只有一句：从窄的那一头起步"), DOWN, buff=theme.space("gap"), aligned_edge=LEFT)
         self.play(FadeIn(guard), run_time=0.4)
 
         counter = self.funnel("counter", wide_at=RIGHT, color="accent",
@@ -135,10 +135,10 @@ class FigReverse(LectureScene):
                         stroke_color=theme.color(color), stroke_width=4, fill_color=theme.color(color),
                         fill_opacity=0.15)
         seed = Dot([narrow_x, FUNNEL_Y, 0], radius=0.14, color=theme.color(color))
-        seed_label = words("种子", size="small", color=color).next_to(seed, DOWN, buff=0.3)
-        title = line(label, size="label", color=color).next_to(shape, UP, buff=0.3)
+        seed_label = words("种子", size="small", color=color).next_to(seed, DOWN, buff=theme.space("gap"))
+        title = line(label, size="label", color=color).next_to(shape, UP, buff=theme.space("gap"))
         counts = VGroup(*[line(t, size="label", color=color if i == winner else "muted")
-                          for i, t in enumerate(tally)]).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+                          for i, t in enumerate(tally)]).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("snug"))
         counts.next_to(shape, DOWN, buff=0.55)
-        result = words(verdict, size="heading", color=color).next_to(counts, RIGHT, buff=0.4)
+        result = words(verdict, size="heading", color=color).next_to(counts, RIGHT, buff=theme.space("large"))
         return VGroup(shape, seed, seed_label, title, counts, result)

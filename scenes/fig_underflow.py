@@ -6,11 +6,13 @@ and loss scaling as sliding the (illustrative) gradient distribution right along
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, Indicate, Line, Rectangle, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, Line, Rectangle, VGroup, Write
 
 from lecture_numerics.underflow import AXIS_RANGE, BF16_MIN_SUBNORMAL, FP16_MIN_SUBNORMAL, SKETCH_SHIFT, sketch_histogram
 from scenes.kit import theme
 from scenes.kit.annotate import brace_label
+from scenes.kit.arrows import arrow
+from scenes.kit.bars import histogram
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.plots import NumberAxis
@@ -42,12 +44,12 @@ class FigUnderflow(LectureScene):
         self.wait(1.5)
 
     def question(self) -> None:
-        title = line(f"{BF16} 要不要 loss scaling？", size="heading").to_corner(UP + LEFT, buff=0.35)
-        answer = words("不用", size="heading", color="good").next_to(title, RIGHT, buff=0.4)
+        title = line(f"{BF16} 要不要 loss scaling？", size="heading").to_corner(UP + LEFT, buff=theme.space("edge"))
+        answer = words("不用", size="heading", color="good").next_to(title, RIGHT, buff=theme.space("large"))
         self.bits = VGroup(
             line(f"{FP16}：指数 {{format.fp16.exponent_bits}} 位 · 尾数 {{format.fp16.mantissa_bits}} 位", size="small"),
             line(f"{BF16}：指数 {{format.bf16.exponent_bits}} 位 · 尾数 {{format.bf16.mantissa_bits}} 位", size="small"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.12).to_corner(UP + RIGHT, buff=0.35)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("snug")).to_corner(UP + RIGHT, buff=theme.space("edge"))
         self.play(FadeIn(title), run_time=0.5)
         self.play(Write(answer), FadeIn(self.bits), run_time=0.6)
 
@@ -60,14 +62,14 @@ class FigUnderflow(LectureScene):
 
         zero_line = self.vertical(fp16_at, "backward")
         zero_label = line(f"{FP16} 归{{underflow.fp16_below_stored_as_zh}}线 ≈ {{underflow.fp16_min_subnormal}}", size="small", color="backward")
-        zero_label.next_to(zero_line, UP, buff=0.1)
+        zero_label.next_to(zero_line, UP, buff=theme.space("tight"))
         grey = self.band(low, fp16_at, "muted", AXIS_Y + 2.8, 0.35)
         grey_label = line(f"{FP16} 存成 {{underflow.fp16_below_stored_as}}", size="small", color="muted").move_to(grey)
         self.play(FadeIn(zero_line), FadeIn(zero_label), FadeIn(grey), FadeIn(grey_label), run_time=0.7)
 
         floor = self.vertical(bf16_at, "accent")
         floor_label = line(f"{BF16} 下界 ≈ {{underflow.bf16_min_subnormal}}", size="small", color="accent")
-        floor_label.next_to(floor, UP, buff=0.1).align_to(floor, LEFT).shift(LEFT * 0.3)
+        floor_label.next_to(floor, UP, buff=theme.space("tight")).align_to(floor, LEFT).shift(LEFT * theme.space("gap"))
         gap = brace_label((self.axis.point(bf16_at) + DOWN * 0.55, self.axis.point(fp16_at) + DOWN * 0.55),
                           "≈ {underflow.gap_orders} 个数量级", DOWN)
         self.play(FadeIn(floor), FadeIn(floor_label), FadeIn(gap), run_time=0.7)
@@ -80,7 +82,7 @@ class FigUnderflow(LectureScene):
 
     def loss_scaling_slides_right(self) -> None:
         before = self.histogram(0.0, opacity=0.35)
-        sketch = words("梯度的分布（示意）", size="small", color="warm").next_to(before, LEFT, buff=0.1).align_to(
+        sketch = words("梯度的分布（示意）", size="small", color="warm").next_to(before, LEFT, buff=theme.space("tight")).align_to(
             before, UP)
         tail = [b for b in before if b.get_right()[0] <= self.axis.point(FP16_MIN_SUBNORMAL.value)[0] + 1e-6]
         dropped = line("掉到{underflow.fp16_below_stored_as_zh}", size="small", color="backward").move_to(
@@ -89,9 +91,8 @@ class FigUnderflow(LectureScene):
         after = self.histogram(SKETCH_SHIFT.value, opacity=0.9)
         top = HIST_BASE + HIST_HEIGHT + 0.25
         start = self.axis.point(FP16_MIN_SUBNORMAL.value)[0] + 0.12     # clear of the zero line
-        push = Arrow([start, top, 0], [after.get_center()[0] + 0.3, top, 0], buff=0,
-                     color=theme.color("warm"), stroke_width=4, max_tip_length_to_length_ratio=0.4)
-        times = line("× S（loss scale）", size="small", color="warm").next_to(push, UP, buff=0.08).align_to(push, LEFT)
+        push = arrow([start, top, 0], [after.get_center()[0] + theme.space("gap"), top, 0], "warm", weight="bold", buff=None)
+        times = line("× S（loss scale）", size="small", color="warm").next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
         self.play(FadeIn(after, shift=RIGHT), FadeIn(push), FadeIn(times), run_time=0.9)
 
     # ---- drawing helpers ----
@@ -107,11 +108,7 @@ class FigUnderflow(LectureScene):
 
     def histogram(self, shift: float, opacity: float) -> VGroup:
         edges, heights = sketch_histogram(shift)
-        bars = VGroup()
-        for lo, hi, h in zip(edges[:-1], edges[1:], heights):
-            a, b = self.axis.point(10.0 ** lo)[0], self.axis.point(10.0 ** hi)[0]
-            tail = 10.0 ** hi <= FP16_MIN_SUBNORMAL.value
-            bars.add(Rectangle(width=b - a, height=h * HIST_HEIGHT, stroke_width=1, stroke_color=theme.color("panel"),
-                               fill_color=theme.color("muted" if tail else "warm"), fill_opacity=opacity)
-                     .move_to([(a + b) / 2, HIST_BASE + h * HIST_HEIGHT / 2, 0]))
-        return bars
+        xs = [self.axis.point(10.0 ** e)[0] for e in edges]
+        # Bins below fp16's smallest subnormal are the tail that flushes to zero: drawn muted.
+        colors = ["muted" if 10.0 ** hi <= FP16_MIN_SUBNORMAL.value else "warm" for hi in edges[1:]]
+        return histogram(xs, heights, base=HIST_BASE, unit=HIST_HEIGHT, colors=colors, opacity=opacity)

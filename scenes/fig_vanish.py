@@ -9,15 +9,16 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, Dot, FadeIn, FadeOut, GrowArrow, VGroup, Write,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, VGroup, Write,
                    linear)
 
 from lecture_numerics import quantity, vanish_panels
 from lecture_numerics.vanish import gradient_along_chain
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.annotate import brace_label
+from scenes.kit.annotate import label_after, brace_label
 from scenes.kit.plots import NumberAxis, Plot, clip_at, curve, place
 from scenes.kit.text import ledger_text, line, words
 
@@ -27,7 +28,8 @@ LOG_LINE_LEFT, LOG_LINE_Y, LOG_LINE_W = -5.8, -0.1, 11.6
 SLOPE_CORNER, SLOPE_W, SLOPE_H = (-5.0, -2.45), 10.0, 4.15
 BRACE_DROP = 0.75                   # the brace runs under the tick labels
 SLOPE_HEADROOM = 1.25               # the slope axis runs a quarter above ReLU′'s 1
-EXPLODE, VANISH, RELU = "accent", "backward", "good"
+# The notes call the exploding rate 蓝, the vanishing one 红 (the sigmoid) and ReLU 绿.
+EXPLODE, VANISH, RELU = "accent", "bad", "good"
 
 
 class FigVanish(LectureScene):
@@ -48,7 +50,7 @@ class FigVanish(LectureScene):
 
     def say(self, current, sentence: str, *, size: str = "body", color: str = "ink"):
         new = line(sentence, size=size, color=color).to_edge(DOWN, buff=EDGE_BUFF)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
+        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * theme.space("close")), run_time=0.4)
         return new
 
     # ---- Ⓐ the linear axis ----
@@ -60,10 +62,10 @@ class FigVanish(LectureScene):
         axes = place(Plot(x_range=(0, layers), y_range=(0, top), width=CHAIN_W, height=CHAIN_H,
                           y_ticks_key="vanish.axis.linear_ticks"), CHAIN_CORNER)
         ends = VGroup(*[ledger_text(f"第 {{vanish.axis.layer_ticks[{i}]}} 层 · {side}", size="small", color="muted")
-                        .next_to(axes.point(layer, 0), DOWN, buff=0.15)
+                        .next_to(axes.point(layer, 0), DOWN, buff=theme.space("small"))
                         for i, (layer, side) in enumerate(((1, "输入端"), (layers, "输出端")))])
-        y_title = words("传到这一层的梯度", size="small", color="muted").next_to(axes.y_axis, UP, buff=0.1)
-        y_title.align_to(axes.y_axis, LEFT).shift(UP * 0.15)
+        y_title = words("传到这一层的梯度", size="small", color="muted").next_to(axes.y_axis, UP, buff=theme.space("tight"))
+        y_title.align_to(axes.y_axis, LEFT).shift(UP * theme.space("small"))
         self.play(FadeIn(axes), FadeIn(ends), FadeIn(y_title), run_time=0.5)
 
         said = self.say(None, "从输出端的 {vanish.output_gradient} 出发，从右往左，每层乘上它的兑换率")
@@ -75,11 +77,11 @@ class FigVanish(LectureScene):
         self.play(Create(curves["vanish.rate_high"]), Create(curves["vanish.rate_low"]), run_time=2.0, rate_func=linear)
 
         exit_at = curves["vanish.rate_high"].get_end()
-        up = Arrow(exit_at + DOWN * 0.1, exit_at + UP * 0.6, buff=0, stroke_width=6, color=theme.color(EXPLODE))
+        up = arrow(exit_at + DOWN * theme.space("tight"), exit_at + UP * theme.space("wide"), EXPLODE, weight="heavy", buff=None)
         high = ledger_text("每层 ×{vanish.rate_high}：直接冲出画面", size="label", color=EXPLODE)
-        high.next_to(up, LEFT, buff=0.2).shift(DOWN * 0.3)
+        high.next_to(up, LEFT, buff=theme.space("close")).shift(DOWN * theme.space("gap"))
         low = ledger_text("每层 ×{vanish.rate_low}：贴在轴上", size="label", color=VANISH)
-        low.next_to(axes.point(layers * 0.3, 0), UP, buff=0.35)
+        low.next_to(axes.point(layers * 0.3, 0), UP, buff=theme.space("edge"))
         self.play(GrowArrow(up), FadeIn(high), run_time=0.6)
         self.play(FadeIn(low), run_time=0.5)
         self.say(said, "不是画漏了 —— 是真的小到画不出来", color=VANISH)
@@ -93,7 +95,7 @@ class FigVanish(LectureScene):
         numbers = NumberAxis(ticks[0], ticks[-1], width=LOG_LINE_W, log=True, ticks_key="vanish.axis.log_ticks")
         numbers.shift(np.array([LOG_LINE_LEFT, LOG_LINE_Y, 0]) - numbers.line.get_start())
         start = numbers.point(quantity("vanish.output_gradient").value)
-        origin = words("起点", size="small", color="muted").next_to(start, UP, buff=0.25)
+        origin = words("起点", size="small", color="muted").next_to(start, UP, buff=theme.space("medium"))
         self.play(FadeIn(numbers), FadeIn(origin), run_time=0.6)
 
         ends = VGroup()
@@ -101,9 +103,9 @@ class FigVanish(LectureScene):
                                                  ("vanish.rate_1p2_60_layers", "vanish.rate_high", EXPLODE, RIGHT)):
             at = numbers.point(quantity(value_key).value)
             dot = Dot(at, radius=0.13, color=theme.color(color))
-            value = ledger_text("{" + value_key + "}", size="heading", color=color).next_to(dot, UP, buff=0.3)
+            value = ledger_text("{" + value_key + "}", size="heading", color=color).next_to(dot, UP, buff=theme.space("gap"))
             which = ledger_text("×{" + rate_key + "} 那条，最靠输入的那层", size="small", color=color)
-            which.next_to(value, UP, buff=0.12)
+            which.next_to(value, UP, buff=theme.space("snug"))
             which.align_to(value, side)
             self.play(FadeIn(dot, scale=1.5), Write(value), FadeIn(which), run_time=0.7)
             ends.add(dot)
@@ -130,7 +132,7 @@ class FigVanish(LectureScene):
         peak = quantity("vanish.sigmoid_max_slope").value
         peak_dot = Dot(axes.point(0, peak), radius=0.09, color=theme.color(VANISH))
         peak_label = ledger_text("σ′ 最大 {vanish.sigmoid_max_slope}（σ = {vanish.sigmoid_at_max_slope} 时）",
-                                 size="label", color=VANISH).next_to(peak_dot, UP + RIGHT, buff=0.12)
+                                 size="label", color=VANISH).next_to(peak_dot, UP + RIGHT, buff=theme.space("snug"))
         said = self.say(None, "光 sigmoid 那一下，每层就先乘一个 ≤ {vanish.sigmoid_max_slope} 的数")
         self.play(Create(sigmoid), run_time=1.0)
         self.play(FadeIn(peak_dot), FadeIn(peak_label), run_time=0.5)
@@ -138,9 +140,9 @@ class FigVanish(LectureScene):
 
         steps = VGroup(curve(axes, *curves["relu_left"], RELU), curve(axes, *curves["relu_right"], RELU))
         relu_label = ledger_text("ReLU′：正半轴恒等于 {vanish.relu_slope_positive}", size="label", color=RELU)
-        relu_label.next_to(axes.point(half * 0.5, relu), UP, buff=0.15)
+        relu_label.next_to(axes.point(half * 0.5, relu), UP, buff=theme.space("small"))
         said = self.say(said, "从 {vanish.sigmoid_max_slope} 变回 {vanish.relu_slope_positive} —— 深网络忽然训得动了")
-        self.play(Create(steps), FadeIn(relu_label), run_time=0.8)
+        self.play(label_after(steps, relu_label, run_time=0.6, label_time=0.2))
         self.wait(0.8)
         self.say(said, "注意：乘权重那步还在外面 —— 不能说「一定衰减{vanish.sigmoid_shrink_zh}倍」，只能说先天往下压",
                  size="label", color="muted")

@@ -14,6 +14,7 @@ from lecture_numerics.axes import power_of_ten_label, tick_values_log
 from scenes.kit.annotate import brace_label, callout, legend, tally
 from scenes.kit.bars import Segment, bar_group, stacked_bar
 from scenes.kit.plots import NumberAxis, Plot, Scale, curve, curve_upto, dots, head_point
+from tests.legibility_checks import drawn_string
 
 
 def linear_plot() -> Plot:
@@ -128,7 +129,7 @@ def test_dots_sit_on_the_data():
 def test_tick_labels_are_the_ledger_items():
     plot = log_plot()
     for ticks, key in ((plot.x_ticks, "kit_demo.log_x_ticks"), (plot.y_ticks, "kit_demo.log_y_ticks")):
-        assert [t[1].text for t in ticks] == list(quantity(key).item_displays)
+        assert [drawn_string(t[1]) for t in ticks] == [d.replace(" ", "") for d in quantity(key).item_displays]
         assert all(t[1].ledger_keys == (key,) for t in ticks)
     # Each tick mark sits at its value.
     values = quantity("kit_demo.log_x_ticks").value
@@ -144,7 +145,7 @@ def test_ticks_outside_the_range_are_refused():
 def test_number_axis_places_marks_and_ticks():
     axis = NumberAxis(1e-40, 1e40, width=10.0, log=True, ticks_key="kit_demo.range_ticks")
     assert np.allclose(axis.point(1.0), axis.line.get_center())
-    assert [t[1].text for t in axis.ticks] == list(quantity("kit_demo.range_ticks").item_displays)
+    assert [drawn_string(t[1]) for t in axis.ticks] == [d.replace(" ", "") for d in quantity("kit_demo.range_ticks").item_displays]
     mark = axis.mark(1e-30, "下限 {kit_demo.range_low}")
     assert np.isclose(mark[0].get_x(), axis.point(1e-30)[0])
     with pytest.raises(ValueError, match="outside the number axis"):
@@ -218,3 +219,53 @@ def test_brace_spans_two_points_and_legend_rows():
     assert brace.label.get_top()[1] < brace.brace.get_bottom()[1] + 1e-6
     rows = legend([("accent", "损失"), ("warm", "梯度")])
     assert len(rows) == 2 and rows[0].get_right()[0] < rows[1].get_left()[0]
+
+
+# --- the kit's patterns: one mapping, arrows from the scale, labels after their lines -------
+
+def test_every_mapper_goes_through_one_scale():
+    """A data window, a time axis and a broken scale land where the scale's fraction says."""
+    from scenes.kit.charts import BrokenScale, TimeAxis
+    from scenes.kit.data_window import DataWindow
+
+    window = DataWindow(((0.0, 10.0), (-1.0, 1.0)), screen_center=(1.0, 2.0), screen_size=(4.0, 2.0))
+    assert np.allclose(window.point(10.0, -1.0), [3.0, 1.0, 0.0]) and np.allclose(window.point(5.0, 0.0), [1.0, 2.0, 0.0])
+    assert window.contains(10.0, 1.0) and not window.contains(10.5, 0.0)
+    assert TimeAxis(-2.0, 6.0).x(0.25) == pytest.approx(0.0)
+    broken = BrokenScale(floor=10.0, ceiling=110.0, bottom=0.0, squeezed=1.0, gap=0.5, top=6.5)
+    assert broken.below(5.0) == pytest.approx(0.5) and broken.above(60.0) == pytest.approx(1.5 + 2.5)
+
+
+def test_arrows_take_their_stroke_and_buff_from_the_theme():
+    from scenes.kit import theme
+    from scenes.kit.arrows import arrow
+
+    bold = arrow((0, 0), (3, 0), "gradients", weight="bold", buff="small")
+    assert bold.get_stroke_width() == theme.stroke("bold")
+    assert bold.get_start()[0] == pytest.approx(theme.space("small"), abs=1e-6)
+    assert bold.get_color().to_hex().upper() == theme.color("gradients").to_hex().upper()
+    with pytest.raises(ValueError):
+        arrow((1, 1), (1, 1))
+
+
+def test_label_after_draws_the_line_first():
+    from manim import Line
+
+    from scenes.kit.annotate import label_after, on_plot
+
+    line, label = Line([0, 0, 0], [2, 0, 0]), on_plot("梯度", color="gradients")
+    animation = label_after(line, label, run_time=1.0, label_time=0.4)
+    first, second = animation.animations
+    assert first.mobject is line and second.mobject is label
+    assert animation.run_time == pytest.approx(1.4)
+    # The halo: a background-coloured stroke drawn behind the glyphs.
+    glyph = label.family_members_with_points()[0]
+    assert glyph.get_stroke_width(background=True) > 0
+
+
+def test_plot_frame_is_optional():
+    bare = Plot(x_range=(0, 1), y_range=(0, 1), width=4.0, height=2.0)
+    framed = Plot(x_range=(0, 1), y_range=(0, 1), width=4.0, height=2.0, frame=True)
+    assert len(bare.frame) == 0 and len(framed.frame) == 2
+    top, right = framed.frame
+    assert np.allclose(top.get_end(), framed.point(1, 1)) and np.allclose(right.get_end(), framed.point(1, 1))

@@ -1,7 +1,9 @@
 """Every section's final frame, built without rendering, must be legible at 1280x720.
 
 Checks (tests/legibility_checks.py): every section shows text; CJK glyphs >= 20 px and
-digits/Latin >= 16 px tall; everything inside the frame; no two texts overlapping; every
+digits/Latin >= 16 px tall, super- and subscripts >= 14 px; text at 3:1 contrast or more, its
+opacity counted; everything inside the frame and no text within 30 px of its edge; no
+e-notation; no two texts overlapping; every
 drawn number is the ledger's display of a key the scene declares, and no other number
 (digits or Chinese numerals) is typed. The last tests build a deliberately bad scene and
 expect each check to find its fault, so a check that sees nothing cannot pass unnoticed.
@@ -61,16 +63,22 @@ def test_every_section_has_text(stills):
     assert not _problems(checks.missing_text, *stills)
 
 
-def test_text_is_large_enough(stills):
-    assert not _problems(checks.too_small, *stills)
+# Each check that needs nothing but the still: glyph sizes, scripts, frame, safe area,
+# e-notation, contrast, overlaps.
+STILL_CHECKS = {
+    "text_is_large_enough": checks.too_small,
+    "scripts_are_large_enough": checks.small_scripts,
+    "everything_inside_frame": checks.outside_frame,
+    "text_stays_in_the_safe_area": checks.outside_safe_area,
+    "no_e_notation": checks.e_notation,
+    "text_holds_its_contrast": checks.low_contrast,
+    "no_texts_overlap": checks.overlapping,
+}
 
 
-def test_everything_inside_frame(stills):
-    assert not _problems(checks.outside_frame, *stills)
-
-
-def test_no_texts_overlap(stills):
-    assert not _problems(checks.overlapping, *stills)
+@pytest.mark.parametrize("rule", STILL_CHECKS)
+def test_still_rule(stills, rule):
+    assert not _problems(STILL_CHECKS[rule], *stills)
 
 
 def test_numbers_come_from_the_ledger(stills, ledger):
@@ -101,7 +109,7 @@ def test_non_quantity_phrases_are_reviewed():
 @pytest.fixture(scope="module")
 def bad_sections():
     """A scene with one fault per section, built like any other."""
-    from manim import Text
+    from manim import LEFT, Text
 
     from scenes.kit.base import LectureScene
     from scenes.kit.text import ledger_text, words
@@ -130,11 +138,20 @@ def bad_sections():
             wrong.kind, wrong.template, wrong.ledger_keys = "ledger", "读数 {slider.readout_before}", \
                 ("slider.readout_before",)
             self.add(wrong, ledger_text("读数 {slider.readout_before}").shift([0, 1, 0]))
+            self.panel("margin")                      # inside the frame, 15 px from its left edge
+            self.add(words("贴边").to_edge(LEFT, buff=15 / checks.PX_PER_UNIT))
+            self.panel("scripts")                     # Unicode exponent glyphs, drawn around 12 px
+            self.add(raw("10⁻⁶", font_size=24))
+            self.panel("enotation")
+            self.add(raw("1e-08"))
+            self.panel("faded")                       # a punchline faded to a ghost: about 1.9:1
+            self.add(words("什么也没学").set_opacity(0.3))
             self.panel("empty")
 
     from studio.stills import build_scene_class
 
-    return {s.name: s.mobjects for s in build_scene_class(BadScene, capture_stills=True).section_stills}
+    stills = build_scene_class(BadScene, capture_stills=True).section_stills
+    return {s.name.split(".")[0]: s.mobjects for s in stills}      # one beat a panel: "small.1" is "small"
 
 
 def test_bad_scene_is_caught_by_every_check(bad_sections, ledger):
@@ -150,8 +167,26 @@ def test_bad_scene_is_caught_by_every_check(bad_sections, ledger):
     found = checks.numbers_off_ledger("wrong", bad_sections["wrong"], ledger, declared, REVIEWED_NON_QUANTITIES)
     assert all("9.99" in problem for problem in found)      # the honest text beside it passes
     assert checks.numbers_off_ledger("undeclared", bad_sections["wrong"][1:], ledger, (), REVIEWED_NON_QUANTITIES)
+    assert checks.outside_safe_area("margin", bad_sections["margin"])
+    assert not checks.outside_safe_area("overlap", bad_sections["overlap"])
+    assert checks.small_scripts("scripts", bad_sections["scripts"])
+    assert checks.e_notation("enotation", bad_sections["enotation"])
+    assert not checks.e_notation("typed", bad_sections["typed"])
+    assert checks.low_contrast("faded", bad_sections["faded"])
+    assert not checks.low_contrast("overlap", bad_sections["overlap"])
     assert checks.missing_text("empty", bad_sections["empty"])
     assert not checks.missing_text("small", bad_sections["small"])
+
+
+def test_kit_draws_scripts_large_and_powers_of_ten():
+    """The same faults drawn through the kit pass: scripts as <sup>/<sub>, e-notation as ×10ⁿ."""
+    from scenes.kit.text import formula, number, words
+
+    drawn = [number("precision.tiny_gradient", size="small"), words("β₁ 与 Vᵀ", size="small"),
+             formula("2·s·d_in·d_out", size="small"), formula("2^(−l/2)", size="small")]
+    assert not checks.small_scripts("kit", drawn) and not checks.e_notation("kit", drawn)
+    assert [checks.drawn_string(t) for t in drawn[2:]] == ["2·s·din·dout", "2⁻l/²"]   # no ^ or _ drawn
+    assert all(checks.script_heights(t) or t is drawn[2] for t in drawn)
 
 
 def test_kit_refuses_typed_numbers():

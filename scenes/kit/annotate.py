@@ -1,5 +1,7 @@
 """Marks that explain a figure: a brace with a label, a callout pointing at a spot, a tally
-row ("前向 1 ＋ 反向 2 ＝ 3") whose numbers come from the ledger, and legend rows.
+row ("前向 1 ＋ 反向 2 ＝ 3") whose numbers come from the ledger, legend rows, labels that sit
+on a plot (with a halo of the background, so a line of the same colour never cuts them), and
+labels that appear only once what they label has been drawn.
 
 Every label is a template for ``line()``: words, with ``{key}`` where a number goes.
 """
@@ -9,21 +11,20 @@ from __future__ import annotations
 from typing import Sequence, Union
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UR, Brace, Line, Mobject, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UR, Animation, Brace, Create, FadeIn, Line, Mobject, Succession, VGroup, VMobject
 
 from scenes.kit import theme
 from scenes.kit.charts import swatch
+from scenes.kit.plots import dashed
 from scenes.kit.text import ledger_text, line, words
 
 Point = Union[Sequence[float], np.ndarray]
 # (label words, ledger key) or (label words, ledger key, theme colour)
 Term = Union[tuple[str, str], tuple[str, str, str]]
 
-CALLOUT_GAP = 0.12   # the leader starts this far from the point, so it never covers it
 CALLOUT_LENGTH = 0.7
-TALLY_BUFF = 0.25
-LEGEND_BUFF = 0.5    # between entries in a row
-SWATCH_BUFF = 0.15
+CORNER = 0.12       # corner radius of boxed badges and cards
+HALO_STROKE = 8      # the background-coloured outline behind a label on a plot
 
 
 def brace_label(target: Mobject | tuple[Point, Point], template: str, direction: np.ndarray = DOWN, *,
@@ -52,8 +53,11 @@ def callout(point: Point, template: str, direction: np.ndarray = UR, *, length: 
         raise ValueError("callout: direction must be a non-zero vector (e.g. UR)")
     d = d / np.linalg.norm(d)
     at = np.array([*point, 0.0][:3], dtype=float)
-    leader = Line(at + d * CALLOUT_GAP, at + d * length, stroke_width=2, color=theme.color(color))
-    label = line(template, size=size, color=color).next_to(leader.get_end(), np.sign(np.round(d, 6)), buff=0.08)
+    # The leader starts a small gap from the point, so it never covers it.
+    leader = Line(at + d * theme.space("small"), at + d * length, stroke_width=theme.stroke("thin"),
+                  color=theme.color(color))
+    label = line(template, size=size, color=color).next_to(leader.get_end(), np.sign(np.round(d, 6)),
+                                                           buff=theme.space("tight"))
     group = VGroup(leader, label)
     group.leader, group.label = leader, label
     return group
@@ -78,17 +82,65 @@ def tally(terms: Sequence[Term], total: Term | None = None, *, op: str = "＋", 
     if total is not None:
         parts.append(_term(total, size))
         row += [words("＝", size=size, color="muted"), parts[-1]]
-    group = VGroup(*row).arrange(RIGHT, buff=TALLY_BUFF)
+    group = VGroup(*row).arrange(RIGHT, buff=theme.space("medium"))
     group.terms = VGroup(*parts)
     return group
 
 
-def legend(entries: Sequence[tuple[str, str]], *, direction: np.ndarray = RIGHT, size: str = "small") -> VGroup:
-    """Legend rows: a colour swatch and its words (``(theme colour, template)`` each), in a
-    row (``RIGHT``) or a column (``DOWN``)."""
+LEGEND_LINE = 0.6     # length of a line swatch
+LEGEND_LINE_STROKE = 5
+
+
+def _mark(color: str, kind: str) -> VMobject:
+    """A legend's swatch: a filled square (areas, bars) or a short solid or dashed line (curves)."""
+    if kind == "square":
+        return swatch(color)
+    if kind not in ("line", "dashed"):
+        raise ValueError(f"legend mark must be 'square', 'line' or 'dashed', got {kind!r}")
+    stroke = Line(LEFT * LEGEND_LINE / 2, RIGHT * LEGEND_LINE / 2, stroke_width=LEGEND_LINE_STROKE,
+                  color=theme.color(color))
+    return dashed(stroke) if kind == "dashed" else stroke
+
+
+def legend(entries: Sequence[tuple[str, ...]], *, direction: np.ndarray = RIGHT, size: str = "small",
+           tinted: bool = False, gap: str | None = None) -> VGroup:
+    """Legend rows: a swatch and its words, ``(theme colour, template)`` or ``(theme colour,
+    template, mark)`` with mark ``"square"`` (default), ``"line"`` or ``"dashed"``; in a row
+    (``RIGHT``) or a column (``DOWN``), ``gap`` apart (a spacing name); ``tinted`` writes the
+    words in the role's colour."""
     items = VGroup()
-    for color, template in entries:
-        items.add(VGroup(swatch(color), line(template, size=size)).arrange(RIGHT, buff=SWATCH_BUFF))
+    for color, template, *kind in entries:
+        words_of = line(template, size=size, color=color if tinted else "ink")
+        items.add(VGroup(_mark(color, kind[0] if kind else "square"), words_of).arrange(RIGHT, buff=theme.space("small")))
     if np.allclose(direction, DOWN):
-        return items.arrange(DOWN, buff=SWATCH_BUFF * 1.5, aligned_edge=LEFT)
-    return items.arrange(RIGHT, buff=LEGEND_BUFF)
+        return items.arrange(DOWN, buff=theme.space(gap or "medium"), aligned_edge=LEFT)
+    return items.arrange(RIGHT, buff=theme.space(gap or "wide"))
+
+
+def boxed(mob: Mobject, color: str = "muted", *, fill: float = 0.0, weight: str = "hairline",
+          pad: str = "medium") -> VGroup:
+    """``mob`` in a rounded frame of a role's colour (optionally tinted inside): a badge, a card."""
+    from manim import RoundedRectangle
+
+    gap = theme.space(pad)
+    box = RoundedRectangle(corner_radius=CORNER, width=mob.width + 2 * gap, height=mob.height + 2 * gap * 0.75,
+                           stroke_width=theme.stroke(weight), stroke_color=theme.color(color),
+                           fill_color=theme.color(color), fill_opacity=fill).move_to(mob)
+    group = VGroup(box, mob)
+    group.box, group.content = box, mob
+    return group
+
+
+def on_plot(template: str, *, color: str = "ink", size: str = "label") -> VMobject:
+    """A label that sits on a plot: outlined in the background colour, so a curve (of its own
+    colour or another) passing behind it never cuts a glyph."""
+    label = line(template, size=size, color=color)
+    label.set_stroke(theme.background(), width=HALO_STROKE, background=True)
+    return label
+
+
+def label_after(target: Mobject, label: Mobject, *, run_time: float = 1.0, label_time: float = 0.4,
+                draw: type[Animation] = Create) -> Succession:
+    """Draw ``target``, then fade its ``label`` in: a label never waits at the end of a line
+    the line has not reached yet."""
+    return Succession(draw(target, run_time=run_time), FadeIn(label, run_time=label_time))

@@ -28,6 +28,7 @@ OUTSIDE_BUFF = 0.35  # bar edge → outside label
 LEADER_DOT = 0.05
 LABEL_GAP = 0.2      # between neighbouring outside labels
 NAME_BUFF = 0.3      # bar → its name
+TRACK_OPACITY = 0.6
 SEPARATOR = 2        # background-coloured stroke between segments, so equal colours still read as parts
 
 
@@ -58,7 +59,8 @@ class StackedBar(VGroup):
     upwards (``"vertical"``); ``scale`` is scene units per unit of value."""
 
     def __init__(self, segments: Sequence[SegmentLike], *, scale: float, orientation: str = "horizontal",
-                 thickness: float = THICKNESS, size: str = "label") -> None:
+                 thickness: float = THICKNESS, size: str = "label", opacity: float = SEGMENT_OPACITY,
+                 track: float | None = None) -> None:
         super().__init__()
         if orientation not in ("horizontal", "vertical"):
             raise ValueError(f"orientation must be 'horizontal' or 'vertical', got {orientation!r}")
@@ -71,17 +73,25 @@ class StackedBar(VGroup):
         self.along = RIGHT if self.horizontal else UP
         self.thickness = thickness
         self.lengths = np.array([s.magnitude() * scale for s in self.segments])
+        self.opacity = opacity
         self.blocks = self._blocks()
+        # ``track``: a faint outline of that length behind the blocks (what the bar was before a cut).
+        self.track = VGroup()
+        if track is not None:
+            w, h = (track, thickness) if self.horizontal else (thickness, track)
+            self.track.add(Rectangle(width=w, height=h, stroke_width=theme.stroke("hairline"),
+                                     stroke_color=theme.color("muted"), stroke_opacity=TRACK_OPACITY)
+                           .move_to(self.along * track / 2))
         self.labels, self.leaders = VGroup(), VGroup()
         self._place_labels(size)
-        self.add(self.blocks, self.leaders, self.labels)
+        self.add(self.track, self.blocks, self.leaders, self.labels)
 
     def _blocks(self) -> VGroup:
         blocks = VGroup()
         ends = np.concatenate([[0.0], np.cumsum(self.lengths)])
         for seg, start, length in zip(self.segments, ends, self.lengths):
             w, h = (length, self.thickness) if self.horizontal else (self.thickness, length)
-            block = Rectangle(width=w, height=h, fill_color=theme.color(seg.color), fill_opacity=SEGMENT_OPACITY,
+            block = Rectangle(width=w, height=h, fill_color=theme.color(seg.color), fill_opacity=self.opacity,
                               stroke_color=theme.background(), stroke_width=SEPARATOR)
             blocks.add(block.move_to(self.along * (start + length / 2)))
         return blocks
@@ -128,6 +138,10 @@ class StackedBar(VGroup):
         """The bar's start (left edge centre, or bottom edge centre)."""
         return self.blocks[0].get_critical_point(-self.along)
 
+    def start_at(self, point) -> "StackedBar":
+        """Move the bar so that its base sits at ``point`` (scene x, y)."""
+        return self.shift(np.array([*point, 0.0][:3]) - self.base())
+
     def span(self, first: int, last: int) -> VGroup:
         """Segments ``first`` … ``last`` (inclusive) as one group, e.g. for a brace."""
         return VGroup(*self.blocks[first:last + 1])
@@ -171,3 +185,17 @@ def bar_group(bars: Sequence[Sequence[SegmentLike]], scale: float, names: Sequen
               orientation: str = "horizontal", **kwargs) -> BarGroup:
     """Bars side by side on a shared scale; see :class:`BarGroup`."""
     return BarGroup(bars, scale=scale, names=names, orientation=orientation, **kwargs)
+
+
+def histogram(edges: Sequence[float], heights: Sequence[float], *, base: float, unit: float,
+              colors: Sequence[str], opacity: float = SEGMENT_OPACITY) -> VGroup:
+    """Bars standing on ``base`` between consecutive scene x ``edges``, ``heights[i] × unit``
+    tall, bar i in role ``colors[i]``; thin background-coloured edges keep neighbours apart."""
+    if not len(edges) == len(heights) + 1 == len(colors) + 1:
+        raise ValueError(f"histogram: {len(edges)} edges for {len(heights)} heights and {len(colors)} colours")
+    bars = VGroup()
+    for a, b, h, color in zip(edges[:-1], edges[1:], heights, colors):
+        bars.add(Rectangle(width=b - a, height=h * unit, stroke_width=theme.stroke("hairline") / 1.5,
+                           stroke_color=theme.color("panel"), fill_color=theme.color(color), fill_opacity=opacity)
+                 .move_to([(a + b) / 2, base + h * unit / 2, 0]))
+    return bars

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Arrow, Dot, Line, Mobject, RoundedRectangle, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, Mobject, RoundedRectangle, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.reveal import InPlace, hidden, show_fraction
 from scenes.kit.text import words
 
@@ -32,8 +33,7 @@ class ParameterChain(VGroup):
         self.loss = self._loss_node().next_to(self.blocks, RIGHT, buff=spacing - BLOCK_SIDE + 0.15)
         stops = [*self.blocks, self.loss]
         self.arrows = VGroup(*[
-            Arrow(a.get_right(), b.get_left(), buff=0.06, stroke_width=3, tip_length=0.14,
-                  max_tip_length_to_length_ratio=0.5, color=theme.color("muted"))
+            arrow(a.get_right(), b.get_left(), "muted", weight="regular", buff="hair")
             for a, b in zip(stops, stops[1:])
         ])
         self.add(self.arrows, self.blocks, self.loss)

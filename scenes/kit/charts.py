@@ -18,6 +18,7 @@ import numpy as np
 from manim import LEFT, Dot, Line, Square, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.scale import ScreenAxis
 from lecture_numerics import quantity
 from scenes.kit.text import ledger_text
 
@@ -56,7 +57,7 @@ class TimeAxis:
     right: float
 
     def x(self, t):
-        return self.left + np.asarray(t) * (self.right - self.left)
+        return ScreenAxis(0.0, 1.0, self.left, self.right, name="step time")(np.asarray(t))
 
 
 @dataclass(frozen=True)
@@ -72,11 +73,11 @@ class BrokenScale:
     top: float
 
     def below(self, value):
-        return self.bottom + np.asarray(value) / self.floor * self.squeezed
+        return ScreenAxis(0.0, self.floor, self.bottom, self.bottom + self.squeezed, name="below the break")(np.asarray(value))
 
     def above(self, value):
         start = self.bottom + self.squeezed + self.gap
-        return start + (np.asarray(value) - self.floor) / (self.ceiling - self.floor) * (self.top - start)
+        return ScreenAxis(self.floor, self.ceiling, start, self.top, name="above the break")(np.asarray(value))
 
 
 class StackedMemoryChart(VGroup):

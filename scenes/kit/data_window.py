@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import Arrow, Dot, Line, VGroup, VMobject
+from manim import Arrow, Dot, Line, Rectangle, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
+from scenes.kit.scale import Scale
 
 
 @dataclass(frozen=True)
@@ -19,18 +21,28 @@ class DataWindow:
     screen_center: tuple[float, float]
     screen_size: tuple[float, float]
 
-    def point(self, x: float, y: float) -> np.ndarray:
+    @property
+    def scales(self) -> tuple[Scale, Scale]:
+        """The same data-to-fraction mapping a kit plot's axes use."""
         (x0, x1), (y0, y1) = self.data
-        w, h = self.screen_size
-        cx, cy = self.screen_center
-        return np.array([cx + (x - (x0 + x1) / 2) * w / (x1 - x0), cy + (y - (y0 + y1) / 2) * h / (y1 - y0), 0.0])
+        return Scale(x0, x1, name="window x"), Scale(y0, y1, name="window y")
+
+    def point(self, x: float, y: float) -> np.ndarray:
+        (sx, sy), (w, h), (cx, cy) = self.scales, self.screen_size, self.screen_center
+        return np.array([cx + (float(sx.fraction(x)) - 0.5) * w, cy + (float(sy.fraction(y)) - 0.5) * h, 0.0])
 
     def points(self, xy: np.ndarray) -> np.ndarray:
         return np.array([self.point(x, y) for x, y in xy])
 
     def contains(self, x: float, y: float) -> bool:
-        (x0, x1), (y0, y1) = self.data
-        return x0 <= x <= x1 and y0 <= y <= y1
+        sx, sy = self.scales
+        return bool(sx.contains(x)) and bool(sy.contains(y))
+
+    def frame(self, color: str = "muted") -> Rectangle:
+        """The window's edge, so "off the picture" is a line the viewer sees."""
+        width, height = self.screen_size
+        return Rectangle(width=width, height=height, color=theme.color(color),
+                         stroke_width=theme.stroke("thin")).move_to([*self.screen_center, 0.0])
 
     def clip_segment(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """The point where the segment from ``a`` (inside) to ``b`` (outside) crosses the border."""
@@ -88,8 +100,7 @@ def run_path(window: DataWindow, xy: np.ndarray, *, color: str, dot_radius: floa
 def exit_arrow(window: DataWindow, inside: np.ndarray, outside: np.ndarray, *, color: str) -> Arrow:
     """An arrow from the last visible iterate to where the next step crosses the window's border."""
     end = window.clip_segment(inside, outside)
-    return Arrow(window.point(*inside), window.point(*end), buff=0, color=theme.color(color), stroke_width=4,
-                 tip_length=0.22, max_tip_length_to_length_ratio=0.5)
+    return arrow(window.point(*inside), window.point(*end), color, weight="bold", buff=None)
 
 
 def step_parts(window: DataWindow, xy: np.ndarray, *, across: str, up: str) -> tuple[VGroup, VGroup]:

@@ -1,16 +1,15 @@
-"""Number formats drawn: a byte ruler, bit-field rows, format names, and a screen axis (第三节).
+"""Number formats drawn: a byte ruler, bit-field rows and format names (第三节).
 
 Each widget is handed its data (byte counts, bit counts as ledger keys) and only draws it.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from manim import DOWN, RIGHT, Rectangle, Text, VGroup
 
 from lecture_numerics import quantity
 from scenes.kit import theme
-from scenes.kit.plots import Scale
+from scenes.kit.scale import ScreenAxis  # noqa: F401  (figures of this section map with it)
 from scenes.kit.text import ledger_text
 
 
@@ -70,15 +69,3 @@ def stacked_label(lines: list[Text], buff: float = 0.08) -> VGroup:
     return VGroup(*lines).arrange(DOWN, buff=buff)
 
 
-class ScreenAxis:
-    """Data values → one scene coordinate (x or y) between ``start`` and ``end``, through the
-    chart kit's :class:`~scenes.kit.plots.Scale` (linear, or log10 with ``log=True``), for
-    figures that place marks on a bare line rather than on a :class:`~scenes.kit.plots.Plot`."""
-
-    def __init__(self, low: float, high: float, start: float, end: float, *, log: bool = False):
-        self.scale = Scale(low, high, log=log)
-        self.start, self.end = start, end
-
-    def __call__(self, value):
-        at = self.start + self.scale.fraction(value) * (self.end - self.start)
-        return float(at) if np.ndim(at) == 0 else at

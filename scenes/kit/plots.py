@@ -12,7 +12,6 @@ can be built first and moved or scaled afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence, Union
 
 import numpy as np
@@ -22,6 +21,7 @@ from manim import (DOWN, ORIGIN, RIGHT, UP, Animation, Create, DashedVMobject, D
 from lecture_numerics import quantity
 from scenes.kit import theme
 from scenes.kit.charts import left_tick
+from scenes.kit.scale import EDGE_TOLERANCE, Scale, ScreenAxis  # noqa: F401  (the kit's one mapping)
 from scenes.kit.text import ledger_text, line
 
 Values = Union[float, Sequence[float], np.ndarray]
@@ -33,39 +33,7 @@ TITLE_BUFF = 0.2
 CURVE_STROKE = 5
 DOT_RADIUS = 0.08
 GRID_OPACITY = 0.25
-# Data within this share of the range past an end still counts as inside (float round-off).
-EDGE_TOLERANCE = 1e-9
-
-
-@dataclass(frozen=True)
-class Scale:
-    """One axis' data range: maps values to a fraction 0 (low end) … 1 (high end),
-    linearly or by log10. Pure arithmetic, vectorised."""
-
-    low: float
-    high: float
-    log: bool = False
-    name: str = "axis"
-
-    def __post_init__(self) -> None:
-        if not self.high > self.low:
-            raise ValueError(f"{self.name}: range needs low < high (got {self.low!r}, {self.high!r})")
-        if self.log and not self.low > 0:
-            raise ValueError(f"{self.name} is a log axis: its range must start above 0 (got low={self.low!r})")
-
-    def fraction(self, values: Values) -> np.ndarray:
-        """Where ``values`` sit along the axis, 0 … 1 (outside that when out of range)."""
-        v = np.asarray(values, dtype=float)
-        if not self.log:
-            return (v - self.low) / (self.high - self.low)
-        bad = ~(v > 0)  # also catches NaN
-        if bad.any():
-            raise ValueError(f"{self.name} is a log axis: every value must be > 0, got {float(v[bad].ravel()[0])!r}")
-        return (np.log10(v) - np.log10(self.low)) / (np.log10(self.high) - np.log10(self.low))
-
-    def contains(self, values: Values) -> np.ndarray:
-        f = self.fraction(values)
-        return (f >= -EDGE_TOLERANCE) & (f <= 1 + EDGE_TOLERANCE)
+ARROW_TIP = 0.2
 
 
 def tick_values(ticks_key: str, scale: Scale) -> np.ndarray:
@@ -101,17 +69,25 @@ class Plot(VGroup):
     def __init__(self, *, x_range: tuple[float, float], y_range: tuple[float, float],
                  width: float = 8.0, height: float = 4.5, x_log: bool = False, y_log: bool = False,
                  x_ticks_key: str | None = None, y_ticks_key: str | None = None,
-                 x_title: str = "", y_title: str = "", grid: bool = False) -> None:
+                 x_title: str = "", y_title: str = "", grid: bool = False, frame: bool = False,
+                 arrows: bool = False) -> None:
         super().__init__()
         self.x_scale = Scale(*x_range, log=x_log, name="x axis")
         self.y_scale = Scale(*y_range, log=y_log, name="y axis")
         muted = theme.color("muted")
         self.x_axis = Line(ORIGIN, RIGHT * width, stroke_width=AXIS_STROKE, color=muted)
         self.y_axis = Line(ORIGIN, UP * height, stroke_width=AXIS_STROKE, color=muted)
+        if arrows:                     # an axis that only says "more this way" ends in a tip
+            for axis in (self.x_axis, self.y_axis):
+                axis.add_tip(tip_length=ARROW_TIP, tip_width=ARROW_TIP)
         self.grid = VGroup()
         self.x_ticks = self._ticks(x_ticks_key, self.x_scale, along_x=True, grid=grid)
         self.y_ticks = self._ticks(y_ticks_key, self.y_scale, along_x=False, grid=grid)
-        self.add(self.grid, self.x_axis, self.y_axis, self.x_ticks, self.y_ticks)
+        # An optional frame closes the plot's top and right, so "off the picture" has an edge.
+        corner = UP * height + RIGHT * width
+        self.frame = VGroup(*(Line(UP * height, corner), Line(RIGHT * width, corner)) if frame else ())
+        self.frame.set_stroke(muted, width=theme.stroke("thin"))
+        self.add(self.grid, self.frame, self.x_axis, self.y_axis, self.x_ticks, self.y_ticks)
         # Titles sit outside the tick labels: the x title centred under them, the y title
         # above the y axis (horizontal, since Chinese reads badly turned on its side).
         self.x_title = line(x_title, size="label", color="muted") if x_title else VGroup()
@@ -150,6 +126,12 @@ class Plot(VGroup):
         along_x = self.x_axis.get_end() - corner
         along_y = self.y_axis.get_end() - self.y_axis.get_start()
         return corner + fx[..., None] * along_x + fy[..., None] * along_y
+
+    def x_mark(self, x: float, template: str) -> VGroup:
+        """A tick under the x axis at data ``x``, labelled with a template (``"{key}"``)."""
+        at = self.point(x, self.y_scale.low)
+        mark = Line(at, at + DOWN * TICK, stroke_width=AXIS_STROKE, color=theme.color("muted"))
+        return VGroup(mark, line(template, size="small", color="muted").next_to(mark, DOWN, buff=TICK_LABEL_BUFF))
 
     def contains(self, x: Values, y: Values) -> np.ndarray:
         """Which data points fall inside both ranges."""

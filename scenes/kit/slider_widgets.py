@@ -6,10 +6,11 @@ decides what moves.
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, DashedVMobject, Line, Mobject, Rectangle, RoundedRectangle,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, Line, Mobject, Rectangle, RoundedRectangle,
                    VGroup)
 
 from scenes.kit import theme
+from scenes.kit.arrows import arrow as kit_arrow
 from scenes.kit.text import words
 
 KNOB_WIDTH, KNOB_HEIGHT = 0.9, 0.34
@@ -75,11 +76,10 @@ def chain_node(name: str, *, size: str = "body", color: str = "ink") -> VGroup:
     return node
 
 
-def rate_arrow(start: Mobject, end: Mobject, label: Mobject, *, color: str = "backward") -> VGroup:
+def rate_arrow(start: Mobject, end: Mobject, label: Mobject, *, color: str = "gradients") -> VGroup:
     """An arrow from ``start`` to ``end`` with its exchange rate written above it."""
-    arrow = Arrow(start.get_right(), end.get_left(), buff=0.12, stroke_width=5,
-                  color=theme.color(color), max_tip_length_to_length_ratio=0.25)
-    label.next_to(arrow, UP, buff=0.12)
+    arrow = kit_arrow(start.get_right(), end.get_left(), color, weight="bold", buff="snug")
+    label.next_to(arrow, UP, buff=theme.space("snug"))
     group = VGroup(arrow, label)
     group.arrow, group.label = arrow, label
     return group
@@ -90,6 +90,6 @@ def push_marks(fader: Fader, from_level: float, to_level: float) -> VGroup:
     ghost = DashedVMobject(fader.knob.copy().move_to(fader.level_point(from_level)).set_fill(opacity=0)
                            .set_stroke(theme.color("muted"), width=2), num_dashes=18)
     x = fader.get_right()[0] + 0.2
-    arrow = Arrow([x, fader.level_point(from_level)[1], 0], [x, fader.level_point(to_level)[1], 0], buff=0,
-                  stroke_width=6, color=theme.color("accent"), max_tip_length_to_length_ratio=0.4)
+    arrow = kit_arrow([x, fader.level_point(from_level)[1], 0], [x, fader.level_point(to_level)[1], 0], "accent",
+                      weight="heavy", buff=None)
     return VGroup(ghost, arrow)

@@ -5,8 +5,10 @@ quantity with :func:`number`, or fill a template like ``"{circuit.q} × {circuit
 an item of a sequence, ``"{timeline.axis.ticks[2]}"``) with :func:`ledger_text`. Each
 returned mobject carries ``ledger_keys`` so the legibility test can check that what is
 drawn equals the ledger's display string, and that the scene declared it. A quantity whose
-citation is unconfirmed (待核) is drawn with that mark beside it.
-Formulas whose digits are part of notation (exponents, "÷ 2") use :func:`formula`.
+citation is unconfirmed (待核) is marked once per panel, with one footnote line.
+Super- and subscripts (10⁻⁶, β₁, N_d) are set as raised or lowered glyphs at 75 % size, and
+e-notation (1e-08) is drawn as a power of ten (1×10⁻⁸). Formulas whose digits are part of
+notation (exponents, "÷ 2") use :func:`formula`, set in the theme's Latin formula font.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 import string
 
-from manim import Text
+from manim import MarkupText, Text
 
 from lecture_numerics import quantity
 from lecture_numerics.provenance import UNCONFIRMED
@@ -63,16 +65,73 @@ def _refuse_typed_numbers(content: str, where: str) -> None:
                          "from the ledger (number() / ledger_text())")
 
 
-# Superscript digits and signs (10⁻³, 1.9×10⁻⁶, x²): drawn in the theme's exponent font,
-# since the CJK font has only ¹²³⁴ and a fallback would mix two fonts in one exponent.
-_EXPONENT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+# Super- and subscripts are set as Pango <sup>/<sub> of ordinary glyphs: the Unicode script
+# glyphs (⁻⁶, ₁) are drawn at about half the cap height, 9-13 px at 1280x720, too small to read.
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ᵀⁿⁱ", "0123456789−+Tni")
+SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉₋₊ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼ", "0123456789−+aeoxhklmnpstij")
+_SCRIPT_RUN = re.compile("([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ᵀⁿⁱ]+)|([₀₁₂₃₄₅₆₇₈₉₋₊ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼ]+)")
+# A power of ten in e-notation (1e-08, 5e-04, 1e+23): never drawn, always m×10ⁿ.
+E_NOTATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?)0*(\d+)(?!\w)")
+_TO_SUPERSCRIPT = str.maketrans("0123456789-−+", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁻⁺")
 
 
-def _text(content: str, size: str, color: str, **kwargs) -> Text:
-    exponent_font = theme.exponent_font()
-    if exponent_font and "t2f" not in kwargs:
-        kwargs["t2f"] = {run: exponent_font for run in set(_EXPONENT_RUN.findall(content))}
-    return Text(content, font=theme.font(), font_size=theme.size(size), color=theme.color(color), **kwargs)
+def powers_of_ten(content: str) -> str:
+    """``1e-08`` → ``1×10⁻⁸``: e-notation written as a power of ten."""
+    def power(match: re.Match) -> str:
+        sign = "−" if match.group(2) == "-" else ""
+        return f"{match.group(1)}×10{(sign + match.group(3)).translate(_TO_SUPERSCRIPT)}"
+
+    return E_NOTATION.sub(power, content)
+
+
+def _escape(content: str) -> str:
+    return content.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# A one-letter symbol with a subscript written as code (N_d, d_in): drawn as a real subscript.
+# Longer names with an underscore (micro_batch) are left alone.
+_SYMBOL_SUBSCRIPT = re.compile(r"(?<![A-Za-z0-9_])([A-Za-zΨψηλβθσ])_([A-Za-z0-9]+)")
+
+
+def script_markup(content: str) -> str | None:
+    """Pango markup with each run of script glyphs (and each N_d) as <sup>/<sub> of plain
+    glyphs; None when the content has no scripts (it is drawn as plain text)."""
+    if not (_SCRIPT_RUN.search(content) or _SYMBOL_SUBSCRIPT.search(content)):
+        return None
+    return _scripts_as_markup(_SYMBOL_SUBSCRIPT.sub(r"\1<sub>\2</sub>", _escape(content)))
+
+
+def _scripts_as_markup(escaped: str) -> str:
+    def script(match: re.Match) -> str:
+        if match.group(1):
+            return f"<sup>{match.group(1).translate(SUPERSCRIPTS)}</sup>"
+        return f"<sub>{match.group(2).translate(SUBSCRIPTS)}</sub>"
+
+    return _SCRIPT_RUN.sub(script, escaped)
+
+
+# Pango's own <sup> shrinks a glyph to about 60 %; these spans keep scripts at 75 % of the text
+# (>= 14 px cap height at the smallest theme size) and raise or lower them by a fraction of
+# the font size (Pango points are 1024 units; 0.2 pt a manim font-size unit).
+SCRIPT_SCALE = "75%"
+SUP_RISE, SUB_RISE = 0.09, -0.05     # points per font-size unit
+
+
+def _sized_scripts(markup: str, font_size: float) -> str:
+    sup = f'<span size="{SCRIPT_SCALE}" rise="{round(SUP_RISE * font_size * 1024)}">'
+    sub = f'<span size="{SCRIPT_SCALE}" rise="{round(SUB_RISE * font_size * 1024)}">'
+    return markup.replace("<sup>", sup).replace("<sub>", sub).replace("</sup>", "</span>").replace("</sub>", "</span>")
+
+
+def _text(content: str, size: str, color: str, *, font: str | None = None, **kwargs) -> Text | MarkupText:
+    content = powers_of_ten(content)
+    markup = script_markup(content)
+    style = dict(font=font or theme.font(), font_size=theme.size(size), color=theme.text_color(color))
+    if markup is None:
+        return Text(content, **style, **kwargs)
+    if kwargs:
+        raise ValueError(f"{content!r}: text with super- or subscripts takes no {', '.join(kwargs)}")
+    return MarkupText(_sized_scripts(markup, style["font_size"]), **style)
 
 
 def words(content: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
@@ -102,12 +161,46 @@ def fill(template: str) -> tuple[str, tuple[str, ...]]:
     return text, keys
 
 
+# 待核 once per panel: the first text in a panel that shows an unconfirmed quantity gets this
+# mark, and the panel's one footnote line says what it means. The base scene opens each
+# panel with begin_panel() and shows take_footnote() when it returns one; a scene built
+# outside panels keeps the mark spelt out on every such text.
+UNCONFIRMED_MARK = "※"
+_panel_marks = {"open": False, "marked": False, "taken": False}
+
+
+def begin_panel() -> None:
+    """A new panel: its first unconfirmed quantity gets the mark again."""
+    _panel_marks.update(open=True, marked=False, taken=False)
+
+
+def take_footnote() -> Text | None:
+    """The panel's footnote, the first time it is asked for after a text in the panel took
+    the mark (else None), at the bottom left of the safe area."""
+    if not _panel_marks["marked"] or _panel_marks["taken"]:
+        return None
+    _panel_marks["taken"] = True
+    from manim import DL
+
+    note = words(f"{UNCONFIRMED_MARK} {UNCONFIRMED}：出处尚未核实", size="small", color="muted")
+    return note.to_corner(DL, buff=theme.space("safe"))
+
+
+def _unconfirmed_suffix() -> str:
+    if not _panel_marks["open"]:
+        return f"（{UNCONFIRMED}）"
+    if _panel_marks["marked"]:
+        return ""
+    _panel_marks["marked"] = True
+    return UNCONFIRMED_MARK
+
+
 def ledger_text(template: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
     """Words with ledger numbers filled in, e.g. ``"读数 {slider.readout_before}"``."""
     _refuse_typed_numbers(_PLACEHOLDER.sub("", template), f"ledger_text({template!r})")
     content, keys = fill(template)
     if any(quantity(key).status == UNCONFIRMED for key in keys):
-        content += f"（{UNCONFIRMED}）"
+        content += _unconfirmed_suffix()
     mob = _text(content, size, color, **kwargs)
     mob.ledger_keys = keys
     mob.template = template
@@ -127,12 +220,33 @@ def number(key: str, *, size: str = "body", color: str = "ink", suffix: str = ""
     return ledger_text("{" + key + "}" + suffix, size=size, color=color, **kwargs)
 
 
-def formula(content: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
-    """Notation whose digits are not data (``z = (x² − y²) / 2``): single digits only; a
-    number with two digits or a decimal point is data and comes from the ledger."""
+# Formula notation typed in a scene: x^2, 2^(−l/2), d_in, N_{d}; a literal ^ or _ is never drawn.
+_CARET = re.compile(r"\^(?:\(([^()]*)\)|\{([^{}]*)\}|([\w−+′]+))")
+_UNDERSCORE = re.compile(r"_(?:\{([^{}]*)\}|(\w+))")
+_MIDDLE_DOT = re.compile(r"\s*[·•∙⋅]\s*")
+THIN_SPACE = "\u2009"
+
+
+def formula_markup(content: str) -> str:
+    """Pango markup for notation: real super- and subscripts, a thin-spaced ``·``, ``∂`` set
+    close to what it differentiates."""
+    content = _escape(powers_of_ten(content))
+    content = _MIDDLE_DOT.sub(f"{THIN_SPACE}·{THIN_SPACE}", content)
+    content = re.sub(r"∂\s+", "∂", content)
+    content = _CARET.sub(lambda m: f"<sup>{next(g for g in m.groups() if g is not None)}</sup>", content)
+    content = _UNDERSCORE.sub(lambda m: f"<sub>{next(g for g in m.groups() if g is not None)}</sub>", content)
+    return _scripts_as_markup(content)
+
+
+def formula(content: str, *, size: str = "body", color: str = "ink") -> MarkupText:
+    """Notation whose digits are not data (``z = (x² − y²) / 2``, ``2·s·d_in``), set in the
+    theme's formula font: single digits only; a number with two digits or a decimal point is
+    data and comes from the ledger."""
     if re.search(r"\d[\d.]|\.\d", content):
         raise ValueError(f"formula({content!r}) holds a number: draw it with number() or ledger_text()")
-    mob = _text(content, size, color, **kwargs)
+    font_size = theme.size(size)
+    mob = MarkupText(_sized_scripts(formula_markup(content), font_size), font=theme.formula_font(),
+                     font_size=font_size, color=theme.text_color(color))
     mob.ledger_keys = ()
     mob.kind = "formula"
     return mob

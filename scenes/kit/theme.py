@@ -1,33 +1,70 @@
-"""The project's one look, read from config/theme.yaml: colours, font, text sizes."""
+"""The project's one look, read from config/theme.yaml: concept colours (a line variant and
+a darker text variant each), fonts, text sizes, and the spacing and stroke scales."""
 
 from __future__ import annotations
 
 from manim import ManimColor
 
-from studio import config
+from lecture_numerics import config_files
+
+
+def _theme() -> dict:
+    return config_files.theme()
+
+
+def role(name: str) -> str:
+    """The canonical role behind ``name`` (``gradients`` is ``backward``)."""
+    theme = _theme()
+    name = theme["aliases"].get(name, name)
+    if name not in theme["colors"]:
+        known = sorted({*theme["colors"], *theme["aliases"]})
+        raise KeyError(f"theme has no colour {name!r}; known: {', '.join(known)}")
+    return name
 
 
 def color(name: str) -> ManimColor:
-    """A theme colour by meaning (``ink``, ``backward``, ``weights`` …)."""
-    colors = config.theme()["colors"]
-    if name not in colors:
-        raise KeyError(f"theme has no colour {name!r}; known: {', '.join(sorted(colors))}")
-    return ManimColor(colors[name])
+    """A role's line colour (``ink``, ``backward``, ``weights`` …): for strokes and fills."""
+    return ManimColor(_theme()["colors"][role(name)])
+
+
+def text_color(name: str) -> ManimColor:
+    """A role's text colour: darker where the line colour is too light to read."""
+    canonical = role(name)
+    variants = _theme()["text_colors"]
+    if canonical not in variants:
+        raise KeyError(f"theme colour {canonical!r} fills surfaces; it has no text variant")
+    return ManimColor(variants[canonical])
+
+
+def roles() -> list[str]:
+    """Every role that colours lines and text (not the surface fills)."""
+    theme = _theme()
+    return [name for name in theme["colors"] if name not in theme["fills"]]
 
 
 def size(name: str) -> float:
     """A theme font size by role (``title``, ``body``, ``small`` …)."""
-    return config.theme()["sizes"][name]
+    return _theme()["sizes"][name]
+
+
+def space(name: str) -> float:
+    """A gap or buff from the theme's spacing scale (``tight``, ``small``, ``medium`` …)."""
+    return _theme()["spacing"][name]
+
+
+def stroke(name: str) -> float:
+    """A stroke width from the theme's scale (``thin``, ``regular``, ``bold`` …)."""
+    return _theme()["strokes"][name]
 
 
 def font() -> str:
-    return config.theme()["font"]
+    return _theme()["font"]
 
 
-def exponent_font() -> str | None:
-    """The font for superscript digits and signs, if the theme names one."""
-    return config.theme().get("exponent_font")
+def formula_font() -> str:
+    """The Latin font formulas are set in (real super- and subscripts)."""
+    return _theme()["formula_font"]
 
 
 def background() -> ManimColor:
-    return ManimColor(config.theme()["background"])
+    return ManimColor(_theme()["background"])

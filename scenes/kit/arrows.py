@@ -1,0 +1,34 @@
+"""One arrow for every figure: strokes, tips and buffs from the theme's scales, so an arrow
+in fig-zero and one in fig-muon are drawn alike; a role names its colour."""
+
+from __future__ import annotations
+
+from typing import Sequence, Union
+
+import numpy as np
+from manim import Arrow, DoubleArrow
+
+from scenes.kit import theme
+
+Point = Union[Sequence[float], np.ndarray]
+TIP_PER_STROKE = 0.05    # tip length per unit of stroke width: a bolder arrow has a larger tip
+
+
+def _point(p: Point) -> np.ndarray:
+    return np.array([*p, 0.0][:3], dtype=float)
+
+
+def arrow(start: Point, end: Point, role: str = "ink", *, weight: str = "regular", buff: str | None = "tight",
+          both: bool = False, opacity: float = 1.0) -> Arrow:
+    """An arrow from ``start`` to ``end`` in a role's colour, its stroke ``weight`` and its
+    ``buff`` (the gap left at each end; None: none) named from the theme's scales."""
+    start, end = _point(start), _point(end)
+    length = float(np.linalg.norm(end - start))
+    if not length > 0:
+        raise ValueError("arrow: start and end coincide")
+    width = theme.stroke(weight)
+    gap = theme.space(buff) if buff else 0.0
+    tip = min(TIP_PER_STROKE * width, 0.4 * max(length - 2 * gap, 1e-3))
+    kind = DoubleArrow if both else Arrow
+    return kind(start, end, buff=gap, color=theme.color(role), stroke_width=width, stroke_opacity=opacity,
+                tip_length=tip, max_tip_length_to_length_ratio=0.5, max_stroke_width_to_length_ratio=1000)
