@@ -15,11 +15,12 @@ import pytest  # noqa: E402
 
 @pytest.fixture(scope="session")
 def lecture_render(tmp_path_factory):
-    """Every real scene rendered once at low quality, as `python render.py --quality low` does."""
+    """Every real scene rendered once at low quality, as `python render.py --quality low` does,
+    with --strict: a 🖥 line naming no scene, or timings that fit no cue, fails the suite."""
     import subprocess
 
     out = tmp_path_factory.mktemp("lecture")
-    result = subprocess.run([sys.executable, str(ROOT / "render.py"), "--quality", "low", "--out", str(out)],
+    result = subprocess.run([sys.executable, str(ROOT / "render.py"), "--quality", "low", "--strict", "--out", str(out)],
                             cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, result.stdout + result.stderr
     return out

@@ -34,6 +34,23 @@ def test_every_scene_is_published(lecture_render):
         assert scene["loop"] is (scene["id"] in LOOPS)
 
 
+def test_every_beat_is_published_and_found_in_the_notes(lecture_render):
+    """Each panel's beats: a clip and a poster each, lengths adding up to the panel's, and
+    every quoted beat placed on its notes line."""
+    qdir = lecture_render / "low"
+    unplaced = []
+    for scene in manifest(qdir)["scenes"]:
+        for section in scene["sections"]:
+            beats = section["beats"]
+            assert [b["n"] for b in beats] == list(range(1, len(beats) + 1)), f"{scene['id']} {section['name']}"
+            for beat in beats:
+                assert (qdir / beat["file"]).stat().st_size > 0 and (qdir / beat["poster"]).stat().st_size > 0
+                if beat["says"] and not beat["notes_line"]:
+                    unplaced.append(f"{scene['id']} {beat['name']}: 「{beat['says']}」")
+            assert sum(b["duration_s"] for b in beats) == pytest.approx(section["duration_s"], abs=0.01)
+    assert not unplaced, "beats whose quote the notes do not have:\n" + "\n".join(unplaced)
+
+
 @pytest.mark.parametrize("scene_id", LOOPS)
 def test_loops_are_seamless(lecture_render, scene_id):
     """Last frame → first is a step like the ones beside it: no jump, no stutter, no pop."""
