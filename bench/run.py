@@ -3,13 +3,19 @@
 
 Order of a run (each step is a real command, timed from outside):
 1. render.py ID --jobs 1 --force, one command per scene: its whole wall (start-up, worker,
-   GIF, poster, clips, pages), worker/post split, peak RSS, outputs;
+   GIF, poster, clips, pages), worker/post split, peak RSS, outputs; each followed at once by
+   stock `manim render --disable_caching` of the same scene file (unless the baseline step is
+   skipped), so that ours and stock's take turns under the same load of a shared machine;
 2. x264 alone re-encoding each scene's own mp4 frames (encode-only floor);
 3. render.py with the default jobs --force, then the same again without --force (no-op);
-4. stock `manim render --disable_caching` of each scene, one after another;
-5. render.py --preview ID into a fresh folder, per scene (cold preview at low);
-6. render.py --preview ID --section X per panel (the last panel only with --quick): cold
-   into a fresh folder, then the same command again (warm).
+4. stock manim's total over the scenes, one after another (at high: the preset of `-qh`,
+   1920×1080 at 60 fps; rendered in step 1);
+5. picture quality: each scene rendered losslessly by the worker (x264 crf 0, the exact
+   frames), then the SSIM of our MP4 (step 1) and of stock manim's (step 4) against it;
+6. render.py --preview ID into a fresh folder, per scene (cold preview at low);
+7. render.py --preview ID --section A.2 per beat (the last one only with --quick): cold
+   into a fresh folder, then the same command again (warm). Where the preview does not take
+   a beat yet, its panel (--section A) is measured instead.
 Prints the table and writes the JSON (bench/results/bench-<quality>-<time>.json by default).
 """
 
@@ -28,11 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import measure, report  # noqa: E402
+from bench import encoder, measure, report  # noqa: E402
 from studio import config, memory, registry  # noqa: E402
 from studio.errors import UsageError  # noqa: E402
 
-STEPS = ("encode", "batch", "baseline", "preview", "panels")
+STEPS = ("encode", "batch", "baseline", "quality", "preview", "panels")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -41,7 +47,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="smoke run: low quality")
     parser.add_argument("--scenes", nargs="+", metavar="ID", help="subset of scene ids (default: every registered scene)")
     parser.add_argument("--skip", nargs="+", choices=STEPS, default=[],
-                        help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, previews, panel previews)")
+                        help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, SSIM against lossless, "
+                             "previews, beat previews)")
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
     parser.add_argument("--work", type=Path, help="folder for rendered output (default: a temporary one, removed)")
     parser.add_argument("--scenes-dir", help="scene modules folder (sets LECTURE_SCENES_DIR, e.g. tests/fixtures/scenes)")
@@ -87,6 +94,9 @@ class Measurements:
         self.jobs = os.cpu_count() or 1
         self.rows = {sid: {"id": sid} for sid in self.ids}
         self.batch: dict = {"jobs": self.jobs}
+        lecture = len(registry.select([]))
+        if len(self.ids) < lecture:
+            self.batch["partial_note"] = f"partial: {len(self.ids)} of {lecture} scenes"
         self.problems: list[dict] = []
         self.meta = {"quality": args.quality, **self.preset, "cpus": self.jobs, "scenes": self.ids,
                      "commit": git_commit(), "uncommitted": uncommitted(), "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
@@ -109,8 +119,10 @@ class Measurements:
             run, timings = measure.pipeline_batch([sid], args.quality, self.work / "jobs1", 1, self.env)
             self.note(f"render.py {sid} --jobs 1", run)
             wall, cpu, peak = wall + run.wall_s, cpu + run.cpu_s, max(peak, run.peak_rss_kb or 0)
-            self.rows[sid].update(timings.get(sid, {"status": "missing"}), command_s=run.wall_s)
+            self.rows[sid].update(timings.get(sid, {"status": "missing"}), command_s=run.wall_s, command_cpu_s=run.cpu_s)
             self.rows[sid].update(measure.published(quality_dir, sid))
+            if "baseline" not in args.skip:
+                self.stock_scene(self.entries[self.ids.index(sid)])
         self.batch.update(wall_jobs1_s=wall, cpu_jobs1_s=cpu, peak_rss_kb_jobs1=peak)
 
     def record_memory(self) -> None:
@@ -152,16 +164,40 @@ class Measurements:
         self.batch.update(noop_s=run.wall_s, noop_counts=counts,
                           noop_all_cached=None if counts is None else counts["cached"] == len(self.ids))
 
+    def stock_scene(self, entry) -> None:
+        """Stock ``manim render`` of one scene file: its wall, CPU, peak and MP4."""
+        self.log(f"stock manim render {entry.path.name} {entry.class_name}")
+        run = measure.manim_baseline(entry, self.preset, self.work / "manim" / entry.scene_id, self.env)
+        self.note(f"manim render {entry.scene_id}", run)
+        movie = next((self.work / "manim" / entry.scene_id).rglob(f"{entry.class_name}.mp4"), None)
+        self.rows[entry.scene_id].update(manim_s=run.wall_s, manim_cpu_s=run.cpu_s, manim_peak_rss_kb=run.peak_rss_kb,
+                                         manim_mp4=str(movie) if movie else None,
+                                         manim_mp4_bytes=movie.stat().st_size if movie else None)
+
     def baseline(self) -> None:
-        total = total_cpu = 0.0
+        """Stock manim over the scenes one after another: the sum of its per-scene commands."""
         for entry in self.entries:
-            self.log(f"stock manim render {entry.path.name} {entry.class_name}")
-            run = measure.manim_baseline(entry, self.preset, self.work / "manim" / entry.scene_id, self.env)
-            self.note(f"manim render {entry.scene_id}", run)
-            self.rows[entry.scene_id].update(manim_s=run.wall_s, manim_cpu_s=run.cpu_s,
-                                             manim_peak_rss_kb=run.peak_rss_kb)
-            total, total_cpu = total + run.wall_s, total_cpu + run.cpu_s
-        self.batch.update(manim_total_s=total, manim_cpu_total_s=total_cpu)
+            if "manim_s" not in self.rows[entry.scene_id]:
+                self.stock_scene(entry)
+        rows = [self.rows[e.scene_id] for e in self.entries]
+        self.batch.update(manim_total_s=sum(r["manim_s"] for r in rows),
+                          manim_cpu_total_s=sum(r["manim_cpu_s"] for r in rows))
+
+    def quality(self) -> None:
+        """SSIM of our MP4 and of stock manim's against a lossless render of the same frames."""
+        for sid, row in self.rows.items():
+            if not row.get("mp4"):
+                continue
+            self.log(f"lossless reference {sid}, then SSIM of ours and stock's against it")
+            try:
+                reference, _ = encoder.reference(sid, self.args.quality, self.work)
+                row["mp4_bytes"] = Path(row["mp4"]).stat().st_size
+                row["ssim"] = encoder.ssim_against(Path(row["mp4"]), reference, self.work / f"{sid}.ours.ssim.txt")
+                if row.get("manim_mp4"):
+                    row["manim_ssim"] = encoder.ssim_against(Path(row["manim_mp4"]), reference,
+                                                             self.work / f"{sid}.stock.ssim.txt")
+            except (RuntimeError, OSError, StopIteration) as error:
+                self.problems.append({"step": f"SSIM {sid}", "exit": 1, "stderr_tail": str(error)[-300:]})
 
     def previews(self) -> None:
         for sid in self.ids:
@@ -173,19 +209,23 @@ class Measurements:
             self.rows[sid]["preview_s"] = run.wall_s
 
     def panels(self) -> None:
-        """Panel previews, cold and warm. The last panel skips the most before it renders,
-        so --quick measures that one; a full run measures every panel."""
+        """Beat previews, cold and warm. The last beat skips the most before it renders, so
+        --quick measures that one; a full run measures every beat. Where the preview does not
+        take a beat's name yet (exit 2: no such section), the beat's panel is measured."""
         names = measure.panel_names(self.ids, self.env)
         for sid in self.ids:
-            measured = []
+            measured, tried = [], set()
             for section in names.get(sid, [])[-1:] if self.args.quick else names.get(sid, []):
-                fresh = self.work / "panels" / sid / section
-                shutil.rmtree(fresh, ignore_errors=True)
-                self.log(f"panel preview {sid} {section}: cold, then warm")
-                cold = self.note(f"render.py --preview {sid} --section {section}",
-                                 measure.panel_preview(sid, section, fresh, self.env))
+                cold = self.preview_section(sid, section)
+                if cold.returncode == 2 and "." in section:
+                    section = section.partition(".")[0]
+                    if section in tried:
+                        continue
+                    cold = self.preview_section(sid, section)
+                tried.add(section)
+                self.note(f"render.py --preview {sid} --section {section}", cold)
                 warm = self.note(f"render.py --preview {sid} --section {section} (warm)",
-                                 measure.panel_preview(sid, section, fresh, self.env))
+                                 measure.panel_preview(sid, section, self.work / "panels" / sid / section, self.env))
                 measured.append({"section": section, "cold_s": cold.wall_s, "cold_cpu_s": cold.cpu_s,
                                  "warm_s": warm.wall_s})
             if measured:
@@ -193,8 +233,15 @@ class Measurements:
                 self.rows[sid].update(panels=measured, panel_cold_s=worst["cold_s"], panel_worst=worst["section"],
                                       panel_warm_s=max(m["warm_s"] for m in measured))
 
+    def preview_section(self, sid: str, section: str) -> measure.Run:
+        """``--preview ID --section X`` into a fresh folder (cold)."""
+        fresh = self.work / "panels" / sid / section
+        shutil.rmtree(fresh, ignore_errors=True)
+        self.log(f"beat preview {sid} {section}: cold, then warm")
+        return measure.panel_preview(sid, section, fresh, self.env)
+
     def raw(self) -> dict:
-        scenes = [{k: v for k, v in row.items() if k != "mp4"} for row in self.rows.values()]
+        scenes = [{k: v for k, v in row.items() if k not in ("mp4", "manim_mp4")} for row in self.rows.values()]
         return {"meta": {**self.meta, "load_after": load()}, "scenes": scenes, "batch": self.batch,
                 "problems": self.problems}
 
@@ -206,8 +253,8 @@ class Measurements:
         if self.args.record_memory:
             self.record_memory()
         checkpoint(self.raw())
-        steps = {"encode": self.encode_only, "batch": self.parallel_batch,
-                 "baseline": self.baseline, "preview": self.previews, "panels": self.panels}
+        steps = {"encode": self.encode_only, "batch": self.parallel_batch, "baseline": self.baseline,
+                 "quality": self.quality, "preview": self.previews, "panels": self.panels}
         for name, step in steps.items():
             if name not in self.args.skip:
                 step()

@@ -8,7 +8,6 @@ for a deck with a slide per beat).
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 from studio import encode
@@ -20,15 +19,8 @@ def join(parts: list[Path], target: Path) -> None:
     """``target`` = ``parts`` one after another (same codec and settings), faststart."""
     if len(parts) == 1:
         encode.faststart_mp4(parts[0], target)
-        return
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", dir=target.parent, delete=False) as listing:
-        for part in parts:
-            listing.write(f"file '{part.resolve().as_posix()}'\n")
-    try:
-        encode._run(["-f", "concat", "-safe", "0", "-i", listing.name, "-map", "0:v:0", "-c", "copy",
-                     "-movflags", "+faststart", "-map_metadata", "-1", "-f", "mp4", str(target)])
-    finally:
-        Path(listing.name).unlink(missing_ok=True)
+    else:
+        encode.concat_copy(parts, target)
 
 
 def last_frame_jpeg(source: Path, target: Path) -> None:

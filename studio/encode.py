@@ -1,9 +1,13 @@
 """Turn manim's output into slide-ready files with ffmpeg.
 
+- x264 setting: config/encoder.yaml (``encoder_options``), chosen by bench/encoder.py; every
+  clip is encoded once, by the worker, and everything after that copies its packets.
 - mp4: H.264 yuv420p as manim encoded it, remuxed (no re-encode) with the index at the
-  front ("faststart") so browsers, PowerPoint and Keynote start playing at once.
+  front ("faststart") so browsers, PowerPoint and Keynote start playing at once; clips
+  with the same settings join the same way (``concat_copy``: beats into a panel clip).
 - gif: loops forever, at most 960 px wide and 30 fps, with a palette chosen once for the
-  clip from its keyframes, within 5 MB per 10 s of video.
+  clip from its keyframes, within 5 MB per 10 s of video. Its source is the small stream
+  the worker wrote while encoding (studio/fastencode.GifFrames), or any clip.
 - png: the poster frame — the first frame of the clip it is given when that clip loops,
   its last frame otherwise (the pipeline hands it a walkthrough's first panel).
 """
@@ -16,16 +20,44 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
+from studio import config
 from studio.toolcheck import ffmpeg_binary
 
 GIF_MAX_WIDTH = 960
 GIF_MAX_FPS = 30
 # Bumped whenever post-processing changes, so cached scenes are re-published.
-POSTPROCESS_VERSION = 3
+POSTPROCESS_VERSION = 4
 
 
 class EncodeError(RuntimeError):
     pass
+
+
+ENCODER_FILE = "encoder.yaml"
+X264_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow")
+ENCODER_SCHEMA = {
+    "type": "object",
+    "required": ["x264"],
+    "additionalProperties": False,
+    "properties": {
+        "x264": {
+            "type": "object",
+            "required": ["preset", "crf"],
+            "additionalProperties": False,
+            "properties": {
+                "preset": {"enum": list(X264_PRESETS)},
+                # 0 is lossless for 8-bit x264 (the benchmark's reference); 51 is x264's limit.
+                "crf": {"type": "number", "minimum": 0, "maximum": 51},
+            },
+        },
+    },
+}
+
+
+def encoder_options(path: Path | None = None) -> dict[str, str]:
+    """x264's options for every clip, from config/encoder.yaml (UsageError when it is invalid)."""
+    x264 = config.load_yaml(path or config.config_dir() / ENCODER_FILE, ENCODER_SCHEMA)["x264"]
+    return {"preset": x264["preset"], "crf": f"{x264['crf']:g}"}
 
 
 # Post-processing yields to the workers: a batch's next scene renders while this one's GIF
@@ -46,8 +78,24 @@ def _run(args: list[str]) -> None:
 
 
 def faststart_mp4(source: Path, target: Path) -> None:
+    """The clip as it is (stream copy: no frame is decoded), with its index at the front."""
     _run(["-i", str(source), "-map", "0:v:0", "-c", "copy", "-movflags", "+faststart",
           "-map_metadata", "-1", "-f", "mp4", str(target)])
+
+
+def concat_copy(parts: list[Path], target: Path) -> None:
+    """Clips encoded with the same settings, one after another in ``target`` (stream copy,
+    faststart): joining beat clips into a panel clip re-encodes nothing."""
+    if not parts:
+        raise EncodeError("nothing to join")
+    listing = target.with_name(f".{target.name}.parts.txt")
+    # The concat demuxer's quoting: a quote inside a quoted name is written '\''.
+    listing.write_text("".join("file '{}'\n".format(str(Path(p).resolve()).replace("'", "'\\''")) for p in parts))
+    try:
+        _run(["-f", "concat", "-safe", "0", "-i", str(listing), "-map", "0:v:0", "-c", "copy",
+              "-movflags", "+faststart", "-map_metadata", "-1", "-f", "mp4", str(target)])
+    finally:
+        listing.unlink(missing_ok=True)
 
 
 # Slides embed GIFs by the dozen: keep each under 5 MB per 10 s of video. Busy footage
@@ -61,6 +109,18 @@ GIF_LADDER = (  # (max fps, palette colours, bayer scale: higher = less dither n
     (15, 64, 5),
     (10, 64, 5),
 )
+
+
+def gif_frame_size(width: int, height: int) -> tuple[int, int]:
+    """The GIF's picture size for a movie of ``width``×``height``: what ``scale=W:-2`` gives
+    (the width capped, the height kept in proportion, rounded to an even number)."""
+    out_width = min(width, GIF_MAX_WIDTH)
+    return out_width, (out_width * height + width) // (2 * width) * 2
+
+
+def gif_fps(fps: int) -> int:
+    """The GIF's first-rung frame rate for a movie at ``fps``."""
+    return min(fps, GIF_MAX_FPS)
 
 
 def palette(source: Path, target: Path, width: int, colours: int) -> None:

@@ -1,4 +1,6 @@
-"""How the lecture's frames reach x264: converted once per picture, and never on the encoding thread.
+"""How the lecture's frames reach x264: converted once per picture, never on the encoding
+thread, with the x264 setting of config/encoder.yaml (studio/encode.encoder_options); and,
+on the way, the GIF's frames.
 
 Manim 0.22 writes a ``wait()`` as one frame repeated N times, and converts the RGBA
 picture to yuv420p for every repeat (about 10 ms of CPU per 1080p frame, measured by
@@ -12,22 +14,34 @@ text, enough to make two renders of one scene differ (fig-optimizers at low qual
 renders in 24 differed; eight encodes of one held frame in a bare PyAV loop gave up to
 three videos). With the conversion off that thread, 24 renders of fig-optimizers were
 byte-identical (tests/test_fastencode.py holds the design and the outcome).
+
+The GIF (``GifFrames``): the converter also scales each picture the GIF shows to the GIF's
+size, once, at the GIF's frame rate, and the clip's encoding thread writes it into a small
+lossless stream beside the clip. ``GifFrames.finish`` joins those streams, in movie order,
+into the file the GIF step reads, so the GIF never decodes the 1080p60 movie again.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from pathlib import Path
 
 import av
 
+from manim import config as manim_config
+from manim.scene.scene_file_writer import SceneFileWriter
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
-_ORIGINAL = VideoSegmentEncoder.write_frame
+from studio import encode
+
+_ORIGINAL_WRITE = VideoSegmentEncoder.write_frame
+_ORIGINAL_FINISH = VideoSegmentEncoder.finish
+_ORIGINAL_ABORT = VideoSegmentEncoder.abort
+_ORIGINAL_WRITER_WRITE = SceneFileWriter.write_frame
 # One thread is enough: a conversion is a few ms against the tens of ms a frame takes to
 # draw, and the clips' encoders only wait on it, they never convert themselves.
 _CONVERTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rgba-to-yuv")
-
 
 def to_yuv(pixels, pixel_format: str) -> av.VideoFrame:
     """The RGBA picture as the encoder's pixel format (swscale, one slice thread).
@@ -39,24 +53,177 @@ def to_yuv(pixels, pixel_format: str) -> av.VideoFrame:
     return av.VideoFrame.from_numpy_buffer(pixels, format="rgba").reformat(format=pixel_format, threads=1)
 
 
+def gif_sized(frame: av.VideoFrame, size: tuple[int, int]) -> av.VideoFrame:
+    """The yuv420p picture at the GIF's size, scaled as the GIF step's ffmpeg scales (lanczos).
+
+    Scaling the converted yuv420p picture costs 1.2 ms at 1080p → 960×540; scaling the RGBA
+    one would cost 12 ms."""
+    return frame.reformat(width=size[0], height=size[1], interpolation="LANCZOS", threads=1)
+
+
+def _convert(pixels, pixel_format: str, gif_size: tuple[int, int] | None):
+    frame = to_yuv(pixels, pixel_format)
+    return frame, (gif_sized(frame, gif_size) if gif_size else None)
+
+
+class GifSegment:
+    """One clip's GIF frames: a lossless yuv420p stream at the GIF's size and rate.
+
+    Made on the drawing thread when the clip's first frame arrives (``start`` = frames of the
+    movie before it), written on the clip's encoding thread only, opened at its first frame."""
+
+    def __init__(self, frames: "GifFrames", index: int, start: int):
+        self.frames, self.start = frames, start
+        self.path = frames.folder / f"{index:05d}.mp4"
+        self._container = self._stream = None
+        self._next_pts = 0
+
+    def copies(self, first: int, repeat: int) -> int:
+        """How many GIF frames the movie frames first … first+repeat-1 of this clip make."""
+        return self.frames.shown_by(self.start + first + repeat) - self.frames.shown_by(self.start + first)
+
+    def write(self, frame: av.VideoFrame, copies: int) -> None:
+        if self._stream is None:
+            self._open(frame)
+        for _ in range(copies):
+            frame.pts = self._next_pts
+            frame.time_base = Fraction(1, self.frames.rate)
+            self._next_pts += 1
+            for packet in self._stream.encode(frame):
+                self._container.mux(packet)
+
+    def _open(self, frame: av.VideoFrame) -> None:
+        self._container = av.open(str(self.path), mode="w", format="mp4")
+        self._stream = self._container.add_stream("libx264", rate=self.frames.rate, options=self.frames.x264)
+        self._stream.pix_fmt, self._stream.width, self._stream.height = "yuv420p", frame.width, frame.height
+
+    def close(self) -> None:
+        if self._stream is not None:
+            for packet in self._stream.encode():
+                self._container.mux(packet)
+            self._container.close()
+            self._stream = None
+
+
+class GifFrames:
+    """The frames of a scene's GIF, gathered while its clips are encoded.
+
+    ``folder`` receives one small stream per clip; ``finish(target)`` joins them in movie
+    order. ``width``, ``height`` and ``fps`` are the movie's (config/presets.yaml); the GIF's
+    size and rate follow from them as in studio/encode.py, so encode.gif reads this stream
+    exactly as it would read the movie, without scaling it again."""
+
+    # Lossless (crf 0 is exact for 8-bit x264), so the GIF's pixels never depend on x264's
+    # choices; ultrafast costs about 1 ms per 960×540 frame.
+    X264 = {"preset": "ultrafast", "crf": "0"}
+    # The movie's clips have x264's default keyframe interval, 250 frames; the same spacing in
+    # seconds keeps the GIF palette's sample (the keyframes) what it was from the movie.
+    MOVIE_KEYINT = 250
+
+    def __init__(self, folder: Path, width: int, height: int, fps: int):
+        self.folder = folder
+        self.size = encode.gif_frame_size(width, height)
+        self.source_fps, self.rate = fps, encode.gif_fps(fps)
+        self.x264 = {**self.X264, "g": str(max(1, round(self.MOVIE_KEYINT * self.rate / fps)))}
+        self.segments: list[GifSegment] = []
+        self._movie_frames = 0
+
+    def shown_by(self, movie_frames: int) -> int:
+        """GIF frames shown by the time ``movie_frames`` frames of the movie have passed: frame
+        k of the GIF is the first movie frame at or after k / rate seconds (an exact 2:1 pick
+        at 60 → 30 fps)."""
+        return -(-movie_frames * self.rate // self.source_fps)
+
+    def note(self, encoder: VideoSegmentEncoder, repeat: int) -> None:
+        """On the drawing thread, in movie order: the next ``repeat`` frames go to ``encoder``."""
+        if getattr(encoder, "gif_segment", None) is None:
+            encoder.gif_segment = GifSegment(self, len(self.segments), self._movie_frames)
+            self.segments.append(encoder.gif_segment)
+        self._movie_frames += repeat
+
+    def finish(self, target: Path) -> Path | None:
+        """Join the clips' GIF frames into ``target`` (stream copy); None when nothing was drawn."""
+        parts = [s.path for s in self.segments if s.path.is_file()]
+        if not parts:
+            return None
+        encode.concat_copy(parts, target)
+        for part in parts:
+            part.unlink()
+        return target
+
+
+_GIF: GifFrames | None = None
+_MANIM_OPTIONS = dict(manim_config.video_encoder_options)
+
+
+def _write_frame_in_order(self: SceneFileWriter, pixels, *, repeat: int = 1) -> None:
+    job = self._current_encode_job
+    if _GIF is not None and job is not None and not job.failed:
+        _GIF.note(job.encoder, repeat)
+    _ORIGINAL_WRITER_WRITE(self, pixels, repeat=repeat)
+
+
 def _write_frame_once(self: VideoSegmentEncoder, pixels, *, repeat: int = 1) -> None:
     self._validate_frame(pixels, repeat)
     time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
+    gif = getattr(self, "gif_segment", None)
+    copies = gif.copies(self._next_pts, repeat) if gif is not None else 0
     try:
-        frame = _CONVERTER.submit(to_yuv, pixels, self.spec.pixel_format).result()
+        frame, small = _CONVERTER.submit(_convert, pixels, self.spec.pixel_format,
+                                         gif.frames.size if copies else None).result()
         for _ in range(repeat):
             frame.pts = self._next_pts
             frame.time_base = time_base
             self._next_pts += 1
             for packet in self._stream.encode(frame):
                 self._container.mux(packet)
+        if copies:
+            gif.write(small, copies)
     except BaseException as error:
         raise self._operation_error("encode", error) from error
 
 
-def install() -> None:
+def _close_gif(encoder: VideoSegmentEncoder, *, discard: bool) -> None:
+    gif = getattr(encoder, "gif_segment", None)
+    if gif is not None:
+        gif.close()
+        if discard:  # the clip is thrown away, so are its GIF frames
+            gif.path.unlink(missing_ok=True)
+
+
+def _finish_with_gif(self: VideoSegmentEncoder) -> None:
+    try:
+        _ORIGINAL_FINISH(self)
+    finally:
+        _close_gif(self, discard=False)
+
+
+def _abort_with_gif(self: VideoSegmentEncoder) -> None:
+    try:
+        _ORIGINAL_ABORT(self)
+    finally:
+        _close_gif(self, discard=True)
+
+
+def install(gif: GifFrames | None = None) -> None:
+    """Our frame path for every clip manim encodes from now on, with config/encoder.yaml's
+    x264 settings; with ``gif``, the GIF's frames are gathered too."""
+    global _GIF
+    manim_config.video_encoder_options = encode.encoder_options()
+    _GIF = gif
+    if gif is not None:
+        gif.folder.mkdir(parents=True, exist_ok=True)
     VideoSegmentEncoder.write_frame = _write_frame_once
+    VideoSegmentEncoder.finish = _finish_with_gif
+    VideoSegmentEncoder.abort = _abort_with_gif
+    SceneFileWriter.write_frame = _write_frame_in_order
 
 
 def uninstall() -> None:
-    VideoSegmentEncoder.write_frame = _ORIGINAL
+    global _GIF
+    _GIF = None
+    manim_config.video_encoder_options = _MANIM_OPTIONS
+    VideoSegmentEncoder.write_frame = _ORIGINAL_WRITE
+    VideoSegmentEncoder.finish = _ORIGINAL_FINISH
+    VideoSegmentEncoder.abort = _ORIGINAL_ABORT
+    SceneFileWriter.write_frame = _ORIGINAL_WRITER_WRITE

@@ -142,7 +142,6 @@ class Renderer:
         movie = Path(result["movie"])
         staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
         encode.faststart_mp4(movie, staged[f"{sid}.mp4"])
-        encode.gif(movie, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"], result["duration_s"])
         panels = clips.group_beats(result["sections"])
         # The poster is what the deck shows before playing: a loop's opening frame, a
         # walkthrough's first panel complete, otherwise the finished picture.
@@ -158,6 +157,10 @@ class Renderer:
             name = f"{sid}/{panel}.mp4"
             staged[name] = out / name
             clips.join([Path(b["file"]) for b in panel_beats], staged[name])
+        # The GIF reads the frames the worker scaled for it while encoding, not the 1080p60 movie.
+        self.progress.update(sid, state="gif")
+        gif_source = Path(result["gif_frames"]) if result.get("gif_frames") else movie
+        encode.gif(gif_source, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"], result["duration_s"])
         staged[".record"] = self._record(entry, result, staged)
         return staged
 
@@ -290,7 +293,8 @@ def render_batch(batch: Batch, known: list[SceneEntry]) -> tuple[dict[str, Scene
                 states[entry.scene_id].expected_s = record.get("duration_s") if record else None
                 todo.append((entry, keys[entry.scene_id]))
 
-        with Progress(states) as progress:
+        with Progress(states, jobs=max(1, min(batch.jobs, len(todo))),
+                      times_path=batch.quality_dir / CACHE / "times.json") as progress:
             for state in states.values():
                 if state.state == "cached":
                     progress.update(state.scene_id, state="cached")

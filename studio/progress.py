@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.console import Console
 from rich.live import Live
 from rich.table import Table
 
+from studio import atomic
+
+
+# A scene's stages, in order: waiting for a worker, drawing and encoding its clips, the
+# slide-ready copies and poster, its GIF, moving the files into place; then how it ended.
+STAGES = ("queued", "rendering", "encoding", "gif", "publishing")
+ENDED = ("done", "cached", "failed")
+
 
 @dataclass
 class SceneState:
     scene_id: str
-    state: str = "queued"          # queued | rendering | encoding | publishing | done | cached | failed
+    state: str = "queued"          # one of STAGES or ENDED
     video_s: float = 0.0           # seconds of video rendered so far
-    expected_s: float | None = None
+    expected_s: float | None = None       # seconds of video, from the last render's record
+    expected_wall_s: float | None = None  # wall seconds the last render of it took, from its record
     started: float | None = None
     finished: float | None = None
     error: str = ""
@@ -33,10 +44,19 @@ class SceneState:
 class Progress:
     states: dict[str, SceneState]
     console: Console = field(default_factory=lambda: Console(stderr=True))
+    jobs: int = 1                  # scenes worked on at once (the pipeline sets it)
+    # Each scene's wall seconds at its last render, read for the estimate and updated as
+    # scenes finish (the pipeline names it: <out>/<quality>/.cache/times.json).
+    times_path: Path | None = None
+    _times: dict[str, float] = field(default_factory=dict)
     _live: Live | None = None
     _started: float = field(default_factory=time.monotonic)
 
     def __enter__(self) -> "Progress":
+        self._times = recorded_times(self.times_path) if self.times_path else {}
+        for s in self.states.values():
+            if s.expected_wall_s is None:
+                s.expected_wall_s = self._times.get(s.scene_id)
         if self.console.is_terminal:
             self._live = Live(self._table(), console=self.console, refresh_per_second=4, transient=False)
             self._live.__enter__()
@@ -46,6 +66,10 @@ class Progress:
         if self._live is not None:
             self._live.update(self._table())
             self._live.__exit__(*exc)
+        if self.times_path is not None:
+            finished = {s.scene_id: round(s.wall_s, 2) for s in self.states.values() if s.state == "done"}
+            if finished:
+                atomic.write_json(self.times_path, {**self._times, **finished})
 
     def update(self, scene_id: str, **changes) -> None:
         state = self.states[scene_id]
@@ -57,19 +81,44 @@ class Progress:
         elif state.state != before:
             self._line(state)
 
+    def time_left_s(self) -> float | None:
+        """Seconds until the batch ends, from each unfinished scene's expected wall time less
+        what it has taken so far, spread over the jobs. A scene never rendered before is
+        expected to take its seconds of video at the pace of the scenes finished in this
+        run (or their mean, without its length); None while nothing says how long a scene takes."""
+        finished = [s for s in self.states.values() if s.state == "done" and s.finished is not None]
+        video = sum(s.video_s for s in finished)
+        pace = sum(s.wall_s for s in finished) / video if video > 0 else None
+        mean = sum(s.wall_s for s in finished) / len(finished) if finished else None
+        left = 0.0
+        for s in self.states.values():
+            if s.state in ENDED:
+                continue
+            expected = s.expected_wall_s
+            if expected is None and s.expected_s and pace is not None:
+                expected = s.expected_s * pace
+            if expected is None:
+                expected = mean
+            if expected is None:
+                return None
+            left += max(expected - s.wall_s, 0.0)
+        return left / max(1, self.jobs)
+
     def _line(self, s: SceneState) -> None:
-        done = sum(x.state in ("done", "cached", "failed") for x in self.states.values())
+        done = sum(x.state in ENDED for x in self.states.values())
         extra = f" in {s.wall_s:.1f} s" if s.state in ("done", "failed") else ""
         if s.state == "failed":
             extra += f": {s.error}"
         print(f"[{done}/{len(self.states)}] {s.scene_id}: {s.state}{extra}", file=sys.stderr, flush=True)
 
     def _table(self) -> Table:
-        done = sum(x.state in ("done", "cached", "failed") for x in self.states.values())
+        done = sum(x.state in ENDED for x in self.states.values())
         video = sum(x.video_s for x in self.states.values())
         title = (f"{done}/{len(self.states)} finished · {video:.1f} s of video · "
                  f"{time.monotonic() - self._started:.0f} s elapsed")
-        table = Table(title=title, title_justify="left")
+        left = self.time_left_s()
+        caption = "time left unknown" if left is None else f"about {_duration(left)} left"
+        table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
         for column in ("scene", "state", "video", "wall"):
             table.add_column(column, no_wrap=True, overflow="ellipsis")
         shown, folded = self._rows_that_fit()
@@ -101,5 +150,21 @@ class Progress:
         return rows, folded
 
 
-# Title, header and the table's rules: the lines a table takes beyond its rows.
-TABLE_FRAME_LINES = 6
+def recorded_times(path: Path) -> dict[str, float]:
+    """Scene id → wall seconds of its last render; empty when there is no readable record
+    (the estimate then learns from this run)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: float(v) for k, v in data.items() if isinstance(v, (int, float)) and v >= 0}
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
+# Title, header, the table's rules and the time-left caption: the lines a table takes beyond its rows.
+TABLE_FRAME_LINES = 7

@@ -71,7 +71,10 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
 
     from studio import fastcopy, fastencode, textcache
 
-    fastencode.install()
+    # The GIF's frames are gathered while the clips are encoded (a preview makes no GIF).
+    gif = None if section is not None else fastencode.GifFrames(staging / "gif-parts", preset["width"],
+                                                                  preset["height"], preset["fps"])
+    fastencode.install(gif)
     fastcopy.install()
     textcache.install()
     scene_cls = registry.load_class(entry)
@@ -92,6 +95,7 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
         duration = float(scene.renderer.time)
     if section is not None:
         check_found(scene, section)
+    gif_frames = gif.finish(staging / f"{scene_id}.gif-frames.mp4") if gif is not None else None
     movie = next(media.rglob(f"{scene_id}.mp4"))
     sections = []
     index = next(media.rglob(f"sections/{scene_id}.json"), None)
@@ -102,7 +106,8 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
                                  "duration_s": float(item["duration"])})
     beats = [{"name": b.name, "panel": b.panel, "n": b.n, "says": b.says, "takeaway": b.takeaway}
              for b in getattr(scene, "beats", [])]
-    return {"movie": str(movie), "duration_s": duration, "sections": sections, "beats": beats}
+    return {"movie": str(movie), "duration_s": duration, "sections": sections, "beats": beats,
+            "gif_frames": str(gif_frames) if gif_frames else None}
 
 
 EXIT_NO_PANEL = 3

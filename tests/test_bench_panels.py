@@ -10,9 +10,9 @@ from tests.test_bench import synthetic, verdict
 
 def with_panels() -> dict:
     raw = synthetic()
-    raw["scenes"][0].update(panels=[{"section": "A", "cold_s": 3.2, "warm_s": 0.4},
-                                    {"section": "B", "cold_s": 4.9, "warm_s": 0.6}],
-                            panel_cold_s=4.9, panel_worst="B", panel_warm_s=0.6)
+    raw["scenes"][0].update(panels=[{"section": "A.1", "cold_s": 3.2, "warm_s": 0.4},
+                                    {"section": "B.2", "cold_s": 4.9, "warm_s": 0.45}],
+                            panel_cold_s=4.9, panel_worst="B.2", panel_warm_s=0.45)
     raw["scenes"][1].update(panels=[{"section": "C", "cold_s": 7.5, "warm_s": 1.3}],
                             panel_cold_s=7.5, panel_worst="C", panel_warm_s=1.3)
     return raw
@@ -21,10 +21,10 @@ def with_panels() -> dict:
 def test_panel_targets_are_judged_per_scene():
     summary = report.summarise(with_panels())
     cold_a, cold_b = verdict(summary, "panel_cold_s", "fig-a"), verdict(summary, "panel_cold_s", "anim-b")
-    assert (cold_a["met"], cold_a["value"], cold_a["note"]) == (True, 4.9, "panel B")
+    assert (cold_a["met"], cold_a["value"], cold_a["note"]) == (True, 4.9, "--section B.2")
     assert (cold_b["met"], cold_b["target"]) == (False, "≤ 5 s")                  # 7.5 s > 5 s
     assert verdict(summary, "panel_warm_s", "fig-a")["met"] is True
-    assert verdict(summary, "panel_warm_s", "anim-b")["met"] is False             # 1.3 s ≥ 1 s
+    assert verdict(summary, "panel_warm_s", "anim-b")["met"] is False             # 1.3 s > 0.5 s
     # A scene the step did not measure (failed, or the step skipped) is not judged.
     assert verdict(summary, "panel_cold_s", "broken")["met"] is None
     assert verdict(summary, "panel_warm_s", "broken")["met"] is None
@@ -36,7 +36,7 @@ def test_panel_columns_in_the_table():
     assert "panel cold s" in header and "panel warm s" in header
     row = next(line for line in text.splitlines() if line.startswith("anim-b"))
     assert "7.5" in row and "1.30" in row
-    assert "panel preview cold, slowest panel" in text
+    assert "beat preview cold, slowest beat" in text
 
 
 @pytest.mark.parametrize("quick, expected", [(True, ["C"]), (False, ["A", "B", "C"])])
@@ -55,3 +55,24 @@ def test_quick_measures_the_last_panel_only(tmp_path, monkeypatch, quick, expect
     row = bench.rows["fig-x"]
     assert [m["section"] for m in row["panels"]] == expected
     assert row["panel_cold_s"] == max(m["cold_s"] for m in row["panels"])
+
+
+def test_beats_fall_back_to_their_panel_until_the_preview_takes_them(tmp_path, monkeypatch):
+    """`--section A.2` exits 2 on a preview that knows only panels: the panel is measured
+    instead, once per panel, cold then warm."""
+    from bench import measure, run
+
+    asked = []
+
+    def preview(sid, section, out, env):
+        asked.append(section)
+        return measure.Run(1.0, 2 if "." in section else 0, "", [], 0)
+
+    monkeypatch.setattr(measure, "panel_names", lambda ids, env: {"fig-x": ["A.1", "A.2", "B.1"]})
+    monkeypatch.setattr(measure, "panel_preview", preview)
+    monkeypatch.setattr(run.registry, "select", lambda ids: [type("E", (), {"scene_id": "fig-x"})()])
+    bench = run.Measurements(run.parse_args(["--scenes", "fig-x"]), tmp_path, lambda message: None)
+    bench.panels()
+    assert asked == ["A.1", "A", "A", "A.2", "B.1", "B", "B"]
+    assert [m["section"] for m in bench.rows["fig-x"]["panels"]] == ["A", "B"]
+    assert bench.problems == []

@@ -124,3 +124,80 @@ def test_gif_memory_does_not_grow_with_the_clip(tmp_path):
         peaks.append(_gif_peak_mb(clip, seconds, tmp_path))
     short, long = peaks
     assert long < short + 40, f"GIF peak {short:.0f} MB for 1 s, {long:.0f} MB for 8 s"
+
+
+# -- stream copies: beats and panels cost no encode --------------------------------------
+def _clip(path, seconds: float, pattern: str):
+    """A short H.264 clip with B-frames (x264's defaults), as manim writes a section."""
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", f"{pattern}=size=320x180:rate=30",
+                    "-t", str(seconds), "-c:v", "libx264", "-pix_fmt", "yuv420p", str(path)], check=True)
+    return path
+
+
+def _packets(path) -> list[bytes]:
+    import av
+
+    with av.open(str(path)) as container:
+        return [bytes(packet) for packet in container.demux(video=0) if packet.size]
+
+
+SPS, PPS = 7, 8   # H.264 NAL unit types of the parameter sets
+
+
+def _nal_units(packet: bytes) -> list[bytes]:
+    """The NAL units of an MP4 packet (each behind its 4-byte length)."""
+    units, at = [], 0
+    while at < len(packet):
+        size = int.from_bytes(packet[at:at + 4], "big")
+        units.append(packet[at + 4:at + 4 + size])
+        at += 4 + size
+    return units
+
+
+def _frame_digests(path) -> list[str]:
+    out = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-f", "framemd5", "-"],
+                         capture_output=True, text=True, check=True).stdout
+    return [line.split(",")[-1].strip() for line in out.splitlines() if not line.startswith("#")]
+
+
+def _moov_before_mdat(path) -> bool:
+    data = path.read_bytes()
+    return 0 <= data.find(b"moov") < data.find(b"mdat")
+
+
+def test_faststart_is_a_stream_copy(tmp_path):
+    """The published clip carries manim's packets unchanged (nothing decoded or encoded again),
+    with its index moved to the front."""
+    source = _clip(tmp_path / "section.mp4", 1.0, "testsrc2")
+    target = tmp_path / "published.mp4"
+    encode.faststart_mp4(source, target)
+    assert _packets(target) == _packets(source)
+    assert _moov_before_mdat(target)
+
+
+def test_concat_copy_has_exactly_the_frames_of_its_parts(tmp_path):
+    """Beat clips joined into a panel clip: the decoded frames are the parts' frames, in order,
+    none lost or repeated at a seam; the packets are copied (each part's first one carries that
+    part's parameter sets in front of it, so a player can switch), the index is at the front."""
+    parts = [_clip(tmp_path / "it's 1.mp4", 0.5, "testsrc2"), _clip(tmp_path / "2.mp4", 1.2, "smptebars"),
+             _clip(tmp_path / "3.mp4", 0.1, "rgbtestsrc")]
+    target = tmp_path / "panel.mp4"
+    encode.concat_copy(parts, target)
+    assert _frame_digests(target) == [d for part in parts for d in _frame_digests(part)]
+    joined, copied = _packets(target), [p for part in parts for p in _packets(part)]
+    assert len(joined) == len(copied)
+    for ours, theirs in zip(joined, copied):
+        added = _nal_units(ours)
+        for unit in _nal_units(theirs):
+            added.remove(unit)                        # every unit of the part is there unchanged
+        assert {unit[0] & 0x1F for unit in added} <= {SPS, PPS}
+    assert _moov_before_mdat(target)
+    info = encode.probe(target)
+    assert (info["codec"], info["pix_fmt"]) == ("h264", "yuv420p")
+    assert info["duration_s"] == pytest.approx(1.8, abs=0.05)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["it's 1.mp4", "2.mp4", "3.mp4", "panel.mp4"])
+
+
+def test_concat_copy_of_nothing_is_refused(tmp_path):
+    with pytest.raises(encode.EncodeError, match="nothing to join"):
+        encode.concat_copy([], tmp_path / "panel.mp4")

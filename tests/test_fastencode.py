@@ -126,3 +126,71 @@ def test_a_scene_renders_to_the_same_bytes_twice(tmp_path):
                        env=env(PYTHONPATH=str(ROOT)), check=True, capture_output=True)
         movies.append(next(staging.rglob("tiny.mp4")).read_bytes())
     assert movies[0] == movies[1]
+
+
+def x264_settings(movie: Path) -> str:
+    """The options string x264 writes into the first frame of every clip it encodes."""
+    data = movie.read_bytes()
+    start = data.index(b"x264 - core")
+    return data[start:data.index(b"\0", start)].decode("ascii", "replace")
+
+
+def config_with_encoder(tmp_path, text: str) -> Path:
+    import shutil
+
+    from studio import config
+
+    folder = tmp_path / "config"
+    shutil.copytree(config.CONFIG_DIR, folder)
+    (folder / "encoder.yaml").write_text(text)
+    return folder
+
+
+@pytest.mark.render
+def test_clips_are_encoded_with_the_setting_in_config(tmp_path):
+    """The worker's clips carry config/encoder.yaml's preset and crf (here ultrafast, crf 30:
+    no B-frames, crf=30.0 in x264's own record of its options)."""
+    import subprocess
+    import sys
+
+    from tests.render_helpers import ROOT, env
+
+    folder = config_with_encoder(tmp_path, "x264: {preset: ultrafast, crf: 30}\n")
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    subprocess.run([sys.executable, "-m", "studio.worker", "tiny", "low", str(staging)], cwd=ROOT,
+                   env=env(PYTHONPATH=str(ROOT), LECTURE_CONFIG_DIR=str(folder)), check=True, capture_output=True)
+    settings = x264_settings(next(staging.rglob("tiny.mp4")))
+    assert " crf=30.0 " in settings and " bframes=0 " in settings, settings
+
+
+def test_the_chosen_setting_is_read_and_checked(tmp_path, monkeypatch):
+    from studio import encode
+    from studio.errors import UsageError
+
+    good = config_with_encoder(tmp_path / "good", "x264:\n  preset: superfast\n  crf: 21.5\n")
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(good))
+    assert encode.encoder_options() == {"preset": "superfast", "crf": "21.5"}
+    bad = config_with_encoder(tmp_path / "bad", "# a comment\nx264:\n  preset: quick\n  crf: 21\n")
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(bad))
+    with pytest.raises(UsageError, match=r"encoder\.yaml:3: invalid config: x264\.preset"):
+        encode.encoder_options()
+    missing = config_with_encoder(tmp_path / "missing", "x264: {preset: fast}\n")
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(missing))
+    with pytest.raises(UsageError, match="crf"):
+        encode.encoder_options()
+
+
+def test_install_hands_manim_the_setting_and_uninstall_restores_manims(tmp_path, monkeypatch):
+    from manim import config as manim_config
+
+    from studio import fastencode
+
+    before = manim_config.video_encoder_options
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(config_with_encoder(tmp_path, "x264: {preset: veryfast, crf: 19}\n")))
+    fastencode.install()
+    try:
+        assert manim_config.video_encoder_options == {"preset": "veryfast", "crf": "19"}
+    finally:
+        fastencode.uninstall()
+    assert manim_config.video_encoder_options == before

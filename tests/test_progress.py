@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
+import time
+
+import pytest
 
 from rich.console import Console
 
@@ -45,3 +49,74 @@ def test_a_tall_terminal_shows_every_scene():
     text = "\n".join(drawn(states, 80, 60))
     assert all(sid in text for sid in states)
     assert "more" not in text
+
+
+def timed(sid: str, state: str, *, took: float | None = None, running_for: float | None = None, **fields) -> SceneState:
+    """A scene that finished after ``took`` seconds, or has been at work for ``running_for``."""
+    now = time.monotonic()
+    scene = SceneState(sid, state=state, **fields)
+    if took is not None:
+        scene.started, scene.finished = now - took, now
+    if running_for is not None:
+        scene.started = now - running_for
+    return scene
+
+
+def progress_of(*scenes: SceneState, jobs: int = 1) -> Progress:
+    return Progress({s.scene_id: s for s in scenes}, console=Console(file=io.StringIO()), jobs=jobs)
+
+
+def test_time_left_comes_from_each_scenes_recorded_time():
+    """40 s recorded, 10 s done: 30 s left; a queued scene's recorded 50 s; a finished one adds
+    nothing. Two workers share the 80 s."""
+    progress = progress_of(timed("a", "done", took=12.0, video_s=5.0),
+                           timed("b", "gif", running_for=10.0, expected_wall_s=40.0),
+                           timed("c", "queued", expected_wall_s=50.0), jobs=2)
+    assert progress.time_left_s() == pytest.approx(40.0, abs=0.1)
+
+
+def test_a_scene_never_rendered_is_timed_at_this_runs_pace():
+    """"a" took 20 s for 10 s of video: the 15 s scene "b" is expected to take 30 s."""
+    progress = progress_of(timed("a", "done", took=20.0, video_s=10.0), timed("b", "queued", expected_s=15.0))
+    assert progress.time_left_s() == pytest.approx(30.0, abs=0.1)
+
+
+def test_a_scene_over_its_time_counts_none_left_and_unknown_is_said():
+    assert progress_of(timed("a", "rendering", running_for=30.0, expected_wall_s=20.0)).time_left_s() == 0.0
+    assert progress_of(timed("a", "queued")).time_left_s() is None
+    lines = drawn({"a": timed("a", "queued")}, 80, 24)
+    assert "time left unknown" in "\n".join(lines)
+
+
+def test_the_table_shows_the_gif_stage_and_the_time_left():
+    states = lecture_states(rendering=2, done=12)
+    gif_scene = next(sid for sid, s in states.items() if s.state == "rendering")
+    states[gif_scene].state = "gif"
+    for s in states.values():
+        s.expected_wall_s = 60.0
+        if s.state == "queued":
+            s.started = None
+    lines = drawn(states, 80, 24)
+    text = "\n".join(lines)
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+    assert f"{gif_scene}" in text and " gif " in text
+    assert "min left" in text
+
+
+def test_scene_times_are_recorded_and_read_back(tmp_path):
+    """A finished scene's wall time is kept (beside what was recorded before) and read back as
+    the next run's expectation; an unreadable record is no record."""
+    times = tmp_path / ".cache" / "times.json"
+    times.parent.mkdir()
+    times.write_text('{"old": 7.5, "bad": "x"}')
+    with Progress({"a": timed("a", "queued")}, console=Console(file=io.StringIO()), times_path=times) as progress:
+        progress.update("a", state="rendering", started=time.monotonic() - 4.0)
+        progress.update("a", state="done", finished=time.monotonic())
+    assert json.loads(times.read_text()) == {"old": 7.5, "a": pytest.approx(4.0, abs=0.2)}
+    again = {"a": timed("a", "queued"), "old": timed("old", "queued")}
+    with Progress(again, console=Console(file=io.StringIO()), times_path=times) as progress:
+        assert progress.states["a"].expected_wall_s == pytest.approx(4.0, abs=0.2)
+        assert progress.time_left_s() == pytest.approx(4.0 + 7.5, abs=0.3)
+    times.write_text("{not json")
+    with Progress({"a": timed("a", "queued")}, console=Console(file=io.StringIO()), times_path=times) as progress:
+        assert progress.time_left_s() is None
