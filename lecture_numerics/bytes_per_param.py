@@ -44,12 +44,5 @@ OPTIMIZER_SUM = derived(
     unit="B/param", fmt="{}", formula="master + momentum + variance (fp32, bytes per parameter)",
     measures="the optimizer's bytes per parameter, summed from the three fp32 copies (ZeRO's K)",
     notes="12", notes_quote=_SIX)
-# fig-zero still draws the optimizer's bytes under this older key: it is the same sum, not a
-# second declaration (drop it once fig-zero draws bytes.optimizer_sum).
-OPTIMIZER_BYTES_SHOWN = derived(
-    "bytes.optimizer_fp32", lambda optimizer: optimizer, inputs={"optimizer": OPTIMIZER_SUM}, unit="B/param",
-    fmt="{}", formula="= bytes.optimizer_sum (master + m + v)",
-    measures="the optimizer's bytes per parameter, as fig-zero labels them")
-
 __all__ = ["GRADIENT_BYTES", "MASTER_BYTES", "MOMENTUM_BYTES", "OPTIMIZER_SUM", "PER_PARAM_TOTAL", "RULER",
            "VARIANCE_BYTES", "WEIGHT_BYTES", "ZERO"]

@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 from lecture_numerics import load_all
 from lecture_numerics.notes import agrees
+from lecture_numerics.census_rules import NOT_QUANTITIES, SAID, NotQuantity, Said
 from lecture_numerics.notes_file import notes_lines, quote_pieces
 from lecture_numerics.provenance import Quantity
 from lecture_numerics.zh import NUMERAL_CHARS, as_written_digits, parse_zh
@@ -42,32 +43,6 @@ class Numeral:
     @property
     def end(self) -> int:
         return self.col + len(self.text)
-
-
-@dataclass(frozen=True)
-class Said:
-    """A quantity the notes say: ``pattern`` (a regex, searched in every line, or only in the
-    one line that contains ``anchor``) whose group ``n`` (or whole match) is the number as
-    said, read as ``key``.
-    ``as_written``: the words in digits where the agreement check cannot read them
-    (三乘十的负四次方 → "3e-4", 负一点七五五 → "-1.755"). ``why``: for a number the ledger
-    contradicts, why in one sentence."""
-
-    pattern: str
-    key: str
-    anchor: str = ""
-    as_written: str = ""
-    why: str = ""
-
-
-@dataclass(frozen=True)
-class NotQuantity:
-    """A reviewed non-quantity: ``pattern``'s numerals (group ``n``, or the whole match) are
-    an idiom, an ordinal, a name, a section number or a word; ``category`` says which."""
-
-    pattern: str
-    category: str
-    why: str = ""
 
 
 def numerals(lines: Iterable[str]) -> list[Numeral]:
@@ -211,7 +186,6 @@ def _reading(n: Numeral, rule: Said | NotQuantity, said: str, registry: dict[str
 @lru_cache(maxsize=2)
 def census(lines: tuple[str, ...] | None = None) -> tuple[tuple[Reading, ...], tuple[Numeral, ...]]:
     """(the readings, the numerals no rule accounts for), both in the notes' order."""
-    from lecture_numerics.census_rules import NOT_QUANTITIES, SAID
 
     lines = lines if lines is not None else notes_lines()
     registry = load_all()

@@ -8,7 +8,33 @@ with its category. The first rule that covers a numeral decides what it is.
 
 from __future__ import annotations
 
-from lecture_numerics.census import NotQuantity, Said
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Said:
+    """A quantity the notes say: ``pattern`` (a regex, searched in every line, or only in the
+    one line that contains ``anchor``) whose group ``n`` (or whole match) is the number as
+    said, read as ``key``.
+    ``as_written``: the words in digits where the agreement check cannot read them
+    (三乘十的负四次方 → "3e-4", 负一点七五五 → "-1.755"). ``why``: for a number the ledger
+    contradicts, why in one sentence."""
+
+    pattern: str
+    key: str
+    anchor: str = ""
+    as_written: str = ""
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class NotQuantity:
+    """A reviewed non-quantity: ``pattern``'s numerals (group ``n``, or the whole match) are
+    an idiom, an ordinal, a name, a section number or a word; ``category`` says which."""
+
+    pattern: str
+    category: str
+    why: str = ""
 
 _ZH = "零一二两三四五六七八九十百千万亿"
 _NOT_AFTER = rf"(?<![{_ZH}几\d])"

@@ -212,13 +212,3 @@ def breakdown(key: str, items: Callable[[], list[dict[str, Any]]]) -> None:
     """Attach an itemised breakdown to the quantity ``key`` (listed in the ledger)."""
     BREAKDOWNS[key] = items
 
-
-def quantity(key: str) -> Quantity:
-    """Look a quantity up by its stable key (loads every numerics module first)."""
-    from lecture_numerics import load_all
-
-    load_all()
-    try:
-        return REGISTRY[key]
-    except KeyError:
-        raise KeyError(f"no quantity with key {key!r}") from None

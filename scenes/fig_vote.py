@@ -12,11 +12,12 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
+from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
                    Line, Rectangle, ReplacementTransform, SurroundingRectangle, VGroup, Write)
 
 from lecture_numerics import vote
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.text import formula, ledger_text, number, words
 from scenes.kit.vote_widgets import answer_outline, neuron, probability_bar, request_arrow, wire
@@ -194,7 +195,7 @@ class FigVote(LectureScene):
         self.play(FadeIn(left_behind), run_time=0.6)
 
     @staticmethod
-    def back_arrow(target, source, side) -> Arrow:
+    def back_arrow(target, source, side):
         """The request passed back: beside the wire (on ``side``), from 「的」's rim to the
         upstream neuron's rim, so the wire and its thickness stay visible."""
         along = source.get_center() - target.get_center()
@@ -203,8 +204,7 @@ class FigVote(LectureScene):
         beside = beside if np.dot(beside, side) > 0 else -beside
         start = target.get_center() + along * target.radius + beside * BACK_ARROW_OFFSET
         end = source.get_center() - along * source.radius + beside * BACK_ARROW_OFFSET
-        return Arrow(start, end, buff=0, color=theme.color(GRAD), stroke_width=7,
-                     max_tip_length_to_length_ratio=0.12)
+        return arrow(start, end, GRAD, weight="heavy", buff=None)
 
     @staticmethod
     def wire_label(label, wire_line, side):

@@ -49,7 +49,7 @@ class FigZero(LectureScene):
     ledger_keys = (
         "zero.psi", "zero.n_d", "zero.k", "zero.baseline_gb", "zero.pos_gb", "zero.pos_g_gb", "zero.pos_g_p_gb",
         "zero.stage_names", "zero.baseline_over_stage3", "zero.comm_psi", "zero.comm_stage3_over_baseline",
-        "zero.gb_bytes", "zero.cut_count", "bytes.weights_bf16", "bytes.gradients_bf16", "bytes.optimizer_fp32",
+        "zero.gb_bytes", "zero.cut_count", "bytes.weights_bf16", "bytes.gradients_bf16", "bytes.optimizer_sum",
     )
 
     def construct(self) -> None:
@@ -112,7 +112,7 @@ class FigZero(LectureScene):
                           arrows=True, x_title="大小（每参数字节数）"), (MAP_LEFT, MAP_BOTTOM))
         y_name = words("一步里被用到的频率", size="small", color="muted").rotate(np.pi / 2).next_to(
             plot.y_axis, LEFT, buff=theme.space("small"))
-        ticks = VGroup(plot.x_mark(SMALL_AT, "{bytes.weights_bf16}"), plot.x_mark(BIG_AT, "{bytes.optimizer_fp32}"))
+        ticks = VGroup(plot.x_mark(SMALL_AT, "{bytes.weights_bf16}"), plot.x_mark(BIG_AT, "{bytes.optimizer_sum}"))
         plot.x_title.next_to(ticks, DOWN, buff=theme.space("small"))
         low = words("低", size="small", color="muted").next_to(plot.point(0, LOW_AT), RIGHT, buff=theme.space("tight"))
         high = words("高", size="small", color="muted").next_to(plot.point(0, HIGH_AT), RIGHT, buff=theme.space("tight"))
@@ -120,7 +120,7 @@ class FigZero(LectureScene):
 
         # Tokens in the order the speaker listed the bill; unnumbered, so ①–④ are not ZeRO's.
         tokens = {
-            "optimizer": self.token("优化器状态 {bytes.optimizer_fp32} 字节", "只在更新时用到", "optimizer",
+            "optimizer": self.token("优化器状态 {bytes.optimizer_sum} 字节", "只在更新时用到", "optimizer",
                                     plot.point(*TOKENS_AT["optimizer"])),
             "weights": self.token("权重 {bytes.weights_bf16} 字节", "每一层前向都要用", "weights",
                                   plot.point(*TOKENS_AT["weights"])),

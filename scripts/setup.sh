@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 purpose="${1:-render}"
 # The notes' marks (⭐ ⛔ 🖥 ⚠): Noto Color Emoji for the page in the browser, Symbola for the
 # deck (Impress exports Noto Color Emoji's glyphs blank, so the deck names Symbola for them).
-render_pkgs=(pkg-config libcairo2-dev libpango1.0-dev ffmpeg fonts-noto-cjk fonts-noto-color-emoji fonts-symbola)
+render_pkgs=(pkg-config libcairo2-dev libpango1.0-dev ffmpeg fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji fonts-symbola)
 test_pkgs=(chromium chromium-driver libreoffice-impress poppler-utils)
 pkgs=("${render_pkgs[@]}")
 [ "$purpose" = test ] && pkgs+=("${test_pkgs[@]}")

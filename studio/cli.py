@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from studio import atomic, config, launch, publish, registry, toolcheck
+from studio import atomic, config, encode, launch, publish, registry, toolcheck
 from studio.errors import UsageError
 
 EXIT_OK, EXIT_FAILED = publish.EXIT_OK, publish.EXIT_FAILED
@@ -150,6 +150,7 @@ def run(argv: list[str]) -> int:
         raise UsageError("--section goes with --preview")
     config.theme()
     config.scenario("memtime")
+    encode.encoder_options()  # a broken config/encoder.yaml: one line and exit 2, before any worker starts
     from studio import cues, rehearsal
 
     # Broken notes, config/cues.yaml or timings: say so before rendering.
@@ -167,7 +168,7 @@ def run(argv: list[str]) -> int:
 
         return preview.run(entries[0], args.section, args.out, force=args.force, show=_open)
     publish.check_out_dir(args.out)
-    toolcheck.check_font(config.theme()["font"])
+    toolcheck.check_theme_fonts(config.theme())
     toolcheck.check_encoder()
 
     from studio.pipeline import Batch, render_batch

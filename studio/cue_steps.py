@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from studio import rehearsal
-from studio.cues import PAUSE, VIEW_FIRST, VIEW_WHOLE, seconds_of, speech_chars
+from studio.notes_speech import PAUSE, VIEW_FIRST, VIEW_WHOLE, seconds_of, speech_chars
 
 # What a quote may differ by from its notes line: spacing, the outer brackets, the marks.
 UNQUOTED = re.compile(r"[\s「」『』⭐⛔⚠\ufe0f]")

@@ -43,13 +43,14 @@ import hashlib
 import json
 import os
 import re
-import unicodedata
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from studio import config, rehearsal
+from studio import cue_steps
 from studio.errors import UsageError
+from studio.notes_speech import BUDGET, PAUSE, VIEW_FIRST, VIEW_WHOLE, seconds_of, speech_chars, zh_number
 from studio.rehearsal import load_timings  # noqa: F401  (the CLI reads a timings file through here)
 
 NOTES_PATH = config.PROJECT_ROOT / "assets" / "lecture-notes.txt"
@@ -63,16 +64,8 @@ PANEL = re.compile(r"[Ⓐ-Ⓩ]")  # U+24B6 … U+24CF
 CUE_LINE = re.compile(r"^🖥\s*(屏幕|本节主屏)\s*[：:]\s*(.*)$")
 MARKER = re.compile(r"^课件\s*第(?P<num>[零一二三四五六七八九十]+)节\s*(?P<title>.+?)\s*·\s*(?P<what>.+)$")
 HINT_START = re.compile(r"[⭐⛔]|⚠️?")
-ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-NUMBER = r"[零一二两三四五六七八九十半\d]+"
-# Silence the notes ask for, in seconds: added to the cue's speaking time.
-PAUSE = re.compile(rf"(?:停|想|整张投)(?P<n>{NUMBER})(?P<unit>秒|分钟)")
-# How long the cue line keeps its screen up: the cue lasts at least that long.
-BUDGET = re.compile(rf"(?P<n>{NUMBER})(?P<unit>分钟)(?:后就切走|全靠嘴)")
-
 KINDS = ("figure", "title", "section")
-VIEW_WHOLE = "whole"
-VIEW_FIRST = "first"   # the figure as it opens: its first panel, or the whole clip when it has none
+
 
 CONFIG_SCHEMA = {
     "type": "object",
@@ -146,22 +139,6 @@ class Cue:
 
 # ---- small parsers --------------------------------------------------------------------
 
-def zh_number(text: str) -> float:
-    """「三」 3, 「十五」 15, 「二十」 20, 「半」 0.5, digits as digits."""
-    if text.isdigit():
-        return float(text)
-    if text == "半":
-        return 0.5
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return float((ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0))
-    return float(ZH_DIGITS[text]) if text in ZH_DIGITS else 0.0
-
-
-def seconds_of(match: re.Match) -> float:
-    return zh_number(match["n"]) * (60 if match["unit"] == "分钟" else 1)
-
-
 def panels(text: str) -> list[str]:
     """Ⓐ Ⓑ … as A B …, in order of mention, each once."""
     return list(dict.fromkeys(chr(ord("A") + ord(c) - ord("Ⓐ")) for c in PANEL.findall(text)))
@@ -175,12 +152,6 @@ def split_hints(body: str) -> tuple[str, list[str]]:
     screen = body[:start.start()].strip().rstrip("—").strip()
     hints = [h.strip() for h in re.split(r"\s+(?=[⭐⛔]|⚠)", body[start.start():]) if h.strip()]
     return screen, hints
-
-
-def speech_chars(text: str) -> int:
-    """What is said aloud: letters and digits (CJK characters are letters); punctuation,
-    spaces and the ⭐/⛔ marks are not."""
-    return sum(1 for ch in text if unicodedata.category(ch)[0] in "LN")
 
 
 def split_script(lines: list[tuple[int, str]]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -573,7 +544,6 @@ def view_media(scene: dict[str, Any] | None, view: str) -> dict[str, Any] | None
 def with_media(sheet: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any]:
     """The sheet against a render: each figure cue's clips (``rendered``, ``media``, a
     placeholder noted for each view that has none) and every cue's ``steps``."""
-    from studio import cue_steps  # it builds on this module's parsers
 
     scenes = {s.get("id"): s for s in manifest.get("scenes") or []}
     rate = float(sheet["speaking_rate"]["chars_per_minute"])

@@ -123,7 +123,7 @@ def render_panel(entry: SceneEntry, section: str, out_dir: Path, *, force: bool 
             return PanelPreview(found, "cached", time.monotonic() - started)
 
     _check_writable(out_dir)
-    toolcheck.check_font(config.theme()["font"])
+    toolcheck.check_theme_fonts(config.theme())
     toolcheck.check_encoder()
     staging = Path(tempfile.mkdtemp(prefix=f"lecture-panel-{entry.scene_id}-"))
     try:

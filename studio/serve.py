@@ -145,7 +145,7 @@ def run(ids: list[str], out_dir: Path, jobs: int) -> int:
 
     entries = registry.select(ids)  # an unknown id is a usage error before anything starts
     publish.check_out_dir(out_dir)
-    toolcheck.check_font(config.theme()["font"])
+    toolcheck.check_theme_fonts(config.theme())
     toolcheck.check_encoder()
     previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     signal.signal(signal.SIGTERM, _stop_on_sigterm)

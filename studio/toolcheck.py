@@ -21,13 +21,23 @@ def ffmpeg_binary() -> str:
     return os.environ.get("LECTURE_FFMPEG", "ffmpeg")
 
 
-def check_font(family: str) -> None:
+def check_font(family: str, what: str = "CJK font", hint: str = FONT_HINT) -> None:
     fc_match = shutil.which("fc-match")
     if fc_match is None:
-        raise UsageError(f"fontconfig (fc-match) not found, cannot check for the CJK font {family!r}; {FONT_HINT}")
+        raise UsageError(f"fontconfig (fc-match) not found, cannot check for the {what} {family!r}; {hint}")
     found = subprocess.run([fc_match, "--format=%{family}", family], capture_output=True, text=True).stdout
     if family not in found.split(","):
-        raise UsageError(f"CJK font {family!r} is not installed (fontconfig would substitute {found or 'nothing'!r}); {FONT_HINT}")
+        raise UsageError(f"{what} {family!r} is not installed (fontconfig would substitute {found or 'nothing'!r}); {hint}")
+
+
+FORMULA_FONT_HINT = "install it with: apt-get install fonts-dejavu-core (or run `make setup`)"
+
+
+def check_theme_fonts(theme: dict) -> None:
+    """The text font and the formula font the theme names, before any worker starts."""
+    check_font(theme["font"])
+    if theme.get("formula_font"):
+        check_font(theme["formula_font"], "formula font", FORMULA_FONT_HINT)
 
 
 def check_encoder() -> None:

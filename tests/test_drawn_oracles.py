@@ -426,7 +426,6 @@ def _s3_first_half() -> dict[str, Any]:
         "bytes.optimizer_sum": lambda: v("bytes.master_fp32") + v("bytes.momentum_fp32") + v("bytes.variance_fp32"),
         # ZeRO's K and fig-zero's optimizer bytes: the fp32 master, m and v, counted by hand.
         "zero.k": lambda: 3 * 4,
-        "bytes.optimizer_fp32": lambda: 3 * 4,
         "bill.optimizer_over_weights": lambda: (v("bytes.master_fp32") + v("bytes.momentum_fp32")
                                                 + v("bytes.variance_fp32")) / v("bytes.weights_bf16"),
         # Muon keeps one momentum buffer and no second moment: weights, gradients, master, momentum.

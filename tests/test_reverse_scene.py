@@ -28,7 +28,8 @@ def test_peak_shows_every_gradient_and_one_block_per_trip():
     n = quantity("trips.parameters").value
     trips = quantity("trips.forward").value + quantity("trips.reverse").value
     opening, peak = _visible_parts(stills["main"]), _visible_parts(stills["peak"])
-    lit = [p for p in peak if isinstance(p, RoundedRectangle) and p.get_fill_color() == theme.color("gradients")]
+    lit = [p for p in peak if isinstance(p, RoundedRectangle) and p.get_stroke_width() > 0
+           and p.get_fill_color() == theme.color("gradients")]
     ticks = [p for p in peak if type(p) is VMobject and p.get_stroke_color() == theme.color("good")]
     stack = [p for p in peak if isinstance(p, RoundedRectangle) and p.get_stroke_width() == 0]
     assert (len(lit), len(ticks), len(stack)) == (2 * n, 2 * n, trips)

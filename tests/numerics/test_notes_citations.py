@@ -177,8 +177,8 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-step: the notes say 十二万八千 (128,000) for the 2^17-token sequence; 128K is its name",
             "onestep.seq_len_k"),
     **_each("fig-zero Ⓐ: the notes say 从 120 到 1.9, not the ratio (÷ N_d)", "zero.baseline_over_stage3"),
-    **_each("fig-zero: K and the optimizer's bytes are bytes.optimizer_sum (master + m + v) read again; the notes' "
-            "十二字节 is carried by that sum", "zero.k", "bytes.optimizer_fp32"),
+    **_each("fig-zero: K is bytes.optimizer_sum (master + m + v) read again; the notes' "
+            "十二字节 is carried by that sum", "zero.k"),
     **_each("fig-underflow: the notes point at the lines (「fp16 的归零线在这儿」) without their values; "
             "the ticks are scale; 0 / 零 is what the cast stores",
             "underflow.fp16_min_subnormal", "underflow.bf16_min_subnormal", "underflow.axis_ticks",
