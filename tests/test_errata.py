@@ -100,3 +100,22 @@ def test_the_speakers_examples_carry_their_quote_in_the_appendix():
     chosen = ledger_markdown(entries, []).split("## 示例取值", 1)[1].split("\n## ", 1)[0]
     assert "讲者举的例子：「而这台调音台有三千亿个推子。」" in chosen
     assert "讲者举的例子：「现在我把这个推子往上推一点点，推了零点零一。」" in chosen
+
+
+def test_render_py_errata_lists_them_and_stops(tmp_path):
+    """`render.py --errata` is the speaker's listing: every erratum's line, what the notes say
+    and what is right, exit 0, and nothing rendered or written."""
+    import subprocess
+    import sys
+
+    from tests.render_helpers import ROOT, env
+
+    result = subprocess.run([sys.executable, str(ROOT / "render.py"), "--errata", "--out", str(tmp_path / "out")],
+                            cwd=ROOT, env=env(LECTURE_SCENES_DIR=str(ROOT / "scenes")), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    listed = [line for line in result.stdout.splitlines() if line.startswith("L")]
+    assert len(listed) == len(ERRATA)
+    for line, erratum in zip(listed, ERRATA):
+        assert line.startswith(f"L{erratum['line']}") and erratum["said"] in line and erratum["right"] in line
+    assert not (tmp_path / "out").exists()
