@@ -1,29 +1,31 @@
 """fig-recompute: recompute — the short bar grows a little, the long bar nearly vanishes (第二节).
 
 Ⓐ Two groups of bars, each drawn so that its 不开重算 bar has one length: 算力 grows from fig-3x's
-   three tiles to four (one more forward); 激活显存 shrinks to a sliver. Shapes first, numbers after.
+   three tiles to four (one more forward, re-run from each layer's entrance); 激活显存 shrinks to a
+   sliver (the 存档点, in fig-act-bill's inset colour). Shapes first, numbers after; the two
+   sentences the speaker lands on stay along the bottom.
 """
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, Transform, VGroup
+from manim import DOWN, LEFT, RIGHT, FadeIn, GrowFromEdge, Rectangle, Transform, VGroup
 
 from lecture_numerics import quantity
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption
 from scenes.kit.matmul_widgets import TallyRow
 from scenes.kit.text import ledger_text, words
 
-# Geometry (scene units; the frame is 14.2 × 8).
+# Geometry (scene units; the frame is 14.2 × 8). Content ends above two stacked takeaways.
 BAR_LEFT = -3.9                     # where every bar starts
 ROW_NAME_RIGHT = -4.2               # right edge of the row names
 TILE = (1.7, 0.62)                  # one equal-cost tile of the compute bar
 TILE_GAP = 0.08
-COMPUTE_ROWS_Y = (1.75, 0.95)       # 不开重算, 开了重算
-MEMORY_ROWS_Y = (-1.05, -1.85)
+COMPUTE_ROWS_Y = (1.9, 1.1)       # 不开重算, 开了重算
+MEMORY_ROWS_Y = (-0.45, -1.25)
 GROUP_NAME_DY = 0.72                # group name above its first row
-BASIS_DY = 0.7                      # the bill's basis, under the last row
+BASIS_DY = 0.6                      # the bill's basis, under the last row
+STORED, KEPT = "activations", "accent"   # the stored activations; what recompute keeps (as in fig-act-bill)
 
 
 class FigRecompute(LectureScene):
@@ -35,25 +37,29 @@ class FigRecompute(LectureScene):
                    "recompute.seq_len_label")
 
     def construct(self) -> None:
-        self.start_panel("A", "重算：不存过程，只存存档点")
+        self.start_panel("A", "重算：不存过程，只存存档点", says="重算是什么？一句话：不存过程，只存存档点")
         compute_before, compute_after = self.compute_bars()
         memory_before, memory_after = self.memory_bars(compute_before.width)
         self.play(FadeIn(compute_before), FadeIn(compute_after[:-1]), FadeIn(memory_before),
                   FadeIn(memory_after), run_time=0.6)
-        said = self.say(None, "代价：多跑{threex.forward_matmuls_zh}次前向")
-        self.play(GrowFromEdge(compute_after[-1], LEFT), run_time=0.9)
-        said = self.say(said, "换回来的：存着的激活只剩一点")
-        sliver = self.memory_bar(compute_before.width / quantity("recompute.activation_shrink").value, MEMORY_ROWS_Y[1])
-        self.play(Transform(memory_after, sliver), run_time=1.2)
-        self.wait(0.6)
-        self.numbers(compute_after, memory_before)
-        self.say(said, "它默认就是开着的 —— 值得讨论的不是开不开，是开到哪个档位")
-        self.wait(2.5)
 
-    def say(self, current, sentence: str):
-        new = caption(sentence)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.4)
-        return new
+        self.beat(says="反向要用的时候，从这一层的入口再往前跑一遍")
+        self.play(GrowFromEdge(compute_after[-1], LEFT), run_time=0.9)
+
+        self.beat(says="代价是多跑一次前向，算力从三倍变四倍 —— 多三分之一")
+        self.play(FadeIn(self.compute_numbers(compute_after)), run_time=0.6)
+
+        self.beat(says="换回来的是：4.15 TiB 变成 106.75 GiB，四十倍")
+        sliver = self.memory_bar(compute_before.width / quantity("recompute.activation_shrink").value,
+                                 MEMORY_ROWS_Y[1], KEPT)
+        self.play(Transform(memory_after, sliver), run_time=1.2)
+        self.wait(0.4)                      # the shape settles before its numbers come
+        self.play(FadeIn(self.memory_numbers(memory_before)), run_time=0.6)
+
+        self.beat(says="这个兑换比例夸张到不像是个权衡", takeaway="这个兑换比例夸张到不像是个权衡")
+
+        self.beat(says="所以在大模型训练里，它默认就是开着的 —— 值得讨论的从来不是开不开，是开到哪一档",
+                  takeaway="它默认就是开着的 —— 值得讨论的不是开不开，是开到哪个档位")
 
     def row_names(self, group: str, ys: tuple[float, float]) -> VGroup:
         name = words(group, size="body").move_to([0, ys[0] + GROUP_NAME_DY, 0])
@@ -86,23 +92,28 @@ class FigRecompute(LectureScene):
         return self.memory_bar(full_width, MEMORY_ROWS_Y[0]), self.memory_bar(full_width, MEMORY_ROWS_Y[1])
 
     @staticmethod
-    def memory_bar(width: float, y: float) -> Rectangle:
-        bar = Rectangle(width=width, height=TILE[1], stroke_width=3, stroke_color=theme.color("activations"),
-                        fill_color=theme.color("activations"), fill_opacity=0.5)
+    def memory_bar(width: float, y: float, color: str = STORED) -> Rectangle:
+        bar = Rectangle(width=width, height=TILE[1], stroke_width=3, stroke_color=theme.color(color),
+                        fill_color=theme.color(color), fill_opacity=0.5)
         return bar.move_to([0, y, 0]).align_to([BAR_LEFT, 0, 0], LEFT)
 
     # ---- the numbers, once the shapes have settled ----
 
-    def numbers(self, compute_after: VGroup, memory_before: Rectangle) -> None:
+    @staticmethod
+    def compute_numbers(compute_after: VGroup) -> VGroup:
         compute = ledger_text("{threex.train_over_inference}× → {recompute.compute_multiple_after}×"
                               "（多 {recompute.compute_extra_fraction}）", size="label")
         compute.next_to(compute_after, RIGHT, buff=0.3).set_y((COMPUTE_ROWS_Y[0] + COMPUTE_ROWS_Y[1]) / 2)
+        return VGroup(compute)
+
+    @staticmethod
+    def memory_numbers(memory_before: Rectangle) -> VGroup:
         memory = VGroup(
             ledger_text("{act.v3.no_recompute_tib} TiB → {act.v3.full_recompute_gib} GiB", size="label"),
-            ledger_text("÷{recompute.activation_shrink}", size="heading", color="activations"),
+            ledger_text("÷{recompute.activation_shrink}", size="heading", color=KEPT),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         memory.next_to(memory_before, RIGHT, buff=0.3).set_y((MEMORY_ROWS_Y[0] + MEMORY_ROWS_Y[1]) / 2)
         basis = ledger_text("一条 {recompute.seq_len_label} 序列 · 前 {model.v3.n_dense_layers} 层 dense · DeepSeek-V3",
                             size="small", color="muted")
         basis.move_to([0, MEMORY_ROWS_Y[1] - BASIS_DY, 0]).align_to([BAR_LEFT, 0, 0], LEFT)
-        self.play(FadeIn(compute), FadeIn(memory), FadeIn(basis), run_time=0.7)
+        return VGroup(memory, basis)

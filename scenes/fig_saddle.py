@@ -1,50 +1,71 @@
 """fig-saddle: three kinds of flat ground, and why high dimension rarely traps you.
 
 Ⓐ three cells, two perpendicular cuts through each flat point: the valley floor (both up,
-   red), the hilltop (both down, green), the pass (one up, one down) — anim-saddle's surface.
-Ⓑ the argument in three lines: a floor needs every direction up; one parameter has two
-   directions; a model has hundreds of billions, and missing one makes it a pass.
-Ⓒ the share of up-directions, by definition: 0 on a hilltop, ½ on this pass, 1 only on a true
-   valley floor; the turn: hard to get stuck, but slow near a pass. What the measurement found
-   (「那个比例从来没到过 1」, Dauphin et al. 2014) is spoken, not projected: its passage has not
-   been read (待核, one footnote).
+   red), the hilltop (both down, green), the pass (one up, one down) — anim-saddle's surface;
+   then the mountain-pass reading of the pass cell: lowest along the ridge, highest along the
+   trail, and the way out along the trail.
+Ⓑ the argument, one line per beat, in one encoding: each direction is an arrow tilted the way
+   the ground goes along it — up and red, or down and green (Ⓐ's colours). A floor needs every
+   direction up; one parameter has two; a model has hundreds of billions, and one going down
+   makes it a pass. Then the brake: a statement about the definition, not a probability.
+Ⓒ the share of up-directions, by definition: 0 on a hilltop, 1 only on a true valley floor, and
+   everything between is a pass; the turn: hard to get stuck, but slow near a pass. What the
+   measurement found (「那个比例从来没到过 1」, Dauphin et al. 2014) is spoken, not projected: its
+   passage has not been read (待核, one footnote).
 Colour code shared with anim-saddle: red = rises along this cut, green = falls, black = flat point.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, Dot, FadeIn, FadeOut, Line, RoundedRectangle, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, Dot, FadeIn, FadeOut, GrowArrow, Line,
+                   RoundedRectangle, Transform, VGroup)
 
 from lecture_numerics import flat_points as flat
+from lecture_numerics.provenance import UNCONFIRMED
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import NumberAxis, Plot, curve
-from lecture_numerics.provenance import UNCONFIRMED
 from scenes.kit.text import UNCONFIRMED_MARK, ledger_text, line, words
 
-# Ⓐ: three cells, each with two small cut plots.
+UP_COLOUR, DOWN_COLOUR = "backward", "good"     # red: the ground rises this way; green: it falls
+
+# Ⓐ: three cells, each with two small cut plots. The cells end above two stacked takeaways.
 CELL_XS = (-4.55, 0.0, 4.55)
-CELL_W, CELL_H, CELL_Y = 4.2, 4.3, -0.25
+CELL_W, CELL_H, CELL_Y = 4.2, 3.95, -0.3
 CUT_W, CUT_H, CUT_GAP = 1.55, 1.3, 0.45
+CUT_Y = 0.35                      # height of the flat points inside the cells
 CELLS = (("valley", "真谷底", ("往哪走都变差", "真卡住了")),
          ("peak", "山顶", ("推一下就走", "训练里基本遇不到")),
-         ("pass", "垭口", ("一个方向往上", "另一个方向往下")))
+         ("pass", "最要紧的", ("一个方向往上", "另一个方向往下")))
 DOT_R, TICK_HALF = 0.08, 0.32
-CUT_Y = 0.2                       # height of the flat points inside the cells
+WAY_OUT_AT = 0.85                 # where the way-out arrow ends along the pass's falling cut
 
-# Ⓑ: the three lines, each with its pictogram on the right.
-ARG_LEFT, ARG_YS, PICTURE_X = -6.4, (2.0, 0.8, -0.4), 3.3
-ROW_ARROWS = 11                  # arrows drawn for "every direction" (the rest trail off in ⋯)
+# Ⓑ: the three lines, each with its picture of directions under it.
+ARG_LEFT, PICTURE_LEFT = -6.4, -6.0
+ROW_Y = {"floor": 2.3, "floor_pic": 1.75, "one": 1.05, "one_pic": 0.45, "many": -0.25, "many_pic": -0.85,
+         "miss": -1.8, "brake": -2.45, "brake_why": -2.95}
+ROW_ARROWS, MISSED = 12, 7        # arrows drawn for "every direction" (the rest trail off in ⋯), the one that falls
+SLOPE_ARROW = (0.42, 0.3)         # run and rise of one direction's arrow
 
-# Ⓒ: one axis, the share of up-directions.
-AXIS_Y, AXIS_W = 1.2, 10.0
+# Ⓒ: one axis, the share of up-directions; labels under it, above two takeaways.
+AXIS_Y, AXIS_W = 1.5, 10.0
+C_ROWS = {"pending": 2.75, "names": 2.2, "title": 0.65, "between": 0.1, "not_stuck": -0.4, "aside": -0.95, "slow": -1.5,
+          "hand_off": -2.0}
 
 
 def cut_colour(heights: np.ndarray) -> str:
     """Red if the ground rises along the cut (no way out), green if it falls (a way out)."""
-    return "backward" if heights[0] > heights[len(heights) // 2] else "good"
+    return UP_COLOUR if heights[0] > heights[len(heights) // 2] else DOWN_COLOUR
+
+
+def slope_arrow(rises: bool, sense: float = 1.0) -> Arrow:
+    """One direction: an arrow tilted the way the ground goes along it (up red, down green)."""
+    run, rise = SLOPE_ARROW
+    end = np.array([sense * run, rise if rises else -rise, 0.0])
+    return Arrow(np.zeros(3), end, buff=0, stroke_width=5, max_tip_length_to_length_ratio=0.35,
+                 color=theme.color(UP_COLOUR if rises else DOWN_COLOUR))
 
 
 class FigSaddle(LectureScene):
@@ -57,12 +78,7 @@ class FigSaddle(LectureScene):
     def construct(self) -> None:
         self.three_flat_points()
         self.three_lines()
-        self.someone_measured()
-
-    def say(self, current, template: str, color: str = "ink"):
-        new = line(template, size="body", color=color).to_edge(DOWN, buff=EDGE_BUFF)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * 0.2), run_time=0.5)
-        return new
+        self.share_of_up_directions()
 
     # ---- Ⓐ three cells of two cuts ----
 
@@ -90,87 +106,168 @@ class FigSaddle(LectureScene):
         saying.next_to(frame.get_bottom(), UP, buff=0.25)
         return VGroup(frame, title, cuts, saying)
 
+    def show_cell(self, cell: VGroup) -> None:
+        self.play(FadeIn(cell[0]), FadeIn(cell[1]), Create(cell[2]), run_time=0.9)
+        self.play(FadeIn(cell[3], shift=UP * 0.1), run_time=0.5)
+
     def three_flat_points(self) -> None:
-        self.start_panel("A", "脚下平的地方，不只谷底")
+        self.start_panel("A", "脚下平的地方，不只谷底", says="看这三格。坡度为零的地方，其实不止一种")
         flat_note = line("黑点：坡度 {flat.slopes_at_centre[0]}（横着、竖着切开，看剖面）", size="small", color="muted")
-        flat_note.move_to([0, 2.55, 0])
-        self.play(FadeIn(flat_note), run_time=0.5)
+        flat_note.move_to([0, 2.45, 0])
         cells = [self.cell(x, *spec) for x, spec in zip(CELL_XS, CELLS)]
-        caption = None
-        for cell, sentence in zip(cells, ("横竖都往上 —— 这才是真谷底", "横竖都往下 —— 山顶",
-                                          "最要紧的：一个方向往上，另一个方向往下")):
-            self.play(FadeIn(cell[0]), FadeIn(cell[1]), Create(cell[2]), FadeIn(cell[3]), run_time=0.9)
-            caption = self.say(caption, sentence)
-            self.wait(0.5)
+        self.play(FadeIn(flat_note), *(FadeIn(c[0]) for c in cells), run_time=0.6)
+
+        self.beat(says="第一种，两个方向都往上 —— 这才是真谷底，往哪走都变差，真卡住了")
+        self.show_cell(cells[0])
+        self.beat(says="第二种，两个方向都往下，那是山顶，一推就走，训练里基本遇不到")
+        self.show_cell(cells[1])
+        self.beat(says="第三种最要紧：一个方向往上，另一个方向往下")
+        self.show_cell(cells[2])
         highlight = cells[2][0].copy().set_stroke(theme.color("accent"), width=6)
         self.play(Create(highlight), run_time=0.6)
-        caption = self.say(caption, "站在那儿，脚下确实是平的。但它根本没封死，路就在旁边", "good")
-        self.wait(0.8)
-        self.say(caption, "中文管这种地形叫鞍部 —— 数学上叫鞍点")
-        self.wait(1.5)
+
+        self.beat(says="第三种有个特别贴切的名字：垭口")
+        # The name replaces the placeholder title by a cross-fade: a Transform between two
+        # different texts would morph their strokes into each other.
+        placeholder = cells[2][1]
+        name = words("垭口", size="heading", color="accent").move_to(placeholder)
+        self.play(FadeOut(placeholder, shift=UP * 0.15), FadeIn(name, shift=UP * 0.15), run_time=0.6)
+
+        self.beat(says="沿着翻山的那条路走，它是整条路的最高点； 可你要是横过来、沿着山脊走，它又是最低点")
+        ridge_cut, trail_cut = cells[2][2]
+        ridge = words("山脊：最低", size="small", color=UP_COLOUR).next_to(ridge_cut[4], DOWN, buff=0.1)
+        trail = words("翻山：最高", size="small", color=DOWN_COLOUR).next_to(trail_cut[4], DOWN, buff=0.1)
+        self.play(FadeIn(ridge, shift=UP * 0.1), run_time=0.5)
+        self.play(FadeIn(trail, shift=UP * 0.1), run_time=0.5)
+
+        self.beat(says="站在那儿，脚下确实是平的。但它根本没封死，路就在旁边",
+                  takeaway="站在那儿，脚下确实是平的。但它根本没封死，路就在旁边")
+        # The way out: from the black dot down the trail cut, the green one.
+        trail_plot, at = trail_cut[0], trail_cut[3].get_center()
+        s = WAY_OUT_AT
+        way_out = Arrow(at, trail_plot.point(s, float(flat.height("pass", 0.0, s))), buff=0.05, stroke_width=6,
+                        max_tip_length_to_length_ratio=0.3, color=theme.color(DOWN_COLOUR))
+        way_out.shift(UP * 0.16 + RIGHT * 0.06)     # beside the cut it follows, not on it
+        self.play(GrowArrow(way_out), run_time=0.7)
+
+        self.beat(says="中文管这种地形，就叫鞍部。数学上这个点就叫鞍点", takeaway="中文管这种地形叫鞍部 —— 数学上叫鞍点")
 
     # ---- Ⓑ the argument, one line at a time ----
 
-    def arrow_row(self, colours: list[str], length: float = 0.42, buff: float = 0.08) -> VGroup:
-        return VGroup(*[Arrow(LEFT * length / 2, RIGHT * length / 2, buff=0, color=theme.color(c),
-                              stroke_width=5, max_tip_length_to_length_ratio=0.4).rotate(np.pi / 2)
-                        for c in colours]).arrange(RIGHT, buff=buff)
+    def arrow_row(self, falls_at: int | None = None) -> VGroup:
+        return VGroup(*[slope_arrow(i != falls_at) for i in range(ROW_ARROWS)]).arrange(RIGHT, buff=0.12)
+
+    def legend(self) -> VGroup:
+        up = VGroup(slope_arrow(True), words("这个方向往上", size="small", color=UP_COLOUR)).arrange(RIGHT, buff=0.15)
+        down = VGroup(slope_arrow(False), words("往下", size="small", color=DOWN_COLOUR)).arrange(RIGHT, buff=0.15)
+        return VGroup(up, down).arrange(RIGHT, buff=0.45).to_edge(RIGHT, buff=EDGE_BUFF).set_y(ROW_Y["floor"])
+
+    def place_row(self, mob, key: str, left: float = ARG_LEFT):
+        return mob.move_to([left, ROW_Y[key], 0], aligned_edge=LEFT)
 
     def three_lines(self) -> None:
-        self.start_panel("B", "为什么高维里很难真卡住")
-        first = line("真谷底 ＝ 所有方向都得往上", size="body")
-        second = line("只有一个参数：{flat.directions_one_parameter}个方向 → 很容易凑齐 → 坑一个接一个", size="body")
-        third = line("{slider.desk_faders}个参数 ＝ {slider.desk_faders}个方向 → 只要漏掉一个，它就只是个垭口",
-                     size="body")
-        rows = [first, second, third]
-        for row, y in zip(rows, ARG_YS):
-            row.move_to([ARG_LEFT, y, 0], aligned_edge=LEFT)
+        self.start_panel("B", "为什么高维里很难真卡住", says="接下来这一步，是这一整格的关键")
 
-        both = VGroup(Arrow(RIGHT * 0.3, LEFT * 0.6, buff=0, color=theme.color("backward")),
-                      Arrow(LEFT * 0.3, RIGHT * 0.6, buff=0, color=theme.color("backward")))
-        both.arrange(RIGHT, buff=0.4).next_to(second, DOWN, buff=0.15).set_x(PICTURE_X - 2.0)
-        many = ["backward"] * ROW_ARROWS
-        many[7] = "good"                        # the one that goes down: a way out
-        row = self.arrow_row(many)
-        trail = words("⋯", size="heading", color="backward")
-        picture = VGroup(row, trail).arrange(RIGHT, buff=0.2).next_to(third, DOWN, buff=0.2).set_x(PICTURE_X - 2.0)
-        self.play(FadeIn(first, shift=RIGHT * 0.2), run_time=0.6)
-        self.wait(0.8)
-        self.play(FadeIn(second, shift=RIGHT * 0.2), FadeIn(both), run_time=0.7)
-        self.wait(0.8)
-        self.play(FadeIn(third, shift=RIGHT * 0.2), FadeIn(picture, lag_ratio=0.1), run_time=1.0)
-        self.wait(0.8)
-        brake = VGroup(words("这是定义层面的话，不是概率论证", size="label", color="backward"),
-                       words("各方向的弯曲并不独立 —— 不给「罕见到多少」那种数，那个数是编的", size="small",
-                             color="muted")).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        brake.move_to([ARG_LEFT, -2.45, 0], aligned_edge=LEFT)
-        self.play(FadeIn(brake), run_time=0.6)
-        self.wait(2.0)
+        self.beat(says="要当真谷底，条件是「所有方向都得往上」")
+        floor = self.place_row(line("真谷底 ＝ 所有方向都得往上", size="body"), "floor")
+        every = VGroup(self.arrow_row(), words("⋯", size="heading", color=UP_COLOUR)).arrange(RIGHT, buff=0.2)
+        self.place_row(every, "floor_pic", PICTURE_LEFT)
+        self.play(FadeIn(floor, shift=RIGHT * 0.2), FadeIn(self.legend()), run_time=0.6)
+        self.play(FadeIn(every, lag_ratio=0.1), run_time=0.8)
 
-    # ---- Ⓒ someone measured it ----
+        self.beat(says="一维图上只有两个方向 —— 两个都往上，很容易凑齐。 所以图上才会坑一个接一个")
+        one = self.place_row(line("只有一个参数：{flat.directions_one_parameter}个方向 → 都往上很容易凑齐 → 坑一个接一个",
+                                  size="body"), "one")
+        centre = Dot(radius=DOT_R, color=theme.color("ink"))
+        both = VGroup(slope_arrow(True, -1.0), slope_arrow(True, 1.0), centre)
+        self.place_row(both, "one_pic", PICTURE_LEFT)
+        centre.move_to(both[0].get_start())
+        self.play(FadeIn(one, shift=RIGHT * 0.2), run_time=0.6)
+        self.play(GrowArrow(both[0]), GrowArrow(both[1]), FadeIn(centre), run_time=0.6)
 
-    def someone_measured(self) -> None:
-        self.start_panel("C", "有人真去量过")
-        axis = NumberAxis(0, 1, width=AXIS_W, ticks_key="flat.up_fraction_ticks")
-        axis.move_to([0, AXIS_Y, 0])
-        title = words("往上的方向占多少", size="label", color="muted").next_to(axis, DOWN, buff=0.15)
-        names = VGroup(*[words(name, size="small", color=colour).next_to(axis.point(value), UP, buff=0.3)
-                         for name, colour, value in (("山顶", "good", 0.0), ("垭口", "accent", 0.5),
-                                                     ("真谷底", "backward", 1.0))])
-        self.play(FadeIn(axis), FadeIn(title), FadeIn(names), run_time=0.7)
-        caption = None
-        lines = VGroup(words("✔ 参数越多，越不容易真卡住（显存算力那件事，各论各的）", size="label", color="good"),
-                       words("✘ 卡不住 ≠ 走得快：垭口附近坡极平、梯度极小，步长又跟坡度成正比 → 在那儿磨很久",
-                             size="small", color="backward"))
-        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.25).move_to([0, -1.3, 0])
-        for part in lines:
-            self.play(FadeIn(part, shift=UP * 0.1), run_time=0.5)
-            self.wait(0.5)
+        self.beat(says="可我们谈的是几千亿个参数，那就是几千亿个方向")
+        many = self.place_row(line("{slider.desk_faders}个参数 ＝ {slider.desk_faders}个方向", size="body"), "many")
+        row = self.arrow_row()
+        picture = VGroup(row, words("⋯", size="heading", color=UP_COLOUR)).arrange(RIGHT, buff=0.2)
+        self.place_row(picture, "many_pic", PICTURE_LEFT)
+        self.play(FadeIn(many, shift=RIGHT * 0.2), run_time=0.6)
+        self.play(FadeIn(picture, lag_ratio=0.1), run_time=0.8)
+
+        self.beat(says="要它们全都往上 —— 只要漏掉一个，它就只是个垭口，还能接着走")
+        missed = slope_arrow(False).move_to(row[MISSED])
+        self.play(Transform(row[MISSED], missed), run_time=0.6)
+        point = words("↑ 漏掉的这一个：往下", size="small", color=DOWN_COLOUR)
+        point.next_to(row[MISSED], DOWN, buff=0.08).align_to(row[MISSED], LEFT)
+        verdict = line("只要漏掉一个，它就只是个垭口，还能接着走", size="body", color="accent")
+        self.place_row(verdict, "miss")
+        self.play(FadeIn(point), FadeIn(verdict, shift=RIGHT * 0.2), run_time=0.6)
+
+        self.beat(says="我得说清楚：这是定义层面的话，不是概率论证")
+        brake = self.place_row(words("说清楚：这是定义层面的话，不是概率论证", size="label", color="backward"), "brake")
+        self.play(FadeIn(brake), run_time=0.5)
+
+        self.beat(says="各个方向的弯曲方向并不彼此独立，所以我不会给你一个 「罕见到十的负多少次方」那种数字 —— 那个数是编的")
+        why = self.place_row(words("各方向的弯曲并不独立 —— 不给「罕见到多少」那种数：那个数是编的", size="small",
+                                   color="muted"), "brake_why")
+        self.play(FadeIn(why), run_time=0.5)
+
+    # ---- Ⓒ the share of up-directions ----
+
+    def share_of_up_directions(self) -> None:
+        self.start_panel("C", "往上的方向占多少", says="而且这不只是推理，有人真去量过")
+        axis = NumberAxis(0, 1, width=AXIS_W, ticks_key="flat.up_fraction_ticks").move_to([0, AXIS_Y, 0])
+        title = words("往上的方向 ÷ 全部方向", size="label", color="muted").move_to([0, C_ROWS["title"], 0])
+        self.play(FadeIn(axis), FadeIn(title), run_time=0.6)
+
+        self.beat(says="把训练一直跑到梯度为零，然后数一数：这个点有多少方向是往上的？")
+        low, high = axis.point(0.0), axis.point(1.0)
+        hilltop = Dot(low, radius=0.1, color=theme.color(DOWN_COLOUR))
+        floor = Dot(high, radius=0.1, color=theme.color(UP_COLOUR))
+        # A pass is every share strictly between: the band runs between two open ends.
+        band = Line(low, high, stroke_width=18, color=theme.color("accent"), stroke_opacity=0.35)
+        ends = VGroup(*(Circle(radius=0.14, stroke_width=3, color=theme.color("accent")).move_to(p) for p in (low, high)))
+        names = VGroup(words("山顶：全往下", size="label", color=DOWN_COLOUR).next_to(low, UP, buff=0.35),
+                       words("垭口：中间这整段", size="label", color="accent").move_to([0, C_ROWS["names"], 0]),
+                       words("真谷底：全往上", size="label", color=UP_COLOUR).next_to(high, UP, buff=0.35))
+        names[0].align_to(low + LEFT * 0.3, LEFT)
+        names[2].align_to(high + RIGHT * 0.3, RIGHT)
+        names.set_y(C_ROWS["names"])
+        self.play(FadeIn(band), Create(ends), FadeIn(hilltop), FadeIn(floor), FadeIn(names), run_time=0.8)
+
+        self.beat(says="结果是 —— 那个比例从来没到过 1")
         # The measurement itself (where training stops, the share never reaching 1) is not
-        # projected: its passage in the paper has not been read, so it is spoken, with one mark.
-        pending = ledger_text(f"{UNCONFIRMED_MARK} {UNCONFIRMED}：那次测量（Dauphin 等，{{flat.measurement_paper.year}}）"
-                              "的结果尚未读到原文，只口述", size="small", color="muted")
-        pending.next_to(lines, DOWN, buff=0.35).align_to(lines, LEFT)
+        # projected: its passage in the paper has not been read, so it is spoken, with one mark,
+        # under the header.
+        pending = ledger_text(f"{UNCONFIRMED_MARK} {UNCONFIRMED}：测量结果（Dauphin 等，{{flat.measurement_paper.year}}）"
+                              "未读到原文，只口述", size="small", color="muted")
+        pending.to_edge(RIGHT, buff=EDGE_BUFF).set_y(C_ROWS["pending"])
         self.play(FadeIn(pending), run_time=0.4)
-        self.say(caption, "接下来整节的优化器，多半就是在治这个")
-        self.wait(1.5)
+
+        self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
+        between = ledger_text("不到 {flat.up_fraction_ticks[2]}：总还剩方向往下", size="label", color="accent")
+        self.play(FadeIn(self.c_row(between, "between"), shift=UP * 0.1), run_time=0.5)
+
+        self.beat(says="它没走，不是因为没路，是因为坡太平了")
+        reason = words("它没走，不是因为没路，是因为坡太平了", size="label")
+        self.play(FadeIn(self.c_row(reason, "not_stuck"), shift=UP * 0.1), run_time=0.5)
+
+        self.beat(says="参数越多，它反而越不容易真卡住", takeaway="✔ 参数越多，它反而越不容易真卡住")
+
+        self.beat(says="两件事各论各的")
+        aside = words("（参数多：显存和算力确实更难；会不会卡死，恰恰相反 —— 各论各的）", size="small", color="muted")
+        self.play(FadeIn(self.c_row(aside, "aside")), run_time=0.5)
+
+        self.beat(says="可坏消息是：卡不住，不等于走得快", takeaway="✘ 可坏消息是：卡不住，不等于走得快")
+
+        self.beat(says="垭口附近坡极平、梯度极小，而我们的步长又是「跟坡度成正比」的 —— 那就会在那儿磨很久很久")
+        slow = words("垭口附近：坡极平 → 梯度极小 → 步长跟坡度成正比 → 在那儿磨很久很久", size="label",
+                     color="backward")
+        self.play(FadeIn(self.c_row(slow, "slow"), shift=UP * 0.1), run_time=0.6)
+
+        self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个")
+        hand_off = words("→ 接下来整节的优化器，多半就是在治这个", size="label", color="accent")
+        self.play(FadeIn(self.c_row(hand_off, "hand_off"), shift=RIGHT * 0.2), run_time=0.6)
+
+    @staticmethod
+    def c_row(mob, key: str):
+        return mob.move_to([0, C_ROWS[key], 0])

@@ -493,7 +493,6 @@ def _s3_lineage_updratio() -> dict[str, Any]:
     def run(which: str):
         return toy.reference_run({"ok": eta_ok(), "big": eta_ok() * spread()}[which])
 
-    jitter = lambda losses: np.mean(np.abs(np.diff(losses[-101:])))
     eps = 1e-5                             # ε = 1e-8 in the runs against g-sized denominators
     return {
         "optim.adagrad_lr_at_600": (lambda: 1 / math.sqrt(v("optim.adagrad_probe_step")), eps),
@@ -510,7 +509,9 @@ def _s3_lineage_updratio() -> dict[str, Any]:
         "updratio.final_loss_ok": lambda: float(run("ok")[1][-1]),
         "updratio.final_loss_big": lambda: float(run("big")[1][-1]),
         "updratio.weight_norm_growth": lambda: float(run("big")[2][-1] / run("big")[2][0]),
-        "updratio.loss_jitter_ratio": lambda: float(jitter(run("big")[1]) / jitter(run("ok")[1])),
+        # 「抖动」: the loss's RMS about its least-squares quadratic trend over the last 100 steps.
+        "updratio.loss_jitter_big": lambda: toy.jitter_about_trend(run("big")[1]),
+        "updratio.loss_jitter_ok": lambda: toy.jitter_about_trend(run("ok")[1]),
         # The edge is chaotic: summation order alone moves it by a few 0.01 steps (the scene shows
         # one decimal), so the one-run-at-a-time scan agrees to within that.
         # fig-saddle: the three flat points by hand — gradient (a·x, b·y) vanishes at 0; Hessian diag(a, b).

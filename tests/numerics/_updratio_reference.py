@@ -52,3 +52,14 @@ def cliff_by_scan(eta_big: float, grid: float = 0.01, limit: float = 4.0) -> flo
             return round(m, 2)
         m += grid
     raise ValueError("no cliff")
+
+
+def jitter_about_trend(losses, window: int = 100, degree: int = 2) -> float:
+    """RMS of the last ``window`` steps' loss about its least-squares polynomial trend, from
+    the normal equations of a plain Vandermonde matrix (no numpy polynomial classes)."""
+    tail = np.asarray(losses[-(window + 1):], dtype=float)
+    t = (np.arange(len(tail)) - window / 2) / (window / 2)        # centred on [−1, 1]: well conditioned
+    basis = np.stack([t ** k for k in range(degree + 1)], axis=1)
+    coef = np.linalg.solve(basis.T @ basis, basis.T @ tail)
+    residual = tail - basis @ coef
+    return math.sqrt(float(residual @ residual) / len(tail))

@@ -204,6 +204,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-updratio: the notes name the runs (太小 / 刚好 / 太大, 「loss 反而更低」) without their learning "
             "rates or losses", "updratio.lr_small", "updratio.lr_ok", "updratio.lr_big", "updratio.final_loss_big",
             "updratio.final_loss_ok"),
+    **_each("fig-updratio: the notes give the jitter only as a ratio (「抖动大了近十倍」, carried by "
+            "updratio.loss_jitter_ratio); the drawn jitters are each run's own RMS about its trend, and 刚好's is "
+            "so near zero that no ratio of the two is steady", "updratio.loss_jitter_big", "updratio.loss_jitter_ok"),
     **_each("fig-saddle: the flat point's slope and the axis ticks (the three kinds' share of up-directions); the "
             "notes say 「脚下确实是平的」 in words",
             "flat.slopes_at_centre", "flat.up_fraction_ticks"),

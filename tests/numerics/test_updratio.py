@@ -16,7 +16,8 @@ from lecture_numerics import updratio as u
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _updratio_reference import cliff_by_scan, grads, objective, reference_run, spec_data  # noqa: E402
+from _updratio_reference import (cliff_by_scan, grads, jitter_about_trend, objective, reference_run,  # noqa: E402
+                                 spec_data)
 
 
 def test_gradient_against_central_differences():
@@ -54,8 +55,8 @@ def test_drawn_numbers_from_the_reference(reference):
     assert u.FINAL_LOSS_BIG.value < u.FINAL_LOSS_OK.value                   # 「loss 反而更低」
     assert u.NORM_GROWTH.value == pytest.approx(norm_big[-1] / norm_big[0], rel=1e-9)
     assert 4 < u.NORM_GROWTH.value < 5                                       # 「四倍多」
-    jitter = lambda losses: np.mean(np.abs(np.diff(losses[-101:])))
-    assert u.JITTER.value == pytest.approx(jitter(loss_big) / jitter(loss_ok), rel=1e-9)
+    step_change = lambda losses: np.mean(np.abs(np.diff(losses[-101:])))
+    assert u.JITTER.value == pytest.approx(step_change(loss_big) / step_change(loss_ok), rel=1e-9)
     calm = [reference[i][2][-1] / reference[i][2][0] for i in (0, 1)]
     assert u.NORM_GROWTH_CALM.value == pytest.approx(calm, rel=1e-9)
 
@@ -85,3 +86,31 @@ def test_cliff_by_a_plain_grid_scan():
     assert abs(scanned - u.CLIFF.value) <= 0.05
     for m in np.round(np.arange(1.0, 1.45, 0.05), 2):
         assert np.isfinite(reference_run(eta_big * m)[1][-1]), m
+
+
+# ---- 「抖动」: the loss's wobble about its trend, not its step-to-step change ----
+
+def test_drawn_jitters_from_the_reference(reference):
+    (_, loss_ok, _), (_, loss_big, _) = reference[1], reference[2]
+    assert u.JITTER_BIG.value == pytest.approx(jitter_about_trend(loss_big), rel=1e-6)
+    assert u.JITTER_OK.value == pytest.approx(jitter_about_trend(loss_ok), rel=1e-3, abs=1e-9)
+
+
+def test_jitter_reads_the_wobble_and_not_the_descent():
+    """A steady bending descent has no jitter, however fast it falls; a wobble added to it is
+    read back at its RMS (amplitude ÷ √2) whatever the descent under it."""
+    t = np.arange(401, dtype=float)
+    descent = 0.9 - 1e-3 * t + 4e-7 * t ** 2
+    assert u.detrended_jitter(descent) < 1e-9
+    assert np.mean(np.abs(np.diff(descent[-101:]))) > 1e-4        # what the old 「抖动」 measured: the descent
+    wobble = 0.02 * np.sin(2 * np.pi * t / 7.3)
+    for trend in (descent, 3 * descent, np.full_like(t, 0.5)):
+        assert u.detrended_jitter(trend + wobble) == pytest.approx(0.02 / math.sqrt(2), rel=0.05)
+
+
+def test_the_big_run_shakes_and_the_ok_run_does_not(reference):
+    (_, loss_ok, _), (_, loss_big, _) = reference[1], reference[2]
+    assert jitter_about_trend(loss_big) > 0.005                       # about 3 % of its loss
+    assert jitter_about_trend(loss_ok) < 0.01 * jitter_about_trend(loss_big)   # 刚好: a smooth descent
+    # The trend is out from degree 2 on: the big run's jitter no longer moves with the degree.
+    assert jitter_about_trend(loss_big, degree=3) == pytest.approx(jitter_about_trend(loss_big), rel=0.01)
