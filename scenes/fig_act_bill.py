@@ -9,11 +9,12 @@ anim-memtime uses.
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, UR, Arrow, Create, DashedLine, FadeIn, RoundedRectangle, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, UR, Create, DashedLine, FadeIn, RoundedRectangle, VGroup, Write
 
 from lecture_numerics import act_bill, quantity
 from lecture_numerics.models import GIB, TIB
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import Plot, area, place
@@ -114,8 +115,8 @@ class FigActBill(LectureScene):
         value = VGroup(words("存档点", size="small", color=CHECKPOINTS),
                        ledger_text("{act.v3.full_recompute_gib} GiB", size="label", color=CHECKPOINTS))
         value.arrange(RIGHT, buff=0.15).next_to(inset.point(n, kept), UP, buff=0.12)
-        pointer = Arrow(main.point(2 * n, 0) + UP * 0.1, inset.point(0, 0) + LEFT * 0.6 + UP * 0.1, buff=0.1,
-                        stroke_width=3, color=theme.color(CHECKPOINTS))
+        pointer = arrow(main.point(2 * n, 0) + UP * 0.1, inset.point(0, 0) + LEFT * 0.6 + UP * 0.1, CHECKPOINTS,
+                        buff="tight")
         self.play(FadeIn(sliver), Create(pointer), run_time=0.6)
         self.play(FadeIn(inset), FadeIn(unit), FadeIn(title), run_time=0.5)
         self.play(Create(trace), run_time=1.0)

@@ -18,12 +18,13 @@ Colour code shared with anim-saddle: red = rises along this cut, green = falls, 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, Dot, FadeIn, FadeOut, GrowArrow, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, GrowArrow, Line,
                    RoundedRectangle, Transform, VGroup)
 
 from lecture_numerics import flat_points as flat
 from lecture_numerics.provenance import UNCONFIRMED
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import NumberAxis, Plot, curve
@@ -60,12 +61,11 @@ def cut_colour(heights: np.ndarray) -> str:
     return UP_COLOUR if heights[0] > heights[len(heights) // 2] else DOWN_COLOUR
 
 
-def slope_arrow(rises: bool, sense: float = 1.0) -> Arrow:
+def slope_arrow(rises: bool, sense: float = 1.0):
     """One direction: an arrow tilted the way the ground goes along it (up red, down green)."""
     run, rise = SLOPE_ARROW
     end = np.array([sense * run, rise if rises else -rise, 0.0])
-    return Arrow(np.zeros(3), end, buff=0, stroke_width=5, max_tip_length_to_length_ratio=0.35,
-                 color=theme.color(UP_COLOUR if rises else DOWN_COLOUR))
+    return arrow(np.zeros(3), end, UP_COLOUR if rises else DOWN_COLOUR, weight="bold", buff=None)
 
 
 class FigSaddle(LectureScene):
@@ -145,8 +145,8 @@ class FigSaddle(LectureScene):
         # The way out: from the black dot down the trail cut, the green one.
         trail_plot, at = trail_cut[0], trail_cut[3].get_center()
         s = WAY_OUT_AT
-        way_out = Arrow(at, trail_plot.point(s, float(flat.height("pass", 0.0, s))), buff=0.05, stroke_width=6,
-                        max_tip_length_to_length_ratio=0.3, color=theme.color(DOWN_COLOUR))
+        way_out = arrow(at, trail_plot.point(s, float(flat.height("pass", 0.0, s))), DOWN_COLOUR, weight="heavy",
+                        buff="hair")
         way_out.shift(UP * 0.16 + RIGHT * 0.06)     # beside the cut it follows, not on it
         self.play(GrowArrow(way_out), run_time=0.7)
 

@@ -36,7 +36,7 @@ def test_every_beat_of_fig_vote_steps_and_ends_held(vote_render):
     beats = [b["file"] for s in next(x for x in manifest["scenes"] if x["id"] == "fig-vote")["sections"]
              for b in s["beats"]]
     assert [s["file"] for s in steps] == beats, "the cues do not step through fig-vote's beats in order"
-    assert len(beats) == 20
+    assert len(beats) == 21          # Ⓐ 5, Ⓑ 9, Ⓒ 7
     with chromium() as driver:
         first = vote_cues[0]["index"]
         open_lecture(driver, vote_render, at=f"#lecture={first}/0")
