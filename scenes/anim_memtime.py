@@ -4,7 +4,9 @@ One section. Memory against time, stacked by category, grows over the step: forw
 activations up, backward recomputes, uses and frees them while gradients appear, the update
 touches all optimizer state. The activations (the stored inputs) peak at the end of forward;
 the peak while recomputing, the gradient peak and the total's peak are marked with ledger
-numbers as the step passes them.
+numbers as the step passes them. The update is the last sliver of the time axis: only that
+sliver of the optimizer band lights up (「只在每一步的最后那一瞬间被用一次」), and the
+speaker's sentence about the peak comes last, once the peak has been passed.
 
 Numbers follow config/scenarios.yaml: for the lecture's case the scene draws the lecture's
 own quantities (timeline.v3.*, bill.v3.*); for any other setting it draws the
@@ -13,13 +15,14 @@ timeline.configured.* quantities computed from the same simulator for that setti
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, Line, VGroup, linear
+from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, Rectangle, VGroup, linear
 
 from lecture_numerics.memtime_axes import MAIN_TICKS, ZOOM_TICKS, main_scale, zoom_ceiling, zoom_unit
 from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
 from lecture_numerics.models import TIB
 from lecture_numerics.timeline import Timeline, memory_timeline
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import (RESIDENT_OPACITY, BrokenScale, StackedMemoryChart, TimeAxis, ZoomStrip, guide,
                                marker, swatch)
@@ -35,6 +38,7 @@ LECTURE_READOUTS = {
     "gradient_peak": "{timeline.v3.gradient_peak_tib} TiB",
     "total_peak": "{timeline.v3.total_peak_tib} TiB",
     "total_peak_when": "{timeline.v3.total_peak_phase}，t = {timeline.v3.total_peak_t}",
+    "total_peak_t": "{timeline.v3.total_peak_t}",
 }
 CONFIGURED_READOUTS = {
     "weights": "{timeline.configured.weights}",
@@ -44,6 +48,7 @@ CONFIGURED_READOUTS = {
     "gradient_peak": "{timeline.configured.gradient_peak}",
     "total_peak": "{timeline.configured.total_peak}",
     "total_peak_when": "{timeline.configured.total_peak_phase}，t = {timeline.configured.total_peak_t}",
+    "total_peak_t": "{timeline.configured.total_peak_t}",
 }
 
 RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
@@ -62,6 +67,9 @@ TIME = TimeAxis(left=-5.0, right=2.6)
 MAIN = dict(bottom=-0.3, squeezed=0.85, gap=0.25, top=2.55)
 ZOOM = dict(bottom=-2.45, top=-1.0)
 COLUMN_X = 2.98
+LEGEND_TOP = 1.85
+UPDATE_NAME_SHIFT = 0.4    # 「更新」 right of the axis' end: the total peak's time tick sits left of it
+UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
 
 
 class AnimMemtime(LectureScene):
@@ -82,8 +90,7 @@ class AnimMemtime(LectureScene):
         self.readouts = LECTURE_READOUTS if is_lecture_case(scenario) else CONFIGURED_READOUTS
         tl = memory_timeline(scenario)
         chart, zoom = self.build_charts(tl)
-        self.add(self.heading(), chart, zoom, self.axis_labels(zoom), self.phase_strip(tl), self.legend(),
-                 caption("峰值出现在某一个特定时刻，而你要买的是那个峰值"))
+        self.add(self.heading(), chart, zoom, self.axis_labels(zoom), self.phase_strip(tl), self.legend())
         # Passed parts of the curves sit at the back and stay static; only the live edge,
         # the cursor and the marks on that edge are redrawn each frame.
         self.chart, self.zoom = chart, zoom
@@ -104,8 +111,10 @@ class AnimMemtime(LectureScene):
         now, waiting = self.run_step(now, tl.backward_end, waiting)
 
         # The update: gradients are consumed, every optimizer state is read and written.
-        waiting.append((self.update_marks(chart), []))
+        waiting.append((self.update_marks(chart, tl), []))
         self.run_step(now, 1.0, waiting, seconds=UPDATE_SECONDS)
+        # The sentence the speaker lands on, once the step (and its peak) has been seen whole.
+        self.play(FadeIn(caption("峰值出现在某一个特定时刻，而你要买的是那个峰值"), shift=UP * 0.15), run_time=0.6)
         self.wait(HOLD_SECONDS)
 
     # --- building -------------------------------------------------------------------
@@ -136,11 +145,11 @@ class AnimMemtime(LectureScene):
                  "反向（含重算）": (tl.forward_end, tl.backward_end)}
         labels = VGroup(*[words(name, size="small", color="muted").move_to([float(TIME.x((a + b) / 2)), y, 0])
                           for name, (a, b) in spans.items()])
-        update = words("更新", size="small", color="muted").move_to([float(TIME.x(1.0)) + 0.3, y, 0])
+        update = words("更新", size="small", color="muted").move_to([float(TIME.x(1.0)) + UPDATE_NAME_SHIFT, y, 0])
         dividers = VGroup(*[guide([float(TIME.x(t)), ZOOM["bottom"] - 0.15, 0], [float(TIME.x(t)), MAIN["top"], 0],
                                   "muted").set_stroke(opacity=0.6) for t in (tl.forward_end, tl.backward_end)])
         axis_name = words("时间（占一步的比例）", size="small", color="muted")
-        axis_name.next_to(update, RIGHT, buff=0.4)
+        axis_name.next_to(update, RIGHT, buff=0.3)
         return VGroup(dividers, labels, update, axis_name)
 
     def legend(self) -> VGroup:
@@ -151,12 +160,15 @@ class AnimMemtime(LectureScene):
             if name in RESIDENT:
                 parts.append(ledger_text(self.readouts[name], size="label"))
             rows.add(VGroup(*parts).arrange(RIGHT, buff=0.2))
-        rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
+        rows.arrange(DOWN, buff=0.18, aligned_edge=LEFT)
         resident_note = words("常驻：整步都在", size="small", color="muted")
-        # 7.32 TiB is the generic fp32 master + m + v recipe, not V3's own (BF16 m, v): say so.
-        recipe_note = words("优化器按通用配方算", size="small", color="muted")
+        # 7.32 TiB is the generic fp32 master + m + v recipe, not V3's own (BF16 m, v): say which.
+        recipe_note = VGroup(words("优化器状态：fp32 主权重", size="small", color="muted"),
+                             words("+ m + v（全 fp32）", size="small", color="muted"))
+        recipe_note.arrange(DOWN, buff=0.06, aligned_edge=LEFT)
         column = VGroup(rows, resident_note, recipe_note).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
-        return column.move_to([COLUMN_X, 0.4, 0], aligned_edge=LEFT)
+        # Hung from under the total peak's readout (above it), clear of the activation readouts below.
+        return column.next_to([COLUMN_X, LEGEND_TOP, 0], DOWN, buff=0, aligned_edge=LEFT)
 
     # --- marks, revealed as the step reaches them -------------------------------------
 
@@ -182,20 +194,40 @@ class AnimMemtime(LectureScene):
         readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color="backward"),
                          ledger_text(self.readouts["total_peak_when"], size="label", color="backward"))
         readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, 2.35, 0], aligned_edge=LEFT)
-        return VGroup(level, drop, dot, tag, readout), [drop, dot]
+        # Its time, read on the time axis itself: a tick at the drop line's foot.
+        foot = [dot.get_x(), ZOOM["bottom"], 0]
+        tick = Line(foot, [dot.get_x(), ZOOM["bottom"] - 0.12, 0], stroke_width=3, color=theme.color("backward"))
+        when_label = ledger_text(self.readouts["total_peak_t"], size="small", color="backward").next_to(
+            tick, DOWN, buff=0.08)
+        return VGroup(level, drop, dot, tag, readout, tick, when_label), [drop, dot]
 
     def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
         when, size = tl.gradient_peak
         dot = marker(chart.point(when, chart.scale.floor + size), "gradients")
+        # The tag sits just above its dot, over the total peak's level line (the stack is taller
+        # than the gradient band left of the dot, so there is no room beside it).
         tag = ledger_text("梯度峰 " + self.readouts["gradient_peak"], size="small")
-        tag.next_to(chart.point(when, chart.scale.floor + size / 2), LEFT, buff=0.15)
-        return VGroup(dot, tag), [dot]
+        tag.next_to(dot, UP, buff=0.2).align_to(dot, RIGHT).shift(RIGHT * 0.05)
+        leader = Line(dot.get_top(), [dot.get_x(), tag.get_bottom()[1], 0], stroke_width=2,
+                      color=theme.color("ink"))
+        return VGroup(dot, leader, tag), [dot]
 
-    def update_marks(self, chart: StackedMemoryChart) -> VGroup:
+    def update_marks(self, chart: StackedMemoryChart, tl: Timeline) -> VGroup:
+        """The update's sliver of the optimizer band, lit, with its note pointing at it: the
+        state is read and written only there, at the very end of the step."""
         low, high = chart.resident_band_box("optimizer")
-        outline = chart.bands["optimizer"].copy().set_fill(opacity=0).set_stroke(theme.color("optimizer"), width=5)
-        note = words("更新：所有优化器状态读写一遍", size="small").move_to([float(TIME.x(0.5)), (low + high) / 2, 0])
-        return VGroup(outline, note)
+        x0, x1 = float(TIME.x(tl.backward_end)), float(TIME.x(1.0))
+        sliver = Rectangle(width=x1 - x0, height=high - low, stroke_width=0, fill_color=theme.color("optimizer"),
+                           fill_opacity=1.0).move_to([(x0 + x1) / 2, (low + high) / 2, 0])
+        note = words("更新：所有优化器状态读写一遍", size="small").move_to([0, (low + high) / 2, 0])
+        note.align_to([x0 - UPDATE_NOTE_GAP, 0, 0], RIGHT)
+        pointer = arrow(note.get_right() + RIGHT * 0.05, [x0, note.get_y(), 0], "ink", buff="hair")
+        # The tip as a part of its own: Reveal hides a part with its family, so an arrow hidden
+        # whole would remember its tip as already hidden and never show it (kit's reveal.hidden).
+        tip = pointer.pop_tips()
+        marks = VGroup(sliver, pointer, tip, note)
+        marks.sliver, marks.note, marks.pointer = sliver, note, VGroup(pointer, tip)
+        return marks
 
     # --- animating ------------------------------------------------------------------
 

@@ -1,31 +1,40 @@
 """fig-lr-curve: the learning-rate schedule — warm up, hold, decay — with looked-up numbers only.
 
 Ⓐ 三段，以及峰值从哪抄: the three segments (not to scale), what warmup is for, GPT-3's warmup
-   share; GPT-3 Table 2.1 as a log-log scatter (size vs peak lr, batch beside each dot).
+   share; GPT-3 Table 2.1 as a log-log scatter (size vs peak lr, batch beside each dot), its two
+   ends ringed and the 500× → 5× bracket inside the plot.
 Ⓑ 两个流派: GPT-3's cosine and DeepSeek-V3's hold-then-decay on one progress axis, the
-   "truncate any time" branch, and the 10 % line — with V3's real end below it.
+   "truncate any time" branch, and the 10 % line — with V3's real end below it. Why the new
+   school wins stays on screen to the end.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, DashedLine, DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle,
-                   SurroundingRectangle, VGroup, VMobject, config)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot, FadeIn, Line,
+                   Rectangle, SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics import lr_schedules as lr
 from lecture_numerics.schedule import GPT3_LR, GPT3_PARAMS
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption
+from scenes.kit.annotate import on_plot
+from scenes.kit.layout import safe_bounds
 from scenes.kit.plots import Plot, curve
 from scenes.kit.data_window import DataWindow
 from scenes.kit.text import ledger_text, words
 
 OLD, NEW = "warm", "accent"
-SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.6, 2.0), screen_size=(4.2, 1.1))
-TABLE_CORNER, TABLE_SIZE = (1.8, -1.6), (4.6, 3.4)          # Table 2.1, log-log
-PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.95), (9.1, 3.95)   # the two schedules
+SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_size=(3.9, 1.1))
+# Each panel keeps two takeaways along the bottom (up to y ≈ −2.55).
+TABLE_CORNER, TABLE_SIZE = (0.75, -1.15), (5.75, 3.05)         # Table 2.1, log-log
+PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.3), (9.1, 3.35)   # the two schedules
+EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
+# The lr axis reaches below the smallest dot (6e-5) so that the 175B label and the 500× bracket
+# have empty plot under the dots to stand in.
+LR_FLOOR = 2.2e-5
 
 
 def placed(plot: Plot, corner) -> Plot:
@@ -53,13 +62,23 @@ class FigLrCurve(LectureScene):
     # ---- Ⓐ ------------------------------------------------------------------------------------------
 
     def three_segments_panel(self):
-        self.start_panel("A", "{lr.segment_count}段，以及峰值从哪抄")
+        self.start_panel("A", "{lr.segment_count}段，以及峰值从哪抄", says="整条曲线只有三段：升上去、稳住、降下来")
         self.sketch()
+        self.beat(says="真正的机制是：warmup 让网络能承受一个更大的目标学习率")
         self.warmup_callouts()
+        self.beat(says="实际用多长？GPT-3 是头三亿七千五百万个 token，占总量的千分之一点二五")
         self.warmup_strip()
-        self.table_scatter()
-        self.play(FadeIn(caption("模型越大，学习率越小、batch 越大 —— batch 和学习率是一起变的")), run_time=0.5)
-        self.wait(2.0)
+        self.beat(says="峰值设多少？这个有现成的表可以抄，不用猜")
+        table, dots = self.table_scatter()
+        self.beat(says="GPT-3 论文表 2.1 把七个规模一起列了")
+        marks = self.table_ends(table, dots)
+        self.beat(says="规律肉眼可见：模型越大，学习率越小、batch 越大",
+                  takeaway="模型越大，学习率越小、batch 越大")
+        self.play(*(FadeIn(mark[1][1]) for mark in marks), run_time=0.5)
+        self.beat(says="五百倍的规模差，学习率只差五倍")
+        self.ratio_bracket(marks)
+        self.beat(says="注意那张表里 batch 和学习率是一起变的",
+                  takeaway="batch 和学习率是一起变的：不能只调学习率不看 batch")
 
     def sketch(self):
         corners = [(0, 0.05), (0.15, 1.0), (0.6, 1.0), (1.0, 0.15)]
@@ -79,30 +98,33 @@ class FigLrCurve(LectureScene):
         # 估不准」 is not the main reason; a longer warmup at a fixed peak brings little) were not
         # found in what was read of Kalra & Barkeshli: the speaker says them, the screen does not.
         lines = VGroup(
-            ledger_text("✓ {lr.warmup_paper.year} 年的系统实验：warmup 让网络扛得住", size="small", color="good"),
-            words("   更大的目标学习率，推到条件更好的区域", size="small", color="good"),
+            ledger_text("✓ {lr.warmup_paper.year} 年的系统实验：", size="small", color="good"),
+            words("   warmup 让网络扛得住更大的", size="small", color="good"),
+            words("   目标学习率，把它推到", size="small", color="good"),
+            words("   条件更好的区域", size="small", color="good"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        lines.move_to([0, 0.05, 0]).align_to([-6.75, 0, 0], LEFT)
+        lines.move_to([0, 0.45, 0]).align_to([-6.75, 0, 0], LEFT)
         self.play(FadeIn(lines, shift=RIGHT * 0.15), run_time=0.6)
-        self.wait(0.4)
 
     def warmup_strip(self):
-        strip = Rectangle(width=5.6, height=0.32, stroke_color=theme.color("muted"), stroke_width=2,
-                          fill_color=theme.color("panel"), fill_opacity=1).move_to([-3.95, -2.0, 0])
+        strip = Rectangle(width=5.4, height=0.32, stroke_color=theme.color("muted"), stroke_width=2,
+                          fill_color=theme.color("panel"), fill_opacity=1).move_to([-4.05, -1.25, 0])
         share = lr.WARMUP_SHARE.value
         sliver = Rectangle(width=max(strip.width * share, 0.01), height=0.32, stroke_width=0,
                            fill_color=theme.color(OLD), fill_opacity=1).align_to(strip, LEFT).align_to(strip, UP)
         name = ledger_text("GPT-3 全程 {gpt3.train_tokens} token", size="small", color="muted")
         name.next_to(strip, UP, buff=0.1).align_to(strip, RIGHT)
-        pointer = Arrow(strip.get_corner(DOWN + LEFT) + DOWN * 0.45 + RIGHT * 0.5, strip.get_corner(DOWN + LEFT),
-                        buff=0.02, color=theme.color(OLD), stroke_width=3, tip_length=0.14)
-        note = ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}（细到看不见）",
-                           size="small", color=OLD).next_to(pointer.get_start(), RIGHT, buff=0.1)
+        pointer = arrow(strip.get_corner(DOWN + LEFT) + DOWN * 0.45 + RIGHT * 0.5, strip.get_corner(DOWN + LEFT), OLD,
+                        buff="hair")
+        note = VGroup(ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}", size="small",
+                                  color=OLD),
+                      words("（细到看不见）", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+        note.next_to(pointer.get_start(), RIGHT, buff=0.1).align_to(pointer.get_start() + UP * 0.15, UP)
         self.play(FadeIn(strip), FadeIn(sliver), FadeIn(name), run_time=0.5)
         self.play(Create(pointer), FadeIn(note), run_time=0.6)
 
     def table_scatter(self):
-        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=(4.5e-5, 7.5e-4), width=TABLE_SIZE[0],
+        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=(LR_FLOOR, 7.5e-4), width=TABLE_SIZE[0],
                             height=TABLE_SIZE[1], x_log=True, y_log=True, x_ticks_key="lr.axis.param_ticks",
                             y_ticks_key="lr.axis.lr_ticks", x_title="参数量", y_title="峰值学习率"), TABLE_CORNER)
         self.play(FadeIn(table), run_time=0.8)
@@ -111,68 +133,88 @@ class FigLrCurve(LectureScene):
             at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value)
             dots.add(Dot(at, radius=0.08, color=theme.color(OLD if name != "small" else "muted")))
         self.play(FadeIn(dots), run_time=0.8)
+        return table, dots
+
+    def table_ends(self, table, dots) -> list[VGroup]:
+        """The rows the speaker counts (灰点不算) and their two ends, ringed: size → lr now, the
+        batch beside it when the rule is said."""
         rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}（灰点不算）",
-                           size="small", color=OLD).move_to([table.x_axis.get_center()[0], 2.6, 0])
-        rows.shift(LEFT * max(0.0, rows.get_right()[0] - (config.frame_width / 2 - theme.space("safe"))))
-        self.play(FadeIn(rows), run_time=0.4)
-        marks = VGroup()
+                           size="small", color=OLD).move_to([table.x_axis.get_center()[0], 2.75, 0])
+        rows.align_to([safe_bounds()[2] - EDGE_MARGIN, 0, 0], RIGHT)
+        marks = []
         for name in HIGHLIGHT:
             dot = dots[list(GPT3_LR).index(name)]
             ring = SurroundingRectangle(dot, buff=0.06, color=theme.color("backward"), corner_radius=0.1)
             label = VGroup(ledger_text(f"{{gpt3.{name}.params}} → {{gpt3.{name}.lr}}", size="small", color="backward"),
                            ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small", color="backward"))
             label.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-            marks.add(ring, label)
-        marks[1].next_to(marks[0], RIGHT, buff=0.12).shift(UP * 0.32)
-        marks[3].next_to(marks[2], LEFT, buff=0.15)
-        ratio = ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍 → 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍",
-                            size="small", color="backward").move_to([table.x_axis.get_center()[0], -3.0, 0])
-        self.play(FadeIn(marks), run_time=0.6)
-        self.play(FadeIn(ratio), run_time=0.5)
+            marks.append(VGroup(ring, label))
+        marks[0][1].next_to(marks[0][0], UP, buff=0.08).align_to(marks[0][0], LEFT)
+        marks[1][1].next_to(marks[1][0], DOWN, buff=0.08).align_to(marks[1][0], RIGHT)
+        self.play(FadeIn(rows), *(FadeIn(VGroup(mark[0], mark[1][0], *mark[2:])) for mark in marks), run_time=0.6)
+        return marks
+
+    def ratio_bracket(self, marks):
+        """「五百倍的规模差，学习率只差五倍」 inside the plot: a double arrow from ring to ring,
+        just above the dots (they sit on or under that chord), its label in the empty upper right."""
+        first, last = marks[0][0], marks[1][0]
+        span = arrow(first.get_corner(UP + RIGHT) + np.array([0.04, 0.04, 0]),
+                     last.get_corner(UP + LEFT) + np.array([-0.04, 0.1, 0]), "backward", weight="thin", buff="hair",
+                     both=True)
+        ratio = VGroup(ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color="backward"),
+                       ledger_text("→ 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color="backward"))
+        ratio.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+        ratio.next_to(span.get_center(), UP + RIGHT, buff=0.15)
+        plot_right = TABLE_CORNER[0] + TABLE_SIZE[0]
+        ratio.shift(LEFT * max(0.0, ratio.get_right()[0] - (plot_right - 0.1)))
+        self.play(Create(span), FadeIn(ratio), run_time=0.6)
 
     # ---- Ⓑ ------------------------------------------------------------------------------------------
 
     def two_schools_panel(self):
-        self.start_panel("B", "{lr.school_count}个流派")
+        self.start_panel("B", "{lr.school_count}个流派", says="怎么降？两个流派")
         plot = placed(Plot(x_range=(0.0, 1.0), y_range=(0.0, 1.08), width=PROGRESS_SIZE[0], height=PROGRESS_SIZE[1],
                            x_ticks_key="lr.axis.progress_ticks", y_ticks_key="lr.axis.fraction_ticks",
                            x_title="训练进度（各自总 token 的比例）", y_title="学习率 ÷ 峰值"), PROGRESS_CORNER)
         self.plot = plot
         self.play(FadeIn(plot), run_time=0.8)
 
+        self.beat(says="老派是余弦：GPT-3 在两千六百亿 token 内降到峰值的百分之十，之后一直保持")
         gpt3 = curve(plot, *lr.GPT3_CURVE.value.T, color=OLD, stroke_width=5)
-        gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="label", color=OLD),
+        gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="small", color=OLD),
                            ledger_text("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD),
                            words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
-        gpt3_note.move_to(self.plot.point(0.04, 0.42), aligned_edge=LEFT)
+        # Under its own curve, above the 10 % line's note.
+        gpt3_note.move_to(self.plot.point(0.04, 0.41), aligned_edge=LEFT)
         self.play(Create(gpt3), FadeIn(gpt3_note), run_time=1.5)
-        self.wait(0.5)
 
+        self.beat(says="新派是先恒定、最后才降")
         v3 = curve(plot, *lr.V3_CURVE.value.T, color=NEW, stroke_width=5)
         v3_note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
-                              size="label", color=NEW).next_to(self.plot.point(0.0, 1.0), UP, buff=0.15)
-        v3_note.align_to(self.plot.point(0.13, 0), LEFT)
+                              size="label", color=NEW).move_to([0, plot.y_title.get_center()[1], 0])
+        v3_note.align_to(plot.y_title.get_right() + RIGHT * 0.5, LEFT).shift(UP * 0.12)
+        # The warmup label sits above the flat line, where no curve passes, and points at the corner.
         warm = ledger_text("升温 {v3.warmup_steps} 步：此比例下看不见", size="small", color=NEW)
-        warm.next_to(self.plot.point(0.0, 1.0), DOWN + RIGHT, buff=0.15)
+        warm.next_to(self.plot.point(0.0, 1.0), UP, buff=0.07).align_to(self.plot.point(0.02, 0), LEFT)
         end = ledger_text("最后 {lr.v3.final_tokens}：{lr.v3.final_over_peak}", size="small", color=NEW)
         end.next_to(self.plot.point(1.0, 0.033), RIGHT, buff=0.15)
         self.play(Create(v3), FadeIn(v3_note), FadeIn(warm), run_time=1.5)
         self.play(FadeIn(end), run_time=0.4)
-        self.wait(0.5)
 
+        self.beat(says="余弦要求你一开始就知道总共训多少步", takeaway="余弦：形状依赖终点，开局就得定训多久")
+        # The reason grows into the whole contrast, which stays to the panel's end.
+        self.beat(says="而恒定段可以随时截断，接一小段衰减就能出一个能用的 checkpoint",
+                  takeaway="余弦开局就得定训多久；恒定段随时能截断，「训多久」推迟到随时", replaces=True)
         self.play(*self.truncation_branch(), run_time=1.0)
-        self.last_caption = caption("余弦：形状依赖终点，开局就得定训多久；恒定段随时能收")
-        self.play(FadeIn(self.last_caption), run_time=0.5)
-        self.wait(0.8)
 
+        self.beat(says="最后指一下图上那条横贯全场的虚线")
         floor = lr.V3_COSINE_END.value
         line = DashedLine(self.plot.point(0, floor), self.plot.point(1, floor), color=theme.color("ink"), stroke_width=2)
-        floor_note = ledger_text("峰值的 {lr.v3.cosine_end_over_peak}：余弦段的终点", size="small")
-        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=0.06).align_to(self.plot.point(0.04, 0), LEFT)
+        floor_note = on_plot("峰值的 {lr.v3.cosine_end_over_peak}：余弦段的终点", size="small")
+        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=0.04).align_to(self.plot.point(0.04, 0), LEFT)
         self.play(Create(line), FadeIn(floor_note), run_time=0.8)
-        self.wait(0.8)
-        self.play(FadeOut(self.last_caption), FadeIn(caption("⚠ 样本太少，不构成定律 · 但「降光」不是默认做法")), run_time=0.6)
-        self.wait(1.5)
+
+        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降光」不是默认做法")
 
     def truncation_branch(self):
         """V3's flat segment cut early, then a short cosine down to its decayed value (illustration)."""
@@ -185,5 +227,5 @@ class FigLrCurve(LectureScene):
         stop = Dot(self.plot.point(*xy[-1]), radius=0.08, color=theme.color(NEW))
         label = VGroup(words("随时截断", size="small", color=NEW), words("+ 短短的衰减", size="small", color=NEW),
                        words("→ 能用的 checkpoint", size="small", color=NEW)).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
-        label.move_to(self.plot.point(cut + 0.1, 0.76), aligned_edge=LEFT)
+        label.move_to(self.plot.point(cut + 0.1, 0.72), aligned_edge=LEFT)
         return Create(branch), FadeIn(stop), FadeIn(label)

@@ -3,19 +3,22 @@
 Shown in the speaker's order Ⓑ → Ⓐ → Ⓒ (the sections keep their panel letters):
 Ⓑ The experiment: the same batches from an earlier checkpoint do not spike; the rollback goes round it.
 Ⓐ Three kinds of cure, from the root (structure) to first aid (rollback).
-Ⓒ ST-MoE's table read in both columns: stable, and did quality drop.
+Ⓒ ST-MoE's table read in both columns: stable, and did quality drop; the ghost row (学习率 = 零)
+  is the punchline, drawn legibly (muted ink at full strength, in a dashed frame).
+Each panel is cut into the beats its notes give: the question before its answer, 「……不飞」 on
+its own, one card and one table row per sentence.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, CurvedArrow, DoubleArrow, FadeIn, Line, Rectangle, RoundedRectangle,
-                   SurroundingRectangle, TransformFromCopy, VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UP, CurvedArrow, DashedVMobject, FadeIn, Line, Rectangle,
+                   RoundedRectangle, SurroundingRectangle, TransformFromCopy, VGroup, VMobject)
 
 from lecture_numerics.spike import rollback_sketch
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption
 from scenes.kit.text import ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
@@ -40,11 +43,11 @@ class FigStability(LectureScene):
                    "stability.cure_kinds")
 
     def construct(self) -> None:
-        self.start_panel("B", "先做实验：数据 × 当时的参数状态")
+        self.start_panel("B", "先做实验：数据 × 当时的参数状态", says="第一反应是什么？")
         self.data_times_state()
-        self.start_panel("A", "{stability.cure_kinds}类治法，有先后")
+        self.start_panel("A", "{stability.cure_kinds}类治法，有先后", says="三类，治的是三个不同的位置")
         self.three_cures()
-        self.start_panel("C", "稳没稳，质量掉没掉")
+        self.start_panel("C", "稳没稳，质量掉没掉", says="难的是：稳住，而且不掉质量")
         self.two_columns()
 
     # ---- Ⓑ ----
@@ -56,17 +59,25 @@ class FigStability(LectureScene):
 
     def data_times_state(self) -> None:
         then = self.row(ROW_Y[0], "当时", "参数状态：spike 前", "那批数据", "飞", "backward")
-        self.play(FadeIn(then[:4]), run_time=0.6)
+        self.play(FadeIn(then), run_time=0.6)
+
+        self.beat(says="肯定是那批数据有问题")
         doubt = words("？", size="heading", color="warm").next_to(then[3], UP, buff=0.05)
-        self.play(FadeIn(doubt), FadeIn(then[4:]), run_time=0.5)
+        self.play(FadeIn(doubt, scale=1.4), run_time=0.5)
+
+        self.beat(says="从另一个更早的 checkpoint 重新喂一遍")
         check = self.row(ROW_Y[1], "验证", "更早的 checkpoint", "同样那批数据", "不飞", "good")
         check[3].align_to(then[3], LEFT)
         check[4].next_to(check[3], RIGHT, buff=0.3)
         check[5].next_to(check[4], RIGHT, buff=0.3)
         # The data block is visibly the same object, moved down.
         self.play(FadeIn(check[:3]), TransformFromCopy(then[3], check[3]), run_time=0.8)
-        self.wait(0.5)
-        self.play(FadeIn(check[4:]), run_time=0.5)
+        self.play(FadeIn(check[4]), run_time=0.3)
+
+        self.beat(says="……不飞")
+        self.play(FadeIn(check[5], scale=1.3), run_time=0.5)
+
+        self.beat(says="是这批数据，和当时那个参数状态，两样撞在一起才出的事")
         both = block("这批数据 × 当时的参数状态：撞在一起才飞，缺一样都不飞", "accent", "small")
         both.next_to(check, DOWN, buff=0.35).to_edge(LEFT, buff=0.5)
         self.play(FadeIn(both), run_time=0.5)
@@ -91,6 +102,7 @@ class FigStability(LectureScene):
         skipped = Rectangle(width=x(r.skipped[1]) - x(r.skipped[0]), height=top - bottom, stroke_width=0,
                             fill_color=theme.color("muted"), fill_opacity=0.18)
         skipped.move_to([(x(r.skipped[0]) + x(r.skipped[1])) / 2, (top + bottom) / 2, 0])
+        self.beat(says="回滚到 spike 之前大约一百步，跳掉那两三百批数据，接着跑")
         self.play(FadeIn(axis), FadeIn(first), run_time=0.6)
         rewind = CurvedArrow([x(r.spike), top + 0.1, 0], [x(r.restart), top + 0.1, 0], angle=0.8,
                              color=theme.color("accent"), stroke_width=4)
@@ -98,41 +110,48 @@ class FigStability(LectureScene):
         skip = ledger_text("跳过 ~{spike.skipped_batches} 批", size="small", color="muted").next_to(
             skipped, DOWN, buff=0.12)
         self.play(FadeIn(rewind), FadeIn(back), FadeIn(skipped), FadeIn(skip), run_time=0.7)
+        self.beat(says="之后同一个点就不再飞了")
         same = words("同一个点不再飞", size="small", color="good").next_to([x(0.8), y(r.rerun[-1]), 0], UP, buff=0.45)
         self.play(FadeIn(rerun), FadeIn(same), run_time=0.6)
         stamp = VGroup(words("绕过去了，不是修好了", size="heading", color="backward"),
                        words("论文：训练成本太高，", size="small", color="muted"),
                        words("没能找到有原则的办法", size="small", color="muted"))
         stamp.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to([right + 0.6, (top + bottom) / 2, 0], RIGHT, buff=0)
-        self.play(FadeIn(stamp), run_time=0.6)
-        self.wait(1.5)
+        self.beat(says="这不是修好了，是绕过去了")
+        self.play(FadeIn(stamp[0], scale=1.2), run_time=0.5)
+        self.play(FadeIn(stamp[1:]), run_time=0.5)
 
     # ---- Ⓐ ----
 
     def three_cures(self) -> None:
-        columns = (("治结构", "改网络本身", ("Norm 放进残差块里", "QK-norm", "初始化")),
-                   ("治数值", "不让某些量长太大", ("z-loss", "梯度裁剪")),
-                   ("治现场", "已经飞了怎么救", ("回滚 + 跳数据",)))
-        cards = VGroup()
-        for title, what, items in columns:
+        columns = (("治结构", "改网络本身", ("归一化放进残差块里", "QK-norm", "初始化"),
+                    "治结构 —— 改网络本身"),
+                   ("治数值", "不让某些量长太大", ("z-loss", "梯度裁剪"), "治数值 —— 不让某些量长太大"),
+                   ("治现场", "已经飞了怎么救", ("回滚 + 跳数据",), "治现场 —— 已经飞了怎么救"))
+        frames, texts = VGroup(), []
+        for title, what, items, _ in columns:
             text = VGroup(words(title, size="heading", color="accent"), words(what, size="label"),
                           *[words("· " + item, size="label", color="muted") for item in items])
             text.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            frame = RoundedRectangle(corner_radius=0.15, width=4.0, height=3.6, stroke_width=2,
-                                     stroke_color=theme.color("muted"))
+            frames.add(RoundedRectangle(corner_radius=0.15, width=4.0, height=3.6, stroke_width=2,
+                                        stroke_color=theme.color("muted")))
+            texts.append(text)
+        frames.arrange(RIGHT, buff=0.4).move_to([0, -0.2, 0])
+        for frame, text in zip(frames, texts):
             text.move_to(frame).align_to(frame, UP).shift(DOWN * 0.35)
-            cards.add(VGroup(frame, text))
-        cards.arrange(RIGHT, buff=0.4).move_to([0, -0.3, 0])
-        for card in cards:
-            self.play(FadeIn(card, shift=UP * 0.1), run_time=0.6)
-        top = cards.get_top()[1] + 0.5
-        span = DoubleArrow([cards[0].get_center()[0], top, 0], [cards[2].get_center()[0], top, 0], buff=0,
-                           color=theme.color("ink"), stroke_width=4)
+        # 「三类，治的是三个不同的位置」: three empty places first, filled one sentence each.
+        self.play(*(FadeIn(frame) for frame in frames), run_time=0.6)
+        for text, (*_, says) in zip(texts, columns):
+            self.beat(says=says)
+            self.play(FadeIn(text, shift=UP * 0.1), run_time=0.6)
+
+        self.beat(says="越左越治本，越右越应急", takeaway="越左越治本，越右越应急：「先动哪个」有顺序")
+        top = frames.get_top()[1] + 0.5
+        span = arrow([frames[0].get_center()[0], top, 0], [frames[2].get_center()[0], top, 0], "ink", weight="bold",
+                     buff=None, both=True)
         ends = VGroup(words("治本", size="label").next_to(span, LEFT, buff=0.15),
                       words("应急", size="label").next_to(span, RIGHT, buff=0.15))
         self.play(FadeIn(span), FadeIn(ends), run_time=0.6)
-        self.play(FadeIn(caption("越左越治本，越右越应急")), run_time=0.5)
-        self.wait(1.5)
 
     # ---- Ⓒ ----
 
@@ -143,8 +162,11 @@ class FigStability(LectureScene):
         sub = words("（−log 困惑度，越高越好）", size="small", color="muted").next_to(heads[2], DOWN, buff=0.08)
         self.play(FadeIn(heads), FadeIn(sub), run_time=0.5)
         names = ("基线", "收紧 update clipping（{stability.update_clip}）", "router z-loss")
+        quotes = ("基线，六次里崩两次，质量负一点七五五", "收紧 update clipping —— 三次全稳，质量负四点二零六",
+                  "router z-loss —— 也是三次全稳，质量负一点七四一")
         rows = []
-        for i, name in enumerate(names):
+        for i, (name, says) in enumerate(zip(names, quotes)):
+            self.beat(says=says)
             yy = TABLE_TOP - i * TABLE_GAP - 0.35
             stable = ledger_text(f"{{stability.stable_runs[{i}]}}/{{stability.runs[{i}]}}", size="label",
                                  color="good" if i == 1 else "ink").move_to([TABLE_X[1], yy, 0])
@@ -153,16 +175,29 @@ class FigStability(LectureScene):
             label = line(name, size="label").move_to([0, yy, 0]).align_to([TABLE_X[0], 0, 0], LEFT)
             rows.append(VGroup(label, stable, quality))
             self.play(FadeIn(rows[-1]), run_time=0.5)
+
+        self.beat(says="中间那一行是这张表的全部价值")
         box = SurroundingRectangle(rows[1], color=theme.color("warm"), buff=0.15, stroke_width=4)
         note = line("「稳定 {stability.stable_runs[1]}/{stability.runs[1]}」看着完美，可它是拿质量换来的", size="label",
-                 color="warm")
-        note.next_to(rows[2], DOWN, buff=0.55)
+                    color="warm")
+        note.next_to(rows[2], DOWN, buff=0.4)
         self.play(FadeIn(box), FadeIn(note), run_time=0.6)
-        ghost = VGroup(line("学习率 = {stability.ghost_lr}", size="label", color="muted"), words("永远稳", size="label", color="muted"),
+
+        self.beat(says="评价任何一个稳定性手段，都要同时看两栏：稳没稳，以及质量掉没掉",
+                  takeaway="要同时看：稳没稳，质量掉没掉")
+
+        self.beat(says="只看前一栏的话，「把学习率设成零」是最优解")
+        self.play(FadeIn(self.ghost_row(note)), run_time=0.5)
+
+    def ghost_row(self, above) -> VGroup:
+        """The punchline row nobody would run: muted ink at full strength (legible, ≥ 4.5:1), set
+        apart as hypothetical by a dashed frame rather than by fading it."""
+        ghost = VGroup(line("学习率 = {stability.ghost_lr}", size="label", color="muted"),
+                       words("永远稳", size="label", color="muted"),
                        words("什么也没学", size="label", color="muted"))
         for part, xx in zip(ghost, TABLE_X):
-            part.move_to([xx, note.get_bottom()[1] - 0.55, 0])
+            part.move_to([xx, above.get_bottom()[1] - 0.5, 0])
         ghost[0].align_to([TABLE_X[0], 0, 0], LEFT)
-        ghost.set_opacity(0.45)
-        self.play(FadeIn(ghost), run_time=0.5)
-        self.wait(1.5)
+        frame = DashedVMobject(SurroundingRectangle(ghost, buff=0.15, corner_radius=0.08, stroke_width=2,
+                                                    color=theme.color("muted")), num_dashes=60)
+        return VGroup(frame, ghost)

@@ -127,3 +127,58 @@ def test_total_peak_mark_sits_on_the_top_of_the_stack():
     assert s.below(s.floor) < s.above(s.floor) < s.above(size) <= s.top
     values = np.linspace(s.floor, s.ceiling, 50)
     assert np.all(np.diff(s.above(values)) > 0)
+
+
+def _update_marks():
+    from scenes.anim_memtime import TIME, AnimMemtime
+
+    scene = AnimMemtime.__new__(AnimMemtime)
+    tl = memory_timeline(lecture_scenario())
+    chart, _ = scene.build_charts(tl)
+    return scene.update_marks(chart, tl), chart, tl, TIME
+
+
+def test_update_mark_occupies_only_the_update_phase():
+    """「只在每一步的最后那一瞬间被用一次」: the lit mark spans the update phase of the time
+    axis (backward's end → the step's end) and nothing before it; its note points at it."""
+    from manim import Text
+
+    marks, chart, tl, time = _update_marks()
+    start, end = float(time.x(tl.backward_end)), float(time.x(1.0))
+    assert 0 < end - start < 0.05 * (time.right - time.left), "the update is a sliver of the step"
+    lit = marks[0]
+    tolerance = 1e-6
+    assert lit.get_left()[0] >= start - tolerance and lit.get_right()[0] <= end + tolerance, (
+        f"the update mark spans x {lit.get_left()[0]:.3f} … {lit.get_right()[0]:.3f}, "
+        f"the update phase only {start:.3f} … {end:.3f}")
+    assert lit.width >= 0.9 * (end - start), "the mark fills the update phase"
+    low, high = chart.resident_band_box("optimizer")
+    assert lit.get_bottom()[1] >= low - tolerance and lit.get_top()[1] <= high + tolerance, "it marks the optimizer band"
+    note = next(m for m in marks if isinstance(m, Text))
+    assert start - note.get_right()[0] < 1.0, "the note stands beside the sliver, not across the band"
+
+
+def test_the_peak_sentence_comes_after_the_step():
+    """The caption 「峰值出现在某一个特定时刻」 is not on screen before any peak exists."""
+    from manim import Text
+
+    from scenes.anim_memtime import AnimMemtime
+    from studio.stills import build_scene_class
+
+    sentence = "峰值出现在某一个特定时刻，而你要买的是那个峰值"
+
+    class FirstFrame(AnimMemtime):
+        def construct(self):
+            self.first_texts = None
+            super().construct()
+
+        def add(self, *mobjects):
+            if getattr(self, "first_texts", ()) is None:
+                self.first_texts = {p.text for m in mobjects for p in m.get_family() if isinstance(p, Text)}
+            return super().add(*mobjects)
+
+    scene = build_scene_class(FirstFrame, capture_stills=True)
+    assert scene.first_texts, "the first frame was not seen"
+    assert not any(sentence[:6] in t for t in scene.first_texts), "the peak sentence is on screen from frame 0"
+    last = {p.text for m in scene.section_stills[-1].mobjects for p in m.get_family() if isinstance(p, Text)}
+    assert any(sentence[:6] in t for t in last), "the peak sentence is on the final frame"

@@ -269,3 +269,16 @@ def test_plot_frame_is_optional():
     assert len(bare.frame) == 0 and len(framed.frame) == 2
     top, right = framed.frame
     assert np.allclose(top.get_end(), framed.point(1, 1)) and np.allclose(right.get_end(), framed.point(1, 1))
+
+
+def test_a_revealed_arrow_gets_its_tip_back():
+    """Hiding a part must not cascade to its children before they are read: an arrow's tip
+    would be remembered as hidden and never shown again."""
+    from scenes.kit.arrows import arrow
+    from scenes.kit.reveal import hidden, show_fraction
+
+    pointer = arrow([0, 0, 0], [2, 0, 0], "ink")
+    hidden(pointer)
+    assert pointer.tip.get_fill_opacity() == 0
+    show_fraction(pointer, 1.0)
+    assert pointer.tip.get_fill_opacity() == 1.0 and pointer.get_stroke_opacity() == 1.0

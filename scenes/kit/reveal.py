@@ -13,10 +13,16 @@ from manim import Animation, Mobject, VGroup
 
 
 def hidden(mob: Mobject) -> Mobject:
-    """Remember each part's opacities as its 'shown' state, then hide it."""
-    for part in mob.family_members_with_points():
+    """Remember each part's opacities as its 'shown' state, then hide it.
+
+    Every part is read before any is hidden, and each is set on its own (family=False):
+    hiding a part first would cascade to its children (an arrow's tip), which would then be
+    remembered as hidden and never come back."""
+    parts = mob.family_members_with_points()
+    for part in parts:
         part.shown_opacity = (part.get_fill_opacity(), part.get_stroke_opacity())
-        part.set_fill(opacity=0).set_stroke(opacity=0)
+    for part in parts:
+        part.set_fill(opacity=0, family=False).set_stroke(opacity=0, family=False)
     return mob
 
 
@@ -24,7 +30,7 @@ def show_fraction(mob: Mobject, fraction: float) -> None:
     """Set ``mob`` to ``fraction`` of its remembered opacities (0 hidden, 1 shown)."""
     for part in mob.family_members_with_points():
         fill, stroke = part.shown_opacity
-        part.set_fill(opacity=fill * fraction).set_stroke(opacity=stroke * fraction)
+        part.set_fill(opacity=fill * fraction, family=False).set_stroke(opacity=stroke * fraction, family=False)
 
 
 class InPlace(Animation):
