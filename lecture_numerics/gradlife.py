@@ -3,7 +3,13 @@
 The stops are the ones the notes name at the end of 第一节 (跨卡汇总、裁剪、也许还要累积几次，
 然后才交给优化器，用完扔掉) plus being computed, in the order they happen in a step:
 accumulation over micro-batches comes before the cross-device reduction, and clipping
-needs the reduced gradient. Each stop lists what optimisations there save.
+needs the reduced gradient. Each stop lists what optimisations there save (the notes: 「每一道
+都有人在上面做文章」, so every stop has at least one): computing — later layers' gradients are
+ready first, so sending overlaps the rest of the backward pass (time); accumulating over
+micro-batches — a smaller batch's activations (memory); reducing — fewer bytes sent, sending
+overlapped with computing (communication, time); clipping — one fused pass over all gradients
+for the total norm instead of one small kernel per tensor (time); the optimizer — its states
+and the gradient itself, freed once used (memory).
 """
 
 from __future__ import annotations
@@ -23,10 +29,10 @@ class Stop:
 
 
 STOPS = (
-    Stop("反向算出", "从后往前陆续出来", ("time",)),
+    Stop("反向算出", "从后往前出来", ("time",)),
     Stop("累积", "可能累加好几次", ("memory",), optional=True),
-    Stop("跨卡汇总", "取平均", ("communication", "time")),
-    Stop("裁剪", "先看总范数", ()),
+    Stop("跨卡汇总", "取平均", ("time", "communication")),
+    Stop("裁剪", "先看总范数", ("time",)),
     Stop("交给优化器", "用完扔掉", ("memory",)),
 )
 

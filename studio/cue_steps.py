@@ -76,8 +76,12 @@ def view_steps(scene: dict[str, Any] | None, view: str) -> list[dict[str, Any]]:
     sections = {s.get("name"): s for s in ordered}
     if view == VIEW_FIRST:
         view = VIEW_WHOLE if scene.get("loop") or not ordered else ordered[0]["name"]
-    if view == VIEW_WHOLE or scene.get("loop"):
+    if scene.get("loop") or (view == VIEW_WHOLE and (VIEW_WHOLE in sections or not ordered)):
         return [whole_step(scene, sections)]
+    if view == VIEW_WHOLE:
+        # A walkthrough has no picture the whole clip shows that its beats do not: the whole
+        # view is its panels' beats in order, so 整张投 steps (and holds) like any view.
+        return [step for section in ordered for step in panel_steps(section)]
     if view not in sections:
         return [_step(view, panel=view if len(view) == 1 else None)]
     return panel_steps(sections[view])
@@ -192,7 +196,31 @@ def cue_steps(cue: dict[str, Any], scene: dict[str, Any] | None, chars_per_minut
         steps = [{"scene": None, **_step(None)}]
         return finish(cue, steps, [list(range(len(cue["script"])))], chars_per_minute)
     steps = [{"scene": cue["scene"], **s} for view in cue["views"] for s in view_steps(scene, view)]
+    steps = own_beats(cue, steps)
     return finish(cue, steps, assign_lines(cue["script"], steps, whole_is_timed(cue)), chars_per_minute)
+
+
+def own_beats(cue: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The beats this cue says: a figure shown over several cues (fig-per-byte 整张投, then
+    「指两个交点」) plays each beat at the cue whose lines it quotes, never twice. A beat that
+    quotes nothing goes with the next quoting beat of its view (else the one before it); when
+    none of the cue's own lines is quoted, the cue holds the figure as it last stood."""
+    if not any(s["notes_line"] for s in steps):
+        return steps
+    own = {e["line"] for e in cue["script"]} | {cue["line"]}
+
+    def keeps(i: int) -> bool:
+        view = steps[i]["view"]
+        later = [s for s in steps[i:] if s["view"] == view and s["notes_line"]]
+        earlier = [s for s in steps[:i] if s["view"] == view and s["notes_line"]]
+        decider = later[0] if later else (earlier[-1] if earlier else None)
+        return decider is None or decider["notes_line"] in own
+
+    kept = [s for i, s in enumerate(steps) if keeps(i)]
+    if kept:
+        return kept
+    before = [s for s in steps if s["notes_line"] and s["notes_line"] < cue["line"]]
+    return [before[-1] if before else steps[0]]
 
 
 def unmatched_times(cue: dict[str, Any], steps: list[dict[str, Any]]) -> list[str]:

@@ -59,12 +59,15 @@ def script_text(cue: dict[str, Any], index: int) -> str:
 
 def test_two_view_cues_are_consecutive_steps(sheet):
     """Deck slides 9, 36 and 54 put two clips side by side: fig-3x Ⓐ Ⓑ (L165), fig-descent
-    「平移到 Ⓑ，再到 Ⓒ」 (L590), fig-step 整张 then Ⓐ (L940). Each view is its own step."""
+    「平移到 Ⓑ，再到 Ⓒ」 (L590), fig-step 整张 then Ⓐ (L940). Each view is its own step. (Slide 32,
+    fig-updratio Ⓐ then Ⓑ at L499, is settled in config/cues.yaml: 「但 Ⓑ 那一格必须讲」.)"""
     by_line = published(sheet, scene("fig-3x", {"A": None, "B": None}),
                         scene("fig-descent", {"A": None, "B": None, "C": None}),
-                        scene("fig-step", {"whole": None, "A": None, "B": None}))
+                        scene("fig-step", {"whole": None, "A": None, "B": None}),
+                        scene("fig-updratio", {"A": None, "B": None}))
     slides = [c for c in by_line.values() if len(c["views"]) > 1]
-    assert sorted(c["index"] + 1 for c in slides) == [9, 36, 54]
+    assert sorted(c["index"] + 1 for c in slides) == [9, 32, 36, 54]
+    assert [s["file"] for s in by_line[499]["steps"]] == ["fig-updratio/A.mp4", "fig-updratio/B.mp4"]
     assert [s["file"] for s in by_line[165]["steps"]] == ["fig-3x/A.mp4", "fig-3x/B.mp4"]
     assert [s["file"] for s in by_line[590]["steps"]] == ["fig-descent/B.mp4", "fig-descent/C.mp4"]
     assert [s["file"] for s in by_line[940]["steps"]] == ["fig-step/whole.mp4", "fig-step/A.mp4"]
@@ -94,14 +97,25 @@ def test_whole_view_plays_the_scene_whole_panel(sheet):
     assert cue["media"][0]["file"] == "fig-step/whole.mp4"
 
 
-def test_whole_view_without_a_whole_panel_is_the_whole_clip(sheet):
+def test_whole_view_without_a_whole_panel_steps_through_every_beat(sheet):
+    """整张投 of a walkthrough without a ``whole`` panel: its beats, panel after panel, each held
+    (the whole clip is those beats joined), ending on the last beat's picture."""
     per_byte = scene("fig-per-byte", {"A": beats("fig-per-byte", "A", [None]),
                                       "B": beats("fig-per-byte", "B", [None, None])})
     cue = published(sheet, per_byte)[377]
     assert cue["views"] == ["whole"]
-    [whole] = cue["steps"]
-    assert (whole["file"], whole["loop"]) == ("fig-per-byte.mp4", False)
-    assert whole["poster"] == "fig-per-byte/B/2.jpg"   # it ends on its last beat, not on panel A
+    assert [s["file"] for s in cue["steps"]] == ["fig-per-byte/A/1.mp4", "fig-per-byte/B/1.mp4", "fig-per-byte/B/2.mp4"]
+    assert cue["steps"][-1]["poster"] == "fig-per-byte/B/2.jpg"
+
+
+def test_a_figure_over_several_cues_plays_each_beat_at_the_cue_that_says_it(sheet):
+    """fig-per-byte is up from L377 (整张投) through L383 (「指两个交点」): a beat quoting a line of
+    the second cue plays there, not at the first, and nothing plays twice."""
+    said = ["看这张图", "但这张图上画了两个模型"]          # L379 under the first cue, L385 under the second
+    per_byte = scene("fig-per-byte", {"A": beats("fig-per-byte", "A", said, [379, 385])})
+    by_line = published(sheet, per_byte)
+    assert [s["beat"] for s in by_line[377]["steps"]] == [1]
+    assert [s["beat"] for s in by_line[383]["steps"]] == [2]
 
 
 def test_fig_reverse_whole_cue_holds_rows_a_and_b(sheet):

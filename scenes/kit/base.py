@@ -110,7 +110,9 @@ class LectureScene(Scene):
             target = mob.get_center()
             mob.move_to(kept[id(mob)])
             moves.append(mob.animate.move_to(target))
-        self.play(*(FadeOut(m) for m in old), *moves, FadeIn(new, shift=UP * 0.15), run_time=run_time)
+        if old:   # a replaced line leaves before its successor comes: never two sentences in one place
+            self.play(*(FadeOut(m) for m in old), run_time=run_time / 2)
+        self.play(*moves, FadeIn(new, shift=UP * 0.15), run_time=run_time)
 
     def _open_beat(self, beat: Beat) -> None:
         self.next_section(beat.name)     # first: a panel-only render may end the scene here

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from _s1s2_reference import attention_slope
+from _s1s2_reference import attention_slope, causal_flops_per_byte
 from scipy.optimize import brentq
 
 from lecture_numerics import per_byte, quantity
@@ -47,3 +47,16 @@ def test_v3_slope_on_gpt3_misplaces_the_crossover_by_a_quarter_of_it():
 def test_axis_ticks():
     assert quantity("per_byte.axis.x_ticks").item_displays == ("0", "5K", "10K", "15K")
     assert quantity("per_byte.axis.y_ticks").item_displays == ("0", "5K", "10K", "15K", "20K")
+
+
+def test_at_the_papers_context_attention_is_cheaper_than_every_drawn_linear_layer():
+    # 「它落在交点左边。在那儿，attention 比图上每一条线性层都便宜」 — GPT-3's attention price
+    # from the reference pair count (not the module's formula) at its 2048-token context.
+    context = quantity("model.gpt3.context_tokens").value
+    assert context == 2048 and context < quantity("recompute.gpt3.crossover_tokens").value
+    attention_there = causal_flops_per_byte(context, 128, 128)
+    drawn_linear = [quantity(k).value for k in ("per_byte.v3.linear_flops_per_byte",
+                                                "per_byte.gpt3.linear_flops_per_byte")]
+    assert attention_there < min(drawn_linear)
+    s, price = per_byte.attention_line("gpt3-175b", seq_max=context)
+    assert np.isclose(price[-1], attention_there, rtol=1e-9)
