@@ -4,8 +4,9 @@ PaLM reports no curve and no numbers for its loss, only a description (§5.1 Tra
 Instability): roughly 20 spikes in the 540B run, despite gradient clipping, at highly
 irregular intervals, sometimes late into training, not seen in the smaller models. The
 curve drawn is therefore an illustration from a seeded generator: a smooth power-law trend
-plus small noise, and exactly the sourced number of spikes at irregular times (clusters,
-long gaps, at least one late), each a sharp rise that recovers quickly. The green strip is
+plus small noise, and exactly the sourced number of spikes at irregular times (clusters early,
+one alone after a quiet stretch longer than a quarter of the run, one in the last fifth), each
+a sharp rise that recovers quickly. The green strip is
 the same trend without spikes. The generator exposes its spike times for the tests.
 """
 
@@ -45,12 +46,18 @@ SKIPPED_BATCHES = sourced(
 # --- the sketch ---------------------------------------------------------------------------------
 
 SEED = chosen("spike.sketch.seed", 540, unit="", fmt="{}", measures="seed of the illustrative curve generator",
-              reason="any fixed seed: the generator redraws spike times until they are irregular, countable and one is late")
+              reason="any fixed seed: the generator draws spike times inside the pattern PaLM describes")
 POINTS = chosen("spike.sketch.points", 1200, unit="samples", fmt="{}",
                 measures="samples along the illustrative curve's step axis",
                 reason="fine enough that every spike is a few samples wide at 1280 px")
 MIN_SEPARATION = 0.012   # spikes at least 1.2 % of the axis apart, so they can be counted
-LATE = 0.85              # at least one spike after 85 % of the run ("sometimes happening late")
+CLUSTER_GAP = 2.5 * MIN_SEPARATION   # spikes closer than this read as one cluster
+# The pattern the notes point at (「挤在一起的有，隔很久才来一个的也有，训到很晚了还会来」), drawn
+# from PaLM's "highly irregular intervals, sometimes happening late into training":
+LONE = (0.73, 0.78)      # one spike alone after a long quiet stretch
+LATE = (0.90, 0.97)      # one spike in the last fifth of the run
+LONG_GAP = 0.25          # the quiet stretch before the lone spike is longer than this share of the run
+EARLY_END = LONE[0] - LONG_GAP - MIN_SEPARATION   # the clusters end here, so the stretch is long by construction
 RECOVERY = 0.004         # e-folding time of a spike's recovery, share of the run
 
 
@@ -62,18 +69,38 @@ class Sketch:
     spike_times: np.ndarray    # where each spike starts
 
 
-def spike_times(count: int, rng: np.random.Generator) -> np.ndarray:
-    """Irregular times: a few clusters of close spikes, singles with long gaps, one late."""
+def clustered(count: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` early spikes in clusters of two to seven, a clear gap between clusters."""
     while True:
-        centres = rng.uniform(0.05, 0.97, size=rng.integers(4, 7))
-        times = []
-        for c in centres:
-            times += list(c + np.cumsum(rng.uniform(MIN_SEPARATION, 2.5 * MIN_SEPARATION, rng.integers(1, 6))))
-        times = np.sort(np.array(times))[:count]
-        gaps = np.diff(times)
-        if (len(times) == count and gaps.min() >= MIN_SEPARATION and times.max() > LATE and times.max() < 0.995
-                and gaps.std() / gaps.mean() > 1.0):
-            return times
+        times: list[float] = []
+        at = 0.0
+        while len(times) < count:
+            at += rng.uniform(CLUSTER_GAP * 1.5, CLUSTER_GAP * 3.5)       # the quiet before a cluster
+            for _ in range(rng.integers(2, 8)):
+                times.append(at)
+                at += rng.uniform(MIN_SEPARATION, 1.4 * MIN_SEPARATION)
+        times_arr = np.array(times[:count])
+        if times_arr.max() < EARLY_END:
+            return times_arr
+
+
+def spike_times(count: int, rng: np.random.Generator) -> np.ndarray:
+    """Clusters early, then one alone after a long gap, then one late: all ``count`` of them."""
+    return np.concatenate([clustered(count - 2, rng), [rng.uniform(*LONE), rng.uniform(*LATE)]])
+
+
+def lone_spike(times: np.ndarray) -> float:
+    """The spike that comes alone after the longest quiet stretch (what 「隔很久才来一个的」 points at)."""
+    return float(times[int(np.argmax(np.diff(times))) + 1])
+
+
+def largest_cluster(times: np.ndarray) -> np.ndarray:
+    """The longest run of spikes each within ``CLUSTER_GAP`` of the one before."""
+    runs, run = [], [times[0]]
+    for before, t in zip(times, times[1:]):
+        run = run + [t] if t - before < CLUSTER_GAP else [t]
+        runs.append(run)
+    return np.array(max(runs, key=len))
 
 
 def sketch(count: int, seed: int, points: int) -> Sketch:

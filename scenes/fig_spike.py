@@ -1,37 +1,41 @@
 """fig-spike: what a loss spike looks like, and the clause that hurts (第六节).
 
-Ⓐ Two curves, no numbers (示意): PaLM 540B's falling loss with its ~20 spikes, and a smaller model's without.
-Ⓑ The clause in brackets: gradient clipping was on — and the paper says it does not know why.
+Ⓐ Two curves, no numbers (示意), held alone through the notes' three silent seconds; then, one
+   beat per sentence, PaLM 540B's falling loss, its ~20 spikes, the smaller model's none, and
+   where the spikes fall — a cluster, one alone after a long gap, one late — each phrase pointing
+   at its spikes.
+Ⓑ The clause in brackets: gradient clipping was on — and the paper says it does not know why
+   (the question put to the room on its own beat, the answer on the next).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, Flash, Indicate, Line, VGroup,
-                   VMobject, Write)
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Flash, GrowArrow, Indicate, Line, VGroup, VMobject, Write
 
-from lecture_numerics.spike import palm_sketch
+from lecture_numerics.spike import largest_cluster, lone_spike, palm_sketch
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
 from scenes.kit.annotate import boxed
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption
 from scenes.kit.text import ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
 STRIP_LEFT, STRIP_RIGHT = -5.6, 6.6
-TOP_STRIP = (0.8, 2.35)        # bottom, top of the red strip in Ⓐ
-LOW_STRIP = (-1.95, -0.55)      # the green strip
+TOP_STRIP = (1.2, 2.35)        # bottom, top of the red strip in Ⓐ
+LOW_STRIP = (-1.6, -0.7)       # the green strip
+SILENCE_S = 3.0                 # 停三秒不说话: the curves alone, before a word or a mark
 TICK_HEIGHT = 0.16
 
 
 TREND_DROP, TREND_OPACITY = 0.3, 0.6   # the trend arrow, just under the sketched curve
 AXIS_DROP = 0.08               # the strip's axes sit just under its lowest point
 TICK_DROP = 0.1
-TREND_FROM, TREND_TO = 0.03, 0.24   # shares of the run the trend arrow spans
-SPOT_DROP, STAMP_DROP = 0.55, 0.5
+TREND_FROM, TREND_TO = 0.02, 0.2   # shares of the run the trend arrow spans
+STAMP_DROP = 0.42
+POINTER_GAP, POINTER_LEN = 0.04, 0.32   # the phrase's pointer up to the spike it names
 B_STRIP, B_LEFT, B_RIGHT = (1.3, 2.4), -5.0, 5.0
-QUOTE_Y, FUSE_Y, ADMITS_Y, VERDICT_Y = 0.6, -0.45, -1.5, -2.6
+QUOTE_Y, FUSE_Y, STILL_Y, NOT_SIMPLE_Y, WHY_Y, ADMITS_Y = 0.55, -0.3, -1.0, -1.6, -2.35, -3.15
 FLASH_SIZE = 0.12
 SPIKY = "bad"                  # the notes' 红: the run that spikes
 
@@ -43,9 +47,7 @@ class FigSpike(LectureScene):
 
     def construct(self) -> None:
         self.sketch = palm_sketch()
-        self.start_panel("A", "loss 飞了：长什么样（示意）")
         self.two_curves()
-        self.start_panel("B", "梯度裁剪是开着的")
         self.the_clause()
 
     # ---- drawing ----
@@ -76,61 +78,111 @@ class FigSpike(LectureScene):
     # ---- Ⓐ ----
 
     def two_curves(self) -> None:
+        # The cue's 「先只放 Ⓐ，停三秒不说话」 is a stage direction, not a line to quote: the first beat is silent.
+        self.start_panel("A", "loss 飞了：长什么样（示意）")
         red = self.strip(self.sketch.loss, *TOP_STRIP, SPIKY, "PaLM {spike.palm_params}（示意）")
         green = self.strip(self.sketch.trend, *LOW_STRIP, "good", "同样的配方，小一点的模型（示意）")
         steps = words("训练步数 →", size="small", color="muted").next_to([STRIP_RIGHT, LOW_STRIP[0] - TICK_DROP, 0], DOWN,
                                                                       buff=theme.space("fine"), aligned_edge=RIGHT)
-        self.play(FadeIn(red), FadeIn(green), FadeIn(steps), run_time=1.2)
-        self.wait(1.0)                                      # 停三秒不说话: nothing competes with the silence
+        # The curves alone, held through the silence: names, arrow, ticks come with the words.
+        self.play(FadeIn(red[:3]), FadeIn(green[:3]), FadeIn(steps), run_time=1.2)
+        self.wait(SILENCE_S)
 
-        # A soft arrow just under the trend, from early in the run to a third of the way.
+        self.beat(says="上面这条红的，是 PaLM 训 540B 的时候，loss 大概长的样子")
+        self.play(FadeIn(red[3], shift=UP * 0.1), Indicate(red[1], color=theme.color(SPIKY), scale_factor=1.0),
+                  run_time=0.8)
+
+        self.beat(says="一路往下走，那是它在变好")
+        # A soft arrow just under the trend, from early in the run to a quarter of the way; neutral
+        # ink, since green here names the smaller model.
         early, later = (int(f * (len(self.sketch.t) - 1)) for f in (TREND_FROM, TREND_TO))
         trend = arrow(*[[red.x_of(self.sketch.t[i]), red.y_of(self.sketch.trend[i]) - TREND_DROP, 0] for i in (early, later)],
-                      "good", weight="bold", buff=None, opacity=TREND_OPACITY)
-        self.play(FadeIn(trend), run_time=0.5)
+                      "muted", weight="bold", buff=None, opacity=TREND_OPACITY)
+        self.play(GrowArrow(trend), run_time=0.6)
+
+        self.beat(says="可你看这些往上扎的尖 —— 大约二十次")
         ticks = self.spike_ticks(red)
         count = ledger_text("约 {spike.count} 次", size="label", color=SPIKY).next_to(red[3], RIGHT, buff=theme.space("wide"))
-        self.play(FadeIn(ticks, lag_ratio=0.1), FadeIn(count), run_time=1.0)
-        none = words("一个尖都没有", size="label", color="good").next_to(green[3], RIGHT, buff=theme.space("wide"))
-        self.play(Indicate(green[1], color=theme.color("good")), FadeIn(none), run_time=0.6)
+        self.play(FadeIn(ticks, lag_ratio=0.1), run_time=1.0)
+        self.play(FadeIn(count), run_time=0.4)
 
-        # Reminder one: no pattern in when they come.
+        self.beat(says="再看下面这条绿的：同一套配方，换个小一点的模型，一个尖都没有")
+        none = words("一个尖都没有", size="label", color="good").next_to(green[3], RIGHT, buff=theme.space("wide"))
+        self.play(FadeIn(green[3], shift=UP * 0.1), run_time=0.5)
+        self.play(Indicate(green[1], color=theme.color("good"), scale_factor=1.0), FadeIn(none), run_time=0.6)
+
+        # Reminder one: no pattern in when they come — each phrase points at its spike(s).
         times = self.sketch.spike_times
-        gaps = np.diff(times)
-        spots = (("挤在一起的", times[1]), ("隔很久的", (times[int(np.argmax(gaps))] + times[int(np.argmax(gaps)) + 1]) / 2),
-                 ("训到很晚还来的", times[-1]))
-        marks = VGroup(*[words(text, size="small", color=SPIKY).move_to(
-            [red.x_of(t), TOP_STRIP[0] - SPOT_DROP, 0]) for text, t in spots])
-        marks[-1].align_to([STRIP_RIGHT, 0, 0], RIGHT)
-        self.play(FadeIn(marks, lag_ratio=0.3), run_time=0.9)
-        self.play(FadeIn(caption("别以为开头挺过去就没事了")), run_time=0.5)
+        cluster, lone, late = largest_cluster(times), lone_spike(times), float(times[-1])
+        self.beat(says="第一，这些尖出现的时刻完全没有规律 —— 挤在一起的有")
+        self.point_at(red, "挤在一起的", float(cluster.mean()), bracket=(float(cluster[0]), float(cluster[-1])))
+        self.beat(says="隔很久才来一个的也有")
+        self.point_at(red, "隔很久才来一个的", lone, ends_at_pointer=True)
+        self.beat(says="训到很晚了还会来")
+        self.point_at(red, "训到很晚还来", late, align_right=True)
+        self.beat(says="所以不要以为「开头挺过去就没事了」", takeaway="别以为「开头挺过去就没事了」")
+
         # Reminder two: the y axis has no ticks on purpose.
-        stamp = words("纵轴没有刻度：论文只描述、没给数 —— 没有刻度的曲线是示意", size="small", color="muted")
+        self.beat(says="第二，纵轴上我一个刻度都没画，这是故意的")
+        stamp = words("纵轴没有刻度 —— 故意的：论文只描述了尖长什么样，没给数", size="small", color="muted")
         stamp.next_to([STRIP_LEFT, LOW_STRIP[0] - STAMP_DROP, 0], DOWN, buff=0, aligned_edge=LEFT)
-        self.play(FadeIn(stamp), run_time=0.5)
-        self.wait(1.5)
+        self.play(FadeIn(stamp), Indicate(VGroup(red[0][1], green[0][1]), color=theme.color("accent")), run_time=0.7)
+        self.beat(says="没有刻度的曲线是示意，有刻度的才是数据", takeaway="没有刻度的曲线是示意，有刻度的才是数据")
+
+    def point_at(self, strip: VGroup, text: str, t: float, *, bracket: tuple[float, float] | None = None,
+                 align_right: bool = False, ends_at_pointer: bool = False) -> None:
+        """A phrase under the red strip's ticks, with a short pointer up to the spike(s) it means."""
+        top = strip.base - TICK_DROP - TICK_HEIGHT - POINTER_GAP
+        label = words(text, size="small", color=SPIKY).move_to([strip.x_of(t), top - POINTER_LEN, 0], aligned_edge=UP)
+        if align_right:
+            label.align_to([STRIP_RIGHT, 0, 0], RIGHT)
+        if ends_at_pointer:          # the phrase ends at its spike, leaving room for the late one
+            label.align_to([strip.x_of(t) + theme.space("tight"), 0, 0], RIGHT)
+        pointer = arrow([strip.x_of(t), top - POINTER_LEN, 0], [strip.x_of(t), top, 0], SPIKY, weight="regular", buff=None)
+        marks = VGroup(pointer, label)
+        if bracket is not None:
+            span = Line([strip.x_of(bracket[0]), top, 0], [strip.x_of(bracket[1]), top, 0], stroke_width=3,
+                        color=theme.color(SPIKY))
+            marks.add(span)
+        self.play(GrowArrow(pointer), FadeIn(VGroup(*marks[1:]), shift=UP * 0.1), run_time=0.6)
 
     # ---- Ⓑ ----
 
     def the_clause(self) -> None:
+        self.start_panel("B", "梯度裁剪是开着的", says="而这一节真正刺耳的，是括号里那半句话")
         red = self.strip(self.sketch.loss, *B_STRIP, SPIKY, "PaLM {spike.palm_params}（示意）", left=B_LEFT, right=B_RIGHT)
         ticks = self.spike_ticks(red)
         self.play(FadeIn(red), FadeIn(ticks), run_time=0.6)
         said = ledger_text("最大的模型在训练中出现了大约 {spike.count} 次 loss 尖峰", size="body")
         clause = words("（尽管梯度裁剪是开着的）", size="body", color="warm")
-        quote = VGroup(said, clause).arrange(RIGHT, buff=theme.space("tight")).move_to([0, QUOTE_Y, 0])
+        VGroup(said, clause).arrange(RIGHT, buff=theme.space("tight")).move_to([0, QUOTE_Y, 0])
         self.play(FadeIn(said), FadeIn(clause), run_time=0.6)
+
+        self.beat(says="梯度裁剪是开着的")
         self.play(Indicate(clause, color=theme.color("warm")), run_time=0.7)
 
-        fuse_text = words("梯度裁剪 = 保险：这一步最多迈多大   ✓ 开着", size="label")
-        fuse = boxed(fuse_text, "good", weight="thin").move_to([0, FUSE_Y, 0])
-        self.play(FadeIn(fuse), run_time=0.5)
-        self.play(*[Flash(t.get_bottom(), color=theme.color(SPIKY), line_length=FLASH_SIZE, flash_radius=FLASH_SIZE)
-                    for t in ticks], run_time=0.6)
+        self.beat(says="裁剪管的是「这一步最多迈多大」，它是所有人心里的那道保险")
+        fuse = boxed(words("梯度裁剪 = 保险：这一步最多迈多大   ✓ 开着", size="label"), "good", weight="thin")
+        self.play(FadeIn(fuse.move_to([0, FUSE_Y, 0])), run_time=0.5)
 
+        self.beat(says="保险开着，还是飞了二十次")
+        still = ledger_text("保险开着，还是飞了 {spike.count} 次", size="label", color=SPIKY).move_to([0, STILL_Y, 0])
+        self.play(*[Flash(t.get_bottom(), color=theme.color(SPIKY), line_length=FLASH_SIZE, flash_radius=FLASH_SIZE)
+                    for t in ticks], FadeIn(still), run_time=0.7)
+
+        self.beat(says="所以问题不是「某一步迈太大」这么简单")
+        not_simple = words("→ 问题不是「某一步迈太大」这么简单", size="label").move_to([0, NOT_SIMPLE_Y, 0])
+        self.play(FadeIn(not_simple, shift=RIGHT * 0.2), run_time=0.5)
+
+        self.beat(says="那到底是为什么？")          # put to the room before the answer
+        why = words("那到底是为什么？", size="heading").move_to([0, WHY_Y, 0])
+        self.play(FadeIn(why), run_time=0.5)
+
+        self.beat(says="论文自己说：不知道")
+        verdict = words("不知道", size="title", color=SPIKY)
+        VGroup(why.copy(), verdict).arrange(RIGHT, buff=theme.space("wide")).move_to([0, WHY_Y, 0])
+        self.play(why.animate.next_to(verdict, LEFT, buff=theme.space("wide")), Write(verdict), run_time=0.7)
+
+        self.beat(says="原话是训练成本太高，没能找到一个有原则的缓解办法")
         admits = words("「由于训练成本太高，没能找到有原则的缓解办法」—— PaLM 论文", size="label")
-        admits.move_to([0, ADMITS_Y, 0])
-        verdict = words("不知道", size="title", color=SPIKY).move_to([0, VERDICT_Y, 0])
-        self.play(FadeIn(admits), run_time=0.5)
-        self.play(Write(verdict), run_time=0.6)
-        self.wait(2.0)
+        self.play(FadeIn(admits.move_to([0, ADMITS_Y, 0])), run_time=0.5)

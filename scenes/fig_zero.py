@@ -1,13 +1,17 @@
 """fig-zero: ZeRO's three cuts, read off the bill (第四节).
 
-Ⓐ One bar cut three times: 120 → 31.4 → 16.6 → 1.9 GB per device, the model unchanged; the price column.
-Ⓑ Size × how often it is used: the biggest, least-used item is cut first — the order is not history.
+Ⓐ One bar cut three times, one beat per cut: 120 → 31.4 → 16.6 → 1.9 GB per device, the model
+   unchanged; then the price column (communication per step, ZeRO §7) beside it.
+Ⓑ Size × how often it is used, each item a dot at its (bytes per parameter, frequency) point with
+   its card beside it; one arrow passes optimizer state → gradients → weights, each box stamped
+   with its ZeRO stage at the same anchor as the arrow reaches it: the biggest, least-used is cut
+   first — the order is not history.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, DR, FadeIn, GrowFromEdge, Indicate, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate, VGroup
 
 from lecture_numerics.zero_figure import segments
 from scenes.kit import theme
@@ -15,18 +19,17 @@ from scenes.kit.annotate import boxed, brace_label, legend
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
-from scenes.kit.layout import safe_bounds
-from scenes.kit.plots import Plot, place
+from scenes.kit.plots import Plot, dashed, place, upright
 from scenes.kit.text import ledger_text, line, words
 
 # Ⓐ geometry (scene units; the frame is 14.2 × 8).
 BAR_LEFT, BAR_WIDTH, BAR_HEIGHT = -6.6, 8.6, 0.42
-ROW_TOP, ROW_GAP = 1.55, 1.12
+ROW_TOP, ROW_GAP = 1.45, 1.0
 BAR_FILL = 0.95
 PRICE_X = 3.9
 PRICE_TITLE_RISE = 0.42           # the column title above the first row
-BADGES_Y = 2.55
-LEGEND_DROP = 0.75                # legend row under the last bar
+BADGES_Y = 2.5
+LEGEND_DROP = 0.62                # legend row under the last bar
 SEGMENT_COLORS = ("weights", "gradients", "optimizer")
 ROW_LABELS = (
     "基线 {zero.baseline_gb} GB",
@@ -34,13 +37,21 @@ ROW_LABELS = (
     "② 再切梯度（{zero.stage_names[1]}）{zero.pos_g_gb} GB",
     "③ 连权重也切（{zero.stage_names[2]}）{zero.pos_g_p_gb} GB = 基线 ÷ {zero.baseline_over_stage3}",
 )
-# Ⓑ geometry: the size × frequency map.
-MAP_LEFT, MAP_RIGHT, MAP_BOTTOM, MAP_TOP = -6.0, 2.6, -2.55, 2.0
-SMALL_AT, BIG_AT = 0.19, 0.8                       # where 2 and 12 bytes sit along the size axis
-TOKENS_AT = {"optimizer": (BIG_AT, 0.2), "weights": (0.3, 0.89), "gradients": (0.3, 0.42)}   # (size, frequency)
-LOW_AT, HIGH_AT = 0.09, 0.87                       # the 低 / 高 marks up the frequency axis
-SIDE_RISE = 1.6
+CUT_SAYS = ("切完优化器状态：31.4", "再切梯度：16.6", "最后连权重也切：1.9")
+
+# Ⓑ geometry: the size × frequency map. Size is a true linear axis in bytes per parameter.
+MAP_LEFT, MAP_RIGHT, MAP_BOTTOM, MAP_TOP = -5.4, 2.2, -1.85, 2.35
+SIZE_RANGE = (0.0, 14.0)
+# Frequency has no unit: it is an order, so it is drawn as 低 … 高 with the items at their rank.
+FREQUENCY = {"optimizer": 0.15, "gradients": 0.52, "weights": 0.88}
+LOW_AT, HIGH_AT = 0.08, 0.92
+SIDE_Y = 1.3
 TOKEN_TINT = 0.08
+DOT_R = 0.09
+# The arrow's route: out of each box's top, into the next one's bottom, where the two boxes overlap.
+ROUTE = (("optimizer", "gradients"), ("gradients", "weights"))
+STAMP_INSET = 0.1                 # the stage stamp sits over each box's top-right corner, this far in
+CUT_ORDER = ("optimizer", "gradients", "weights")     # ZeRO-1, -2, -3
 
 
 class FigZero(LectureScene):
@@ -53,9 +64,7 @@ class FigZero(LectureScene):
     )
 
     def construct(self) -> None:
-        self.start_panel("A", "对答案：同样这根条，被削掉{zero.cut_count}次")
         self.one_bar_cut_three_times()
-        self.start_panel("B", "大小 × 用到的频率")
         self.size_times_frequency()
 
     # ---- Ⓐ ----
@@ -69,86 +78,117 @@ class FigZero(LectureScene):
                          thickness=BAR_HEIGHT, opacity=BAR_FILL, track=BAR_WIDTH)
         return bar.start_at((BAR_LEFT, self.row_y(row)))
 
+    def show_row(self, row: int) -> None:
+        bar = self.bar(row, segments()[row])
+        label = line(ROW_LABELS[row], size="small").next_to(bar, UP, buff=theme.space("tight"))
+        label.align_to([BAR_LEFT, 0, 0], LEFT)
+        self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
+
     def one_bar_cut_three_times(self) -> None:
-        setting = ledger_text("Ψ = {zero.psi} 参数 · N_d = {zero.n_d} 张卡 · K = {zero.k}", size="small")
-        unchanged = words("模型：一个字节都没变小", size="small", color="accent")
-        badges = VGroup(boxed(setting, pad="small"), boxed(unchanged, pad="small")).arrange(RIGHT, buff=theme.space("large"))
-        badges.to_edge(RIGHT, buff=theme.space("safe")).shift(UP * BADGES_Y)
+        self.start_panel("A", "对答案：同样这根条，被削掉{zero.cut_count}次", says="对一下答案。同一根条，被削掉三次")
+        setting = boxed(ledger_text("Ψ = {zero.psi} 参数 · N_d = {zero.n_d} 张卡 · K = {zero.k}", size="small"),
+                        pad="small")
+        note = ledger_text("GB = {zero.gb_bytes} 字节（同 ZeRO 论文，不是 GiB）", size="small", color="muted")
+        badges = VGroup(setting, note).arrange(RIGHT, buff=theme.space("large"))
+        badges.move_to([BAR_LEFT, BADGES_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(badges), run_time=0.5)
 
-        segs = segments()
-        rows = []
-        for row, (seg, template) in enumerate(zip(segs, ROW_LABELS)):
-            bar = self.bar(row, seg)
-            label = line(template, size="small").next_to(bar, UP, buff=theme.space("tight")).align_to([BAR_LEFT, 0, 0], LEFT)
-            self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.7)
-            rows.append(VGroup(bar, label))
-        self.play(Indicate(badges[1], color=theme.color("accent")), run_time=0.6)
+        self.beat(says="基线每张卡要装 120 GB —— 这还只是七十五亿参数的模型")
+        key = legend([("weights", "权重 {bytes.weights_bf16}Ψ"), ("gradients", "梯度 {bytes.gradients_bf16}Ψ"),
+                      ("optimizer", "优化器状态 KΨ")], tinted=True)
+        key.next_to([BAR_LEFT, self.row_y(3) - LEGEND_DROP, 0], RIGHT, buff=0)
+        self.show_row(0)
+        self.play(FadeIn(key), Indicate(setting, color=theme.color("accent"), scale_factor=1.05), run_time=0.6)
+
+        for row, says in enumerate(CUT_SAYS, start=1):
+            self.beat(says=says)
+            self.show_row(row)
+
+        self.beat(says="从 120 到 1.9，而模型一个字节都没变小",
+                  takeaway="从 {zero.baseline_gb} 到 {zero.pos_g_p_gb} GB，而模型一个字节都没变小")
 
         # The price column: communication volume per step, from ZeRO §7; no derivation on screen.
+        self.beat(says="右边那一列是价签 —— 通信量")
         title = words("通信量", size="label").move_to([PRICE_X, self.row_y(0) + PRICE_TITLE_RISE, 0])
         cells = VGroup(*[ledger_text(f"{{zero.comm_psi[{i}]}}", size="label",
                                      color="warm" if i == 3 else "ink").move_to([PRICE_X, self.row_y(i), 0])
                          for i in range(4)])
+        self.play(FadeIn(title), FadeIn(cells, lag_ratio=0.2), run_time=0.8)
+
+        self.beat(says="前三行都是 2Ψ，跟不切的时候一模一样： 所以前两级基本是白捡的")
         same = brace_label(cells[:3], "跟不切时一样", RIGHT, color="muted", size="small")
         same.label.set_color(theme.text_color("ink"))
+        self.play(FadeIn(same), run_time=0.6)
+
+        self.beat(says="只有最后一级涨到 3Ψ，也就是 1.5 倍")
         more = ledger_text("{zero.comm_stage3_over_baseline}", size="label", color="warm").next_to(
             cells[3], RIGHT, buff=theme.space("wide") - theme.space("tight"))
-        self.play(FadeIn(title), FadeIn(cells), run_time=0.6)
-        self.play(FadeIn(same), FadeIn(more), run_time=0.6)
-
-        key = legend([("weights", "权重 {bytes.weights_bf16}Ψ"), ("gradients", "梯度 {bytes.gradients_bf16}Ψ"),
-                      ("optimizer", "优化器状态 KΨ")], tinted=True)
-        key.next_to([BAR_LEFT, self.row_y(3) - LEGEND_DROP, 0], RIGHT, buff=0)
-        note = ledger_text("GB = {zero.gb_bytes} 字节（和 ZeRO 论文相同，不是 GiB）", size="small",
-                           color="muted").to_corner(DR, buff=theme.space("safe"))
-        self.play(FadeIn(key), FadeIn(note), run_time=0.5)
-        self.wait(1.5)
+        self.play(FadeIn(more, shift=LEFT * 0.15), Indicate(cells[3], color=theme.color("warm")), run_time=0.7)
 
     # ---- Ⓑ ----
 
     def size_times_frequency(self) -> None:
-        plot = place(Plot(x_range=(0, 1), y_range=(0, 1), width=MAP_RIGHT - MAP_LEFT, height=MAP_TOP - MAP_BOTTOM,
-                          arrows=True, x_title="大小（每参数字节数）"), (MAP_LEFT, MAP_BOTTOM))
-        y_name = words("一步里被用到的频率", size="small", color="muted").rotate(np.pi / 2).next_to(
-            plot.y_axis, LEFT, buff=theme.space("small"))
-        ticks = VGroup(plot.x_mark(SMALL_AT, "{bytes.weights_bf16}"), plot.x_mark(BIG_AT, "{bytes.optimizer_sum}"))
-        plot.x_title.next_to(ticks, DOWN, buff=theme.space("small"))
+        # Ⓑ's cue (「平移到 fig-zero 的 Ⓑ 收尾」) has no lines of its own to quote: one beat, no says.
+        self.start_panel("B", "大小 × 用到的频率", takeaway="谁最大、谁最少被用到，就先切谁")
+        plot = place(Plot(x_range=SIZE_RANGE, y_range=(0, 1), width=MAP_RIGHT - MAP_LEFT,
+                          height=MAP_TOP - MAP_BOTTOM, arrows=True), (MAP_LEFT, MAP_BOTTOM))
+        ticks = VGroup(plot.x_mark(2, "{bytes.weights_bf16}"), plot.x_mark(12, "{bytes.optimizer_sum}"))
+        x_name = words("大小（每参数字节数）", size="small", color="muted").next_to(ticks, DOWN, buff=theme.space("tight"))
+        x_name.set_x(plot.point(7, 0)[0])
         low = words("低", size="small", color="muted").next_to(plot.point(0, LOW_AT), RIGHT, buff=theme.space("tight"))
         high = words("高", size="small", color="muted").next_to(plot.point(0, HIGH_AT), RIGHT, buff=theme.space("tight"))
-        self.play(FadeIn(VGroup(plot, y_name, ticks, low, high)), run_time=0.6)
+        y_name = words("一步里被用到的频率", size="small", color="muted").rotate(np.pi / 2).next_to(
+            plot.y_axis, LEFT, buff=theme.space("small"))
+        guides = VGroup(*(dashed(upright(plot, x, "muted", stroke_width=2)).set_opacity(0.5) for x in (2, 12)))
+        self.play(FadeIn(VGroup(plot, ticks, x_name, y_name, low, high, guides)), run_time=0.6)
 
-        # Tokens in the order the speaker listed the bill; unnumbered, so ①–④ are not ZeRO's.
+        sizes = {"optimizer": 12, "weights": 2, "gradients": 2}
+        points = {name: plot.point(sizes[name], FREQUENCY[name]) for name in sizes}
         tokens = {
             "optimizer": self.token("优化器状态 {bytes.optimizer_sum} 字节", "只在更新时用到", "optimizer",
-                                    plot.point(*TOKENS_AT["optimizer"])),
+                                    points["optimizer"], LEFT),
             "weights": self.token("权重 {bytes.weights_bf16} 字节", "每一层前向都要用", "weights",
-                                  plot.point(*TOKENS_AT["weights"])),
+                                  points["weights"], RIGHT),
             "gradients": self.token("梯度 {bytes.gradients_bf16} 字节", "反向结束时才要完整的一份", "gradients",
-                                    plot.point(*TOKENS_AT["gradients"])),
+                                    points["gradients"], RIGHT),
         }
+        # The bill's other names, each against its column (spoken in Ⓐ's notes, kept here beside the map).
         side = VGroup(words("激活 · 随 batch × 序列长度涨", size="small", color="activations"),
                       words("→ 重算 / 上下文并行", size="small", color="activations"),
                       words("offload：切的是「哪段时间」", size="small", color="muted"))
         side.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
-        card = boxed(side)
-        card.to_edge(RIGHT, buff=theme.space("safe")).shift(UP * SIDE_RISE)
-        self.play(FadeIn(tokens["optimizer"]), run_time=0.5)
-        self.play(FadeIn(card), run_time=0.5)
-        self.play(FadeIn(tokens["weights"]), FadeIn(tokens["gradients"]), run_time=0.6)
+        card = boxed(side).to_edge(RIGHT, buff=theme.space("safe")).set_y(SIDE_Y)
+        for name in ("optimizer", "weights", "gradients"):     # in the order the bill listed them
+            self.play(FadeIn(tokens[name]), run_time=0.45)
+        self.play(FadeIn(card), run_time=0.4)
 
-        sweep = arrow(tokens["optimizer"].get_corner(UP + LEFT) + RIGHT * theme.space("medium"),
-                      tokens["weights"].get_corner(DOWN + RIGHT) + RIGHT * theme.space("tight"), "accent", weight="bold")
-        rule = words("谁最大、谁最少被用到，就先切谁", size="label", color="accent")
-        rule.move_to([safe_bounds()[2] - rule.width / 2, safe_bounds()[1] + rule.height / 2, 0])
-        self.play(GrowFromEdge(sweep, DOWN), Write(rule), run_time=0.9)
-        for i, (name, side) in enumerate((("optimizer", RIGHT), ("gradients", UP), ("weights", RIGHT))):
-            stamp = ledger_text(f"{{zero.stage_names[{i}]}}", size="small", color="accent").next_to(
-                tokens[name], side, buff=theme.space("small"), aligned_edge=LEFT if side is UP else ORIGIN)
-            self.play(FadeIn(stamp, scale=1.3), run_time=0.35)
-        self.wait(1.5)
+        legs = [self.leg(tokens[a].box, tokens[b].box) for a, b in ROUTE]
+        for i, name in enumerate(CUT_ORDER):
+            if i:
+                self.play(GrowArrow(legs[i - 1]), run_time=0.6)
+            stamp = self.stamp(i, tokens[name].box)
+            self.play(FadeIn(stamp, scale=1.3), Indicate(tokens[name].box, color=theme.color("accent")), run_time=0.5)
 
-    def token(self, name: str, use: str, color: str, at) -> VGroup:
+    @staticmethod
+    def leg(lower, upper):
+        """One leg of the cut order: from the top of ``lower`` up into the bottom of ``upper``,
+        at the middle of the span the two boxes share, so it crosses neither."""
+        x = (max(lower.get_left()[0], upper.get_left()[0]) + min(lower.get_right()[0], upper.get_right()[0])) / 2
+        return arrow([x, lower.get_top()[1], 0], [x, upper.get_bottom()[1], 0], "accent", weight="bold")
+
+    @staticmethod
+    def stamp(stage: int, box):
+        """The stage's name just above the box's top-right corner, the same place on every box."""
+        tag = ledger_text(f"{{zero.stage_names[{stage}]}}", size="small", color="accent")
+        return tag.next_to(box, UP, buff=theme.space("fine")).align_to(box, RIGHT).shift(LEFT * STAMP_INSET)
+
+    def token(self, name: str, use: str, color: str, at: np.ndarray, side: np.ndarray) -> VGroup:
+        """A dot at the item's true point, its card beside it (``side``: which way the card sits)."""
         text = VGroup(line(name, size="label", color=color), words(use, size="small")).arrange(
             DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
-        return boxed(text, color, fill=TOKEN_TINT, weight="thin", pad="small").move_to(at)
+        card = boxed(text, color, fill=TOKEN_TINT, weight="thin", pad="small")
+        card.next_to(at, side, buff=theme.space("small"))
+        dot = Dot(at, radius=DOT_R, color=theme.color(color))
+        group = VGroup(dot, card)
+        group.box, group.dot = card.box, dot
+        return group
