@@ -79,8 +79,8 @@ def stock_scene_class():
                                        t_range=[-half, half], color=theme.color("good"), stroke_width=8)
             self.add(surface, red, green, Dot3D(saddle.flat_point(), radius=ours.DOT_RADIUS,
                                                 color=theme.color("ink"), resolution=(8, 8)))
-            self.begin_ambient_camera_rotation(rate=TAU / ours.TURN_SECONDS)
-            self.wait(ours.TURN_SECONDS)
+            self.begin_ambient_camera_rotation(rate=TAU / ours.ROCK_SECONDS)
+            self.wait(ours.ROCK_SECONDS)
 
     return StockSaddle
 

@@ -16,6 +16,7 @@ from lecture_numerics.models import TIB, V3_TOTAL_PARAMS
 from lecture_numerics.onelr import LAMBDA_STEEP, STEP_FRACTION
 from lecture_numerics.provenance import chosen, derived
 from lecture_numerics.step import KAPPA_FIGURE, KAPPA_MODEL
+from lecture_numerics.zh import zh_count
 
 # --- Ⓐ one parabola --------------------------------------------------------------------------------
 A_CURVATURE = chosen("beststep.a.curvature", 1.0, unit="loss/param²", fmt="{:g}", measures="h of f = ½·h·x²",
@@ -76,6 +77,11 @@ HESSIAN_ENTRIES = derived("beststep.c.hessian_entries", lambda n: n * n, inputs=
                           fmt=lambda v: f"{v / 10 ** math.floor(math.log10(v)):.1f} × 10" +
                           "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in str(math.floor(math.log10(v)))),
                           formula="N²", measures="second derivatives of V3's loss: one per pair of parameters")
+PARAMS_PER_ENTRY = derived("beststep.c.params_per_entry", lambda n: len((n, n)), inputs={"n": V3_TOTAL_PARAMS},
+                           unit="parameters", fmt=zh_count,
+                           formula="axes of the N × N Hessian: an entry ∂²L/∂wᵢ∂wⱼ names one parameter per axis",
+                           measures="parameters each second derivative sits between",
+                           notes="两", notes_quote="二阶导每两个参数之间就有一个")
 DIAGONAL_TIB = derived("beststep.c.diagonal_tib", lambda n, b: n * b / TIB, inputs={"n": V3_TOTAL_PARAMS, "b": FP32_BYTES},
                        unit="TiB", fmt="{:.2f}", formula="N × 4 B ÷ 2^40",
                        measures="just the diagonal, one fp32 number per parameter (one Adam slot)")

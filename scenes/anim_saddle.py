@@ -1,8 +1,11 @@
-"""anim-saddle: the saddle in 3D, one slow full turn that loops (第三节, after fig-saddle).
+"""anim-saddle: the saddle in 3D, rocking gently to and fro in a loop (第三节, after fig-saddle).
 
-One section: the surface z = (x² − y²) / 2 turns once around its vertical axis. The red
-path rises on both sides of the black flat point, the green one falls on both sides;
-the legend on the right and the speaker's line below stay still while it turns.
+One section: the eye swings a little either way about the start view of the surface
+z = (x² − y²) / 2, so the shape reads as 3D while both paths stay side-on. The red path
+rises on both sides of the black flat point, the green one falls on both sides; the legend
+on the right and the speaker's line below stay still while it rocks. A full turn would show
+the sheet's underside and put the red path end-on half the time; the swing stays where
+neither happens (tests/test_saddle.py checks the whole swing).
 """
 
 from __future__ import annotations
@@ -14,15 +17,19 @@ from lecture_numerics import saddle
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
-from scenes.kit.surface import FullTurn, ShadedMesh, SurfaceCamera, View
+from scenes.kit.surface import Rock, ShadedMesh, SurfaceCamera, View
 from scenes.kit.text import formula, ledger_text, words
 
-TURN_SECONDS = 9.0
+# One swing there and back: as many frames as the full turn it replaces (same render time),
+# at a quarter of its pace or less (13° · 2π / 9 s ≈ 9°/s at the fastest, against 40°/s).
+ROCK_SECONDS = 9.0
+ROCK_AMPLITUDE = np.radians(13)
 MESH_CELLS = 32           # even, so both paths run along grid lines through the centre
-# The eye: 30° above the horizon, starting 35° off the red path so both paths show at once.
-# Scale and centre keep the mesh, at every angle of the turn, between the heading, the
-# caption and the legend (tests/test_saddle.py turns it and checks).
-START_VIEW = View(azimuth=np.radians(-35), elevation=np.radians(30), scale=2.95,
+# The eye: 30° above the horizon, 21° off the red path so both paths show at once; ±13°
+# about it neither shows the underside's edge much nor puts a path end-on. Scale and centre
+# keep the mesh, at every angle of the swing, between the heading, the caption and the
+# legend (tests/test_saddle.py rocks it and checks).
+START_VIEW = View(azimuth=np.radians(-21), elevation=np.radians(30), scale=2.95,
                   centre=(-2.2, 0.1), eye_distance=7.0)
 PATH_WIDTH = 0.075        # manim units (about 10 px at 1080p)
 DOT_RADIUS = 0.1
@@ -34,7 +41,9 @@ def saddle_mesh() -> ShadedMesh:
     mesh = ShadedMesh(
         saddle.grid(MESH_CELLS), START_VIEW,
         low_color=accent.interpolate(paper, 0.35), high_color=accent.interpolate(paper, 0.8),
-        underside_color=theme.color("muted").interpolate(paper, 0.75),
+        # A shadowed grey, darker than any lit top face: where the sheet's edge curls over,
+        # its back reads as the back, not as a flat grey patch of the same weight.
+        underside_color=theme.color("muted").interpolate(paper, 0.45),
     )
     # Two samples per cell; each depth-sorted piece spans two cells (one stroke each).
     samples = 2 * MESH_CELLS + 1
@@ -86,7 +95,7 @@ class AnimSaddle(LectureScene):
         line = caption("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")
         self.add(heading, key, line)
 
-        # One full turn; the last frame leads back into the first.
+        # One swing there and back; the last frame leads back into the first.
         mesh = saddle_mesh()
         self.add(mesh)
-        self.play(FullTurn(mesh, run_time=TURN_SECONDS))
+        self.play(Rock(mesh, ROCK_AMPLITUDE, run_time=ROCK_SECONDS))

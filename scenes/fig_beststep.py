@@ -9,13 +9,12 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup, Write)
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup
 
 from lecture_numerics import beststep as bs
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import caption
 from scenes.kit.data_window import DataWindow, clipped_curve
 from scenes.kit.text import formula, ledger_text, words
 
@@ -25,15 +24,15 @@ A_WINDOW = DataWindow(((-3.0, 3.0), (-0.3, 4.6)), screen_center=(-2.8, -0.4), sc
 B_DATA = ((-28.0, 28.0), (-0.5, 14.0))
 B_STEEP = DataWindow(B_DATA, screen_center=(-3.5, 1.45), screen_size=(6.2, 2.0))
 B_FLAT = DataWindow(B_DATA, screen_center=(3.5, 1.45), screen_size=(6.2, 2.0))
-ROWS_TOP, ROW_GAP, ROWS_LEFT = -0.55, 0.3, -6.7
+ROWS_TOP, ROW_GAP, ROWS_LEFT = -0.45, 0.3, -6.7
 GRID_CELLS = 12
-GRID_SIZE, GRID_CENTRE = 4.2, (-4.9, -0.3)
+GRID_SIZE, GRID_CENTRE = 3.9, (-4.35, -0.2)   # left edge well inside the 30 px safe area
 BALL_RADIUS, DOT_RADIUS, GHOST_OPACITY = 0.12, 0.09, 0.35
 TANGENT_BACK, TANGENT_AHEAD = 0.9, 0.6      # how far the tangent reaches either side of the ball
 NOTES_AT = (3.4, 1.2)
 TAG_RISE, TRUTH_Y = 0.3, 0.05
 ROW_B_INDENT = 0.45
-LINES_GAP, LINES_Y, LINES_LEFT = 0.32, -0.2, -2.2
+LINES_GAP, LINES_Y, LINES_LEFT = 0.3, -0.2, -1.95
 
 
 def parabola(window: DataWindow, h: float, color: str):
@@ -53,7 +52,7 @@ class FigBeststep(LectureScene):
                    "beststep.threshold", "step.step_times_lambda", "beststep.step_share_of_threshold",
                    "step.halfway_coefficient", "step.halfway_steps_kappa25", "step.kappa_model",
                    "step.halfway_steps_kappa1000", "model.v3.total_params", "beststep.c.hessian_entries",
-                   "beststep.c.diagonal_tib")
+                   "beststep.c.diagonal_tib", "beststep.c.params_per_entry")
 
     def construct(self):
         self.one_parabola_panel()
@@ -63,7 +62,7 @@ class FigBeststep(LectureScene):
     # ---- Ⓐ ------------------------------------------------------------------------------------------
 
     def one_parabola_panel(self):
-        self.start_panel("A", "一条抛物线，一步到底")
+        self.start_panel("A", "一条抛物线，一步到底", says="在一条抛物线上，最优步长是可以算出来的")
         h, x = bs.A_CURVATURE.value, bs.A_POINT.value
         curve = parabola(A_WINDOW, h, "ink")
         ball = Dot(A_WINDOW.point(x, 0.5 * h * x * x), radius=BALL_RADIUS, color=theme.color(FLAT))
@@ -72,23 +71,25 @@ class FigBeststep(LectureScene):
                        A_WINDOW.point(x + TANGENT_AHEAD, 0.5 * h * x * x + TANGENT_AHEAD * slope), color=theme.color(STEEP), stroke_width=3)
         self.play(Create(curve), FadeIn(ball), run_time=0.9)
         self.play(Create(tangent), run_time=0.6)
+        self.beat(says="梯度除以二阶导")
         rule = VGroup(
-            words("最优步长 = 梯度 ÷ 曲率 f″", size="heading", color=RULE),
-            ledger_text("梯度 {beststep.a.gradient} ÷ 曲率 {beststep.a.curvature} = {beststep.a.best_step}", size="body"),
+            words("最优步长 = 梯度 ÷ 二阶导", size="heading", color=RULE),
+            ledger_text("梯度 {beststep.a.gradient} ÷ 二阶导 {beststep.a.curvature} = {beststep.a.best_step}", size="body"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large")).move_to([*NOTES_AT, 0])
         self.play(FadeIn(rule[0]), run_time=0.6)
         self.play(FadeIn(rule[1]), run_time=0.6)
+        self.beat(says="一步到底", takeaway="最优步长 = 梯度 ÷ 二阶导：一步到底")
         bottom = A_WINDOW.point(x - bs.A_STEP.value, 0)
         move = arrow(ball.get_center(), bottom, RULE, weight="bold", buff="snug")
         self.add(ball.copy().set_opacity(GHOST_OPACITY))
         self.play(Create(move), ball.animate.move_to(bottom), run_time=1.0)
-        self.play(FadeIn(caption("一步到底", color=RULE)), run_time=0.5)
-        self.wait(1.5)
 
     # ---- Ⓑ ------------------------------------------------------------------------------------------
 
     def two_valleys_panel(self):
-        self.start_panel("B", "只看梯度会判断错 → 中间也没有好的")
+        # The valleys and the struck-out guess were said while Ⓐ was up (L753–755, the cue that
+        # shows Ⓐ): they come back as the pan lands on Ⓑ, under its first line.
+        self.start_panel("B", "只看梯度会判断错 → 中间也没有好的", says="那有人会说：取个中间值不就行了。")
         valleys = VGroup()
         for window, h, g, color, name in ((B_STEEP, bs.LAMBDA_STEEP.value, "beststep.b.steep_gradient", STEEP, "陡谷"),
                                           (B_FLAT, bs.FLAT_CURVATURE.value, "beststep.b.flat_gradient", FLAT, "平谷")):
@@ -111,20 +112,22 @@ class FigBeststep(LectureScene):
         truth[0].move_to([B_STEEP.screen_center[0], TRUTH_Y, 0])
         truth[1].move_to([B_FLAT.screen_center[0], TRUTH_Y, 0])
         self.play(FadeOut(guess), FadeOut(cross), FadeIn(truth), run_time=0.8)
-        self.wait(0.8)
 
+        self.beat(says="问题就在这儿 —— 中间也没有好的。", takeaway="中间也没有好的")
         rows = self.rows()
-        for i, row in enumerate(rows):
-            if i == len(rows) - 1:
-                self.wait(1.0)                 # 「第三行要停一下」
-            self.play(FadeIn(row, shift=RIGHT * theme.space("close")), run_time=0.7)
-            self.wait(0.8)
-        self.play(FadeIn(caption("最好的全局学习率不存在 —— 每个参数得配它自己的那个")), run_time=0.6)
-        self.wait(2.0)
+        self.beat(says="第一行：再大一点，陡的方向直接发散。")
+        self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
+        self.beat(says="第二行：那就取最大的安全值。")
+        self.play(FadeIn(rows[1], shift=RIGHT * theme.space("close")), run_time=0.7)
+        self.beat(says="第三行 —— 真实模型上，这个比值是几个数量级。")
+        self.wait(1.0)                          # 「第三行要停一下」
+        self.play(FadeIn(rows[2], shift=RIGHT * theme.space("close")), run_time=0.7)
+        self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
+                  takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
 
     def rows(self) -> VGroup:
         row_a = VGroup(ledger_text("① 再大一点 → 陡的方向直接发散 · 门槛 η = {beststep.threshold}", size="label"),
-                       formula("（= 2 ÷ λ陡）", size="label", color="muted")).arrange(RIGHT, buff=theme.space("close"))
+                       formula("（= 2 ÷ 陡峭程度）", size="label", color="muted")).arrange(RIGHT, buff=theme.space("close"))
         row_b = VGroup(
             ledger_text("② 取安全值 η = {step.step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）→ "
                         "平的方向走完半程 ≈ {step.halfway_coefficient} × 陡峭比 步", size="label"),
@@ -140,7 +143,9 @@ class FigBeststep(LectureScene):
     # ---- Ⓒ ------------------------------------------------------------------------------------------
 
     def hessian_panel(self):
-        self.start_panel("C", "为什么没人真去算")
+        # No cue puts Ⓒ on screen (L750 shows the first panel; its Ⓒ sentence is said there):
+        # one beat, no quote, until the cue sheet gives Ⓒ a cue.
+        self.start_panel("C", "为什么没人真去算", takeaway="参数这么多，根本存不下 —— 于是只好去估它")
         cell = GRID_SIZE / GRID_CELLS
         grid = VGroup()
         for i in range(GRID_CELLS):
@@ -152,8 +157,10 @@ class FigBeststep(LectureScene):
         side = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("close"))
         self.play(FadeIn(grid), FadeIn(side), run_time=1.0)
         lines = VGroup(
-            words("曲率 f″：每对参数之间都有一个", size="body"),
-            ledger_text("N = {model.v3.total_params} → N × N ≈ {beststep.c.hessian_entries} 个数", size="body"),
+            ledger_text("二阶导：每{beststep.c.params_per_entry}个参数之间就有一个", size="body"),
+            ledger_text("N = {model.v3.total_params}", size="body"),
+            # Heading size: the power of ten's exponent must read from the back of the room.
+            ledger_text("N × N ≈ {beststep.c.hessian_entries} 个数", size="heading"),
             words("—— 存不下", size="body", color=STEEP),
             ledger_text("只估对角线：N 个，fp32 存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
             words("→ Adam 分母里的 √v：粗略地估它", size="body", color=RULE),
@@ -162,5 +169,3 @@ class FigBeststep(LectureScene):
         for part in lines:
             self.play(FadeIn(part, shift=RIGHT * theme.space("small")), run_time=0.6)
             self.wait(0.4)
-        self.play(FadeIn(caption("参数这么多，根本存不下 —— 于是只好去估它")), run_time=0.5)
-        self.wait(2.0)

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, Dot, Ellipse, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Line,
-                   VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Create, DashedLine, Dot, Ellipse, FadeIn, GrowArrow,
+                   GrowFromEdge, VGroup, VMobject)
 
 from lecture_numerics import descent
 from scenes.kit import theme
@@ -20,24 +20,29 @@ from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.format_widgets import ScreenAxis
-from scenes.kit.text import ledger_text, line, number, words
+from scenes.kit.text import formula, ledger_text, number, words
 
 CURVE_LEFT, CURVE_RIGHT = -6.0, 6.0
-LOSS_BOTTOM, LOSS_TOP = -2.2, 1.6
+LOSS_BOTTOM, LOSS_TOP = -1.75, 1.7
 # The two runs the notes call 红 (it lands in the shallow valley) and 绿 (the deep one).
 STRINGS = (("red", "bad"), ("green", "good"))
 NEG_GRADIENT = "accent"            # −gradient, the step, in Ⓑ and Ⓒ alike
 BOWL_CENTRE, BOWL_UNIT = np.array([-2.2, -0.4, 0]), 1.45
 # Ⓐ
 LOSS_SHOWN = (0.2, 1.15)           # the loss range the curve's box shows
-RULE_Y = 2.35
-BALL_RADIUS, DOT_RADIUS = 0.11, 0.08
-DROP_PAST_AXIS = 0.1
-LANDED_AT = np.array([4.6, 2.1, 0])
+BALL_RADIUS, DOT_RADIUS = 0.08, 0.09
+# Each hop is its own arc over the curve, so the shrinking steps read one by one (a chain of
+# straight pieces through the balls reads as one line). Bend: radians of arc per hop.
+HOP_LIFT, HOP_BEND = 0.14, -1.3
+# The parameter axis is named under the middle of the curve, clear of both drop lines.
+AXIS_NAME_T = 0.6
+LANDED_AT = np.array([5.0, 2.2, 0])
+RULE_AT = np.array([-1.2, 2.35, 0])
 # Ⓑ
 RING_RADII = (0.6, 1.2, 1.8)
 GRADIENT_DRAWN = 0.35              # both gradients drawn at this share of scale, alike
-KEYS_AT = np.array([4.1, 0.2, 0])
+GRADIENT = "gradients"             # the theme's gradient colour, as in every figure
+KEYS_AT = np.array([4.1, 0.6, 0])
 # Ⓒ: a table of rows (name, value, −gradient, bar)
 ROW_TOP, ROW_STEP = 1.3, 1.0
 NAME_X, VALUE_X, NEG_X, BAR_X, HEAD_Y = -5.2, -3.6, -1.2, 0.2, 2.2
@@ -61,75 +66,109 @@ class FigDescent(LectureScene):
         self.two_parameters()
         self.many_parameters()
 
-    def say(self, current, template: str, color: str = "ink"):
-        new = line(template, size="body", color=color).to_edge(DOWN, buff=EDGE_BUFF)
-        self.play(*([FadeOut(current, shift=UP * theme.space("close"))] if current is not None else []), FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
-        return new
-
     # ---- Ⓐ one parameter ----
 
     def one_parameter(self) -> None:
-        self.start_panel("A", "只有一个参数：球滚下山")
+        self.start_panel("A", "只有一个参数：球滚下山", says="先看最简单的情况：只有一个参数。")
         ts = np.linspace(0, 1, 300)
         x = ScreenAxis(0, 1, CURVE_LEFT, CURVE_RIGHT)
         y = ScreenAxis(*LOSS_SHOWN, LOSS_BOTTOM, LOSS_TOP)
         at = lambda t: np.array([x(t), y(float(descent.loss(t))), 0])
         curve = VMobject(stroke_color=theme.color("ink"), stroke_width=4).set_points_smoothly([at(t) for t in ts])
-        names = VGroup(words("某个参数 →", size="label", color="muted").next_to([x(1), y(LOSS_SHOWN[0]), 0], DOWN, buff=theme.space("tight"))
-                       .align_to([x(1), 0, 0], RIGHT),
+        names = VGroup(words("某个参数 →", size="label", color="muted").move_to([x(AXIS_NAME_T), LOSS_BOTTOM - 0.25, 0]),
                        words("loss", size="label", color="muted").next_to([x(0), y(LOSS_SHOWN[1]), 0], RIGHT, buff=theme.space("tight")))
-        rule = words("看看脚下的坡，往下坡那边挪一点", size="label").move_to([0, RULE_Y, 0])
-        self.play(Create(curve), FadeIn(names), FadeIn(rule), run_time=1.0)
-        caption = None
-        for colour, paint in STRINGS:
-            path = descent.PATHS[colour].value
-            balls = [Dot(at(t), radius=BALL_RADIUS, color=theme.color(paint)) for t in path]
-            hops = VGroup(*[Line(at(a) + UP * theme.space("gap"), at(b) + UP * theme.space("gap"), color=theme.color(paint), stroke_width=3)
-                            for a, b in zip(path, path[1:])])
-            self.play(FadeIn(balls[0], scale=1.5), run_time=0.3)
-            for ball, hop in zip(balls[1:], hops):
-                self.play(FadeIn(ball), Create(hop), run_time=0.4)
-            bottom = DashedLine(at(path[-1]), [x(path[-1]), LOSS_BOTTOM - DROP_PAST_AXIS, 0], color=theme.color(paint))
-            self.play(Create(bottom), run_time=0.3)
-            if colour == "red":
-                caption = self.say(caption, "第一步跨得最大，然后一步比一步小 —— 是坡自己变平了", paint)
-                self.wait(0.8)
+        self.play(Create(curve), FadeIn(names), run_time=1.0)
+
+        self.beat(says="规则只有一句 —— 看看脚下的坡，往下坡那边挪一点。")
+        rule = words("规则：看看脚下的坡，往下坡那边挪一点", size="label").move_to(RULE_AT)
+        self.play(FadeIn(rule), run_time=0.5)
+
+        self.beat(says="注意看红色这几个球之间的间距。")
+        self.run_string("red", "bad", at)
+        self.beat(says="第一步跨得最大，然后一步比一步小。")
+        hops = self.hops["red"]
+        first = words("第一步最大", size="small", color="bad").next_to(hops[0], UP, buff=theme.space("tight"))
+        later = words("一步比一步小", size="small", color="bad").next_to(hops[-1], RIGHT, buff=theme.space("medium"))
+        self.play(hops[0].animate.set_stroke(width=8), FadeIn(first), run_time=0.5)
+        self.play(FadeIn(later), run_time=0.5)
+        self.beat(says="所以它不会在谷底来回冲过头 —— 这一条是白送的。", takeaway="越近谷底步子越小，不会冲过头")
+
+        self.beat(says="现在看绿色那串，它从右边出发。")
+        self.run_string("green", "good", at)
+        self.beat(says="可是 —— 红色落进了浅的那个谷，绿色落进了深的。")
+        drops = [DashedLine(at(descent.PATHS[c].value[-1]), [x(descent.PATHS[c].value[-1]), LOSS_BOTTOM, 0],
+                            color=theme.color(paint)) for c, paint in STRINGS]
         landed = VGroup(words("红色 → 浅的谷", size="label", color="bad"),
                         words("绿色 → 深的谷", size="label", color="good")).arrange(DOWN, aligned_edge=LEFT)
         landed.move_to(LANDED_AT)
+        self.play(*[Create(d) for d in drops], run_time=0.5)
         self.play(FadeIn(landed), run_time=0.5)
-        self.say(caption, "梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
-        self.wait(2.0)
+        self.beat(says="差别只有一个：它们从哪儿出发。")
+        # Below-left of the first ball: under the falling slope, clear of the hops above it.
+        starts = VGroup(*[words("起点", size="label", color=paint).next_to(self.balls[c][0], DOWN + LEFT, buff=theme.space("tight"))
+                          for c, paint in STRINGS])
+        self.play(FadeIn(starts), run_time=0.5)
+        self.beat(says="所以要说清楚：梯度下降从来没承诺过最优。它只承诺，每一步都在变好。",
+                  takeaway="梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
+
+    def run_string(self, colour: str, paint: str, at) -> None:
+        """One string of balls from the real descent run, each hop its own arc over the curve."""
+        path = descent.PATHS[colour].value
+        lift = UP * HOP_LIFT
+        balls = [Dot(at(t), radius=BALL_RADIUS, color=theme.color(paint)) for t in path]
+        hops = [ArcBetweenPoints(at(a) + lift, at(b) + lift, angle=HOP_BEND, color=theme.color(paint), stroke_width=5)
+                for a, b in zip(path, path[1:])]
+        self.balls = getattr(self, "balls", {}) | {colour: balls}
+        self.hops = getattr(self, "hops", {}) | {colour: hops}
+        self.play(FadeIn(balls[0], scale=1.5), run_time=0.3)
+        for ball, hop in zip(balls[1:], hops):
+            self.play(Create(hop), run_time=0.35)
+            self.play(FadeIn(ball), run_time=0.15)
 
     # ---- Ⓑ two parameters ----
 
     def two_parameters(self) -> None:
-        self.start_panel("B", "再加个参数：斜率变成向量")
+        self.start_panel("B", "再加个参数：斜率变成向量", says="一个数说不清方向，得用一个向量。那个向量就叫梯度。")
         rings = VGroup(*[Ellipse(width=2 * r * BOWL_UNIT, height=r * BOWL_UNIT, color=theme.color("muted"),
                                  stroke_width=2).move_to(BOWL_CENTRE) for r in RING_RADII])
         self.play(Create(rings), run_time=0.8)
-        caption = self.say(None, "一个数说不清方向，得用一个向量 —— 梯度")
-        legend = VGroup()
-        for i, (px, py) in enumerate(descent.POINTS_2D.value):
-            where = BOWL_CENTRE + np.array([px, py, 0]) * BOWL_UNIT
-            grad = descent.bowl_gradient(px, py) * GRADIENT_DRAWN * BOWL_UNIT
-            up = arrow(where, where + [*grad, 0], "gradients", weight="bold", buff=None)           # the gradient
-            down = arrow(where, where - np.array([*grad, 0]), NEG_GRADIENT, weight="heavy", buff=None)
-            self.play(FadeIn(Dot(where, radius=DOT_RADIUS)), GrowArrow(up), GrowArrow(down), run_time=0.7)
-            legend.add(ledger_text(("陡处" if i == 0 else "缓处") + "：长度 {descent.bowl_grad_norms[%d]}" % i,
-                                   size="body", color="gradients"))
-        key = legend_rows([("gradients", "梯度，上坡最快"), (NEG_GRADIENT, "负梯度，下坡")], direction=DOWN, size="label",
-                          tinted=True)
-        keys = VGroup(key, *legend).arrange(DOWN, aligned_edge=LEFT)
-        keys.move_to(KEYS_AT)
-        self.play(FadeIn(keys), run_time=0.6)
-        self.say(caption, "长度 = 这个坡有多陡")
-        self.wait(2.0)
+        places = [BOWL_CENTRE + np.array([px, py, 0]) * BOWL_UNIT for px, py in descent.POINTS_2D.value]
+        steps = [np.array([*descent.bowl_gradient(px, py), 0]) * GRADIENT_DRAWN * BOWL_UNIT
+                 for px, py in descent.POINTS_2D.value]
+        # The base point is drawn over both arrows' tails: a black dot ringed in white, so the
+        # gradient and −gradient read as two arrows leaving one place.
+        bases = [VGroup(Dot(p, radius=DOT_RADIUS * 1.5, color=theme.background()), Dot(p, radius=DOT_RADIUS,
+                 color=theme.color("ink"))) for p in places]
+        ups = [arrow(p, p + g, GRADIENT, weight="bold", buff=None) for p, g in zip(places, steps)]
+        up_names = [formula("∇L", size="small", color=GRADIENT).next_to(p + g, g / np.linalg.norm(g), buff=0.12)
+                    for p, g in zip(places, steps)]
+        self.play(*[FadeIn(b) for b in bases], run_time=0.4)
+        self.play(*[GrowArrow(a) for a in ups], *[b.animate.set_z_index(2) for b in bases], run_time=0.7)
+        self.play(*[FadeIn(n) for n in up_names], run_time=0.4)
+        key = legend_rows([(GRADIENT, "梯度：上坡最快"), (NEG_GRADIENT, "负梯度：下坡")], direction=DOWN, size="label",
+                          tinted=True).move_to(KEYS_AT)
+        self.play(FadeIn(key[0]), run_time=0.4)
+
+        self.beat(says="它指的是上坡最快的方向，所以下坡就取它的相反数。")
+        downs = [arrow(p, p - g, NEG_GRADIENT, weight="heavy", buff=None) for p, g in zip(places, steps)]
+        down_names = [formula("−∇L", size="small", color=NEG_GRADIENT).next_to(p - g, -g / np.linalg.norm(g), buff=0.12)
+                      for p, g in zip(places, steps)]
+        self.play(*[GrowArrow(a) for a in downs], run_time=0.7)
+        self.bring_to_front(*bases)
+        self.play(*[FadeIn(n) for n in down_names], FadeIn(key[1]), run_time=0.4)
+
+        self.beat(says="而它的长度还顺带告诉你：这个坡有多陡。", takeaway="梯度的长度 = 这个坡有多陡")
+        # Each length at its own gradient arrow's tip, after the arrow's name.
+        lengths = VGroup(*[ledger_text(("陡处" if i == 0 else "缓处") + "，长度 {descent.bowl_grad_norms[%d]}" % i,
+                                       size="label", color=GRADIENT).next_to(name, RIGHT, buff=theme.space("small"))
+                           for i, name in enumerate(up_names)])
+        self.play(FadeIn(lengths), run_time=0.6)
 
     # ---- Ⓒ many parameters ----
 
     def many_parameters(self) -> None:
-        self.start_panel("C", "{slider.desk_faders}个参数：别再想山了")
+        self.start_panel("C", "{slider.desk_faders}个参数：别再想山了", says="别再想「山」了，山画不出来。")
+        self.beat(says="换个读法：那就是一列三千亿个数。")
         rows = VGroup()
         for name in "abc":
             value = number(f"circuit.{name}", size="heading")
@@ -145,13 +184,13 @@ class FigDescent(LectureScene):
                        words("负梯度", size="label", color=NEG_GRADIENT).move_to([NEG_X, HEAD_Y, 0]),
                        words("相对大小", size="label", color=NEG_GRADIENT).move_to([BAR_HEAD_X, HEAD_Y, 0]))
         more = ledger_text("⋮ {slider.desk_faders}个数", size="body", color="muted").move_to(MORE_AT)
-        self.play(FadeIn(heads), *[FadeIn(r[:3]) for r in rows], FadeIn(more), run_time=0.9)
+        self.play(FadeIn(heads[:2]), *[FadeIn(r[:3]) for r in rows], FadeIn(more), run_time=0.9)
+
+        self.beat(says="每一项告诉你两件事：正负，说这个参数往上推还是往下推；")
         sign = words("① 正负：往上推还是往下推", size="label").move_to([NOTES_X, SIGN_Y, 0], aligned_edge=LEFT)
-        caption = self.say(None, "这一列就是前面那个电路里，反向传播算出来的那一份")
         self.play(FadeIn(sign), run_time=0.5)
-        self.play(*[GrowFromEdge(r[3].blocks, LEFT) for r in rows], run_time=0.8)
+        self.beat(says="相对大小，说哪一项改起来更要紧。")
+        self.play(FadeIn(heads[2]), *[GrowFromEdge(r[3].blocks, LEFT) for r in rows], run_time=0.8)
         size_line = ledger_text("② 大小：a 比 c 要紧 {descent.a_over_c} 倍", size="label").move_to([NOTES_X, SIZE_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(size_line), run_time=0.5)
-        self.say(caption, "它不只告诉你往哪走，还告诉你该先动谁")
-        self.wait(2.0)
-
+        self.beat(says="它不只告诉你往哪走，还告诉你该先动谁。", takeaway="它不只告诉你往哪走，还告诉你该先动谁")

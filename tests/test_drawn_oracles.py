@@ -205,6 +205,9 @@ def _others() -> dict[str, Any]:
         "saddle.directions": lambda: 2,              # z(x, y): the x and the y direction
         "circuit.temperaments": lambda: 3,           # + distributes, × swaps, max routes
         "vote.ways_to_raise": lambda: 3,             # z = w·a + b: move b, w or a
+        # A Hessian entry, measured: the saddle's finite-difference Hessian is a matrix, so each
+        # entry is indexed by (sits between) this many parameters, whatever their count.
+        "beststep.c.params_per_entry": lambda: np.ndim(_hessian_fd()),
     }
 
 

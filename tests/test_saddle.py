@@ -247,6 +247,87 @@ def test_one_full_turn_ends_on_the_view_it_started_from():
     assert mesh.view.azimuth == pytest.approx(start.azimuth + np.pi / 2)
 
 
+def test_the_rock_closes_at_the_pace_it_moves():
+    """Seam: the view at alpha = 1 is the start view, and the step from the last frame into
+    the first is as large as the steps beside it (no stop, no jump, no repeated frame)."""
+    from scenes.kit.surface import Rock
+
+    mesh, start = _tiny_mesh(0.4, np.radians(30))
+    rock = Rock(mesh, np.radians(14), run_time=9)
+    frames = 540
+    azimuths = [rock.azimuth_at(k / frames) for k in range(frames + 1)]
+    assert azimuths[-1] == pytest.approx(start.azimuth) and azimuths[0] == pytest.approx(start.azimuth)
+    steps = np.diff(azimuths)
+    seam_step, before, after = steps[-1], steps[-2], steps[0]
+    assert seam_step > 0 and seam_step == pytest.approx(before, rel=1e-3) == pytest.approx(after, rel=1e-3)
+    rock.interpolate_mobject(0.25)
+    assert mesh.view.azimuth == pytest.approx(start.azimuth + np.radians(14))
+    assert mesh.view.elevation == start.elevation
+
+
+def _swing_azimuths(full_turn: bool, count: int = 24):
+    from scenes import anim_saddle
+
+    start = anim_saddle.START_VIEW.azimuth
+    if full_turn:
+        return [start + 2 * np.pi * k / count for k in range(count)]
+    return [start + anim_saddle.ROCK_AMPLITUDE * np.sin(2 * np.pi * k / count) for k in range(count)]
+
+
+@pytest.mark.parametrize("full_turn", [False, True])
+def test_the_swing_keeps_the_red_path_side_on(full_turn):
+    """Reference: the look-at camera's eye direction. The red path runs along x; it is seen
+    end-on where the eye looks along x. Over the swing the eye stays at least 45° off that
+    line; a full turn (the old loop) passes within 10° of it, so the check bites."""
+    from scenes import anim_saddle
+
+    red = saddle.rising_path(9)
+    along = red[-1, :2] - red[0, :2]
+    along /= np.linalg.norm(along)
+    offs = []
+    for azimuth in _swing_azimuths(full_turn, 72):
+        eye = np.array([np.sin(azimuth), -np.cos(azimuth)])     # horizontal part of the eye direction
+        offs.append(np.degrees(np.arccos(abs(eye @ along))))
+    if full_turn:
+        assert min(offs) < 10
+    else:
+        assert min(offs) >= 45, f"the eye comes within {min(offs):.0f}° of looking along the red path"
+    assert anim_saddle.START_VIEW.elevation == pytest.approx(np.radians(30))
+
+
+def _underside_share(azimuth: float) -> float:
+    """Share of the mesh's pixels that show the sheet's underside, painted in a test colour."""
+    from dataclasses import replace
+
+    from manim import tempconfig
+
+    from scenes import anim_saddle
+    from scenes.kit import theme
+    from scenes.kit.surface import SurfaceCamera
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "dry_run": False}):
+        mesh = anim_saddle.saddle_mesh()
+        mesh.underside_bgr = np.array([1.0, 0.0, 1.0])            # magenta: no other face has it
+        mesh.set_view(replace(mesh.view, azimuth=azimuth))
+        camera = SurfaceCamera(background_color=theme.background())
+        camera.capture_mobjects([mesh])
+        image = camera.pixel_array[:, :, :3].astype(int)
+    drawn = np.any(image != np.array(theme.background().to_rgb()) * 255, axis=2)
+    under = (image[..., 0] > 140) & (image[..., 2] > 140) & (image[..., 1] < 70)
+    return under.sum() / drawn.sum()
+
+
+@pytest.mark.parametrize("full_turn", [False, True])
+def test_the_swing_shows_little_of_the_underside(full_turn):
+    """At most 5 % of the sheet shows its back anywhere in the swing; a full turn shows far
+    more at its worst angle, so the check bites."""
+    worst = max(_underside_share(a) for a in _swing_azimuths(full_turn, 8))
+    if full_turn:
+        assert worst > 0.06
+    else:
+        assert worst <= 0.05, f"underside on {worst:.1%} of the sheet"
+
+
 def test_a_rendered_frame_shows_surface_paths_and_dot():
     """Paint the scene's mesh through the camera hook at a small size and look at pixels."""
     from manim import tempconfig
@@ -276,7 +357,8 @@ def test_a_rendered_frame_shows_surface_paths_and_dot():
 
 
 def test_the_turning_mesh_never_meets_a_text_or_the_frame_edge():
-    """The legibility test sees only the last frame; the mesh moves, so check the whole turn."""
+    """The legibility test sees only the last frame; the mesh moves, so check the whole swing
+    (and, with room to spare, the whole turn around it)."""
     from dataclasses import replace
 
     from manim import Text, config

@@ -55,3 +55,17 @@ def test_coefficient_and_notes():
 def test_hessian_sizes():
     assert bs.HESSIAN_ENTRIES.display == "4.5 × 10²³"
     assert abs(bs.DIAGONAL_TIB.value - 671e9 * 4 / 2 ** 40) < 1e-12
+
+
+def test_each_second_derivative_sits_between_two_parameters():
+    """Reference: the Hessian of a 4-parameter function by central differences is a matrix
+    whose entries each name a pair of parameters; the Ⓒ line says 「每两个参数」."""
+    f = lambda w: w[0] * w[1] + w[2] ** 2 * w[3]
+    n, h = 4, 1e-4
+    eye = np.eye(n) * h
+    hessian = np.array([[(f(eye[i] + eye[j]) - f(eye[i] - eye[j]) - f(-eye[i] + eye[j]) + f(-eye[i] - eye[j]))
+                         / (4 * h * h) for j in range(n)] for i in range(n)])
+    assert hessian.shape == (n,) * bs.PARAMS_PER_ENTRY.value
+    assert abs(hessian[0, 1] - 1.0) < 1e-6 and abs(hessian[0, 2]) < 1e-6   # ∂²f/∂w₀∂w₁ = 1: a pair
+    assert bs.PARAMS_PER_ENTRY.display == "两"
+    assert bs.HESSIAN_ENTRIES.value == bs.V3_TOTAL_PARAMS.value ** bs.PARAMS_PER_ENTRY.value
