@@ -167,10 +167,6 @@ rate_loss = derived(
     "slider.rate_yi_to_loss", lambda: stage_rates(FADER_AT)[2], inputs={}, unit="loss per 乙",
     formula="d(2 + 3b)/db = 3", fmt=show_rate, notes="3", notes_quote="乙动一格，难听程度动三格",
 )
-moves_yi = derived(
-    "slider.rate_fader_to_yi", lambda a, b: a * b, inputs={"a": rate_jia, "b": rate_yi},
-    unit="乙 per fader", formula="rate(推子→甲) × rate(甲→乙)", fmt=show_rate,
-)
 chain_rate = derived(
     "slider.chain_rate", lambda a, b, c: a * b * c,
     inputs={"a": rate_jia, "b": rate_yi, "c": rate_loss}, unit="loss per fader",

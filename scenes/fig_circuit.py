@@ -1,8 +1,10 @@
 """fig-circuit: a circuit small enough to check by eye (第一节).
 
-Ⓐ f = (a + b) × c: the forward pass in black, then the backward pass in red, gate by gate.
-Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes.
-Ⓒ The multiply gate needed q from the forward pass, so q cannot be thrown away: the activation bill.
+Ⓐ f = (a + b) × c: the forward pass in black, sentence by sentence; then the backward pass in
+   red, gate by gate, each question to the room on its own beat before its answer.
+Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes — one beat each.
+Ⓒ The multiply gate needed q from the forward pass, so q cannot be thrown away; the same gate,
+   small, tiled many times over, is the activation bill.
 """
 
 from __future__ import annotations
@@ -16,22 +18,22 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.circuit_widgets import (GateCard, GateDiagram, Wire, forward_label, gate_card, gate_field,
                                         gate_node, gradient_label, toward, value_glyphs)
-from scenes.kit.panels import EDGE_BUFF, caption, panel_header
+from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.text import formula, ledger_text, words
 
-# Panel Ⓐ geometry (scene units; the frame is 14.2 × 8).
+# Panel Ⓐ geometry (scene units; the frame is 14.2 × 8; content stays above the takeaways).
 INPUT_X, RUN_END_X = -6.3, -3.8
-ADD_AT, MUL_AT = np.array([-2.6, 1.0, 0]), np.array([2.0, -0.45, 0])
-A_Y, B_Y, C_Y = 1.95, 0.05, -1.95
+ADD_AT, MUL_AT = np.array([-2.6, 1.3, 0]), np.array([2.0, -0.15, 0])
+A_Y, B_Y, C_Y = 2.25, 0.35, -1.65
 OUTPUT_END_X = 5.6
-EXPRESSION_BUFF, LEGEND_RISE = 0.5, 1.1
+LEGEND_AT = np.array([5.0, -1.55, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
-VERDICT_DROP = 0.75
-BILL_GROW = 0.5
-# Ⓓ's lone × gate
+VERDICT_DROP = 0.6
+BILL_ROWS, BILL_COLS, BILL_GROW = 4, 5, 0.5
+# Ⓒ's lone × gate
 GATE_GAP, GATE_IN_RUN, GATE_BEND, GATE_OUT_RUN, GATE_RADIUS, GATE_LEFT = 2.4, 2.3, 0.6, 1.8, 0.55, 1.4
 
 
@@ -49,70 +51,54 @@ class FigCircuit(LectureScene):
     )
 
     def construct(self) -> None:
-        self.panel("A")
         self.walk_the_circuit()
-        self.panel("B")
         self.three_temperaments()
-        self.panel("C")
         self.why_q_stays()
-
-    # ---- shared ----
-
-    def clear_panel(self) -> None:
-        """Each section starts from an empty frame so its clip plays on its own."""
-        self.remove(*self.mobjects)
-
-    def say(self, current, line: str, **kwargs):
-        """Swap the bottom caption for the speaker's next line."""
-        # Lines that quote a number take it from the ledger, like every other number.
-        new = (ledger_text(line, size="body", **kwargs).to_edge(DOWN, buff=EDGE_BUFF) if "{" in line
-               else caption(line, **kwargs))
-        if current is None:
-            self.play(FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
-        else:
-            self.play(FadeOut(current, shift=UP * theme.space("close")), FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
-        return new
 
     # ---- Ⓐ forward in black, backward in red ----
 
     def walk_the_circuit(self) -> None:
-        self.clear_panel()
-        header = panel_header("A", "一个能用眼睛验的小电路")
-        expression = formula("f = (a + b) × c", size="heading").to_edge(RIGHT, buff=EXPRESSION_BUFF)
-        expression.match_y(header)
+        self.start_panel("A", "一个能用眼睛验的小电路", says="看这个式子：f 等于 a 加 b，再乘 c")
+        expression = formula("f = (a + b) × c", size="heading").to_corner(UP + RIGHT, buff=EDGE_BUFF)
         add, mul = gate_node("+").move_to(ADD_AT), gate_node("×").move_to(MUL_AT)
         wires = self.circuit_wires(add, mul)
         names = self.input_names()
-        legend = self.legend().to_corner(RIGHT + DOWN, buff=theme.space("edge")).shift(UP * LEGEND_RISE)
-        self.play(FadeIn(header), FadeIn(expression), run_time=0.5)
-        self.play(Create(VGroup(*wires.values())), FadeIn(add), FadeIn(mul), FadeIn(names), FadeIn(legend),
+        black_key, red_key = self.legend()
+        self.play(FadeIn(expression), run_time=0.5)
+        self.play(Create(VGroup(*wires.values())), FadeIn(add), FadeIn(mul), FadeIn(names), FadeIn(black_key),
                   run_time=0.9)
 
-        # Forward: read only the black numbers, left to right.
+        # Forward: only the black numbers, left to right, a sentence at a time.
         black = {n: wires[n].above(forward_label(n, f"circuit.{n}", size="heading")) for n in "abcqf"}
-        line = self.say(None, "前向：从左往右一遍走完")
+        self.beat(says="a 是 2，b 是负 3，加起来 q 等于负 1")
         self.play(Write(black["a"]), Write(black["b"]), run_time=0.6)
         self.play(self.flow(wires["q"]), Write(black["q"]), run_time=0.8)
+        self.beat(says="q 再乘 c 等于 4 —— f 等于负 4")
         self.play(Write(black["c"]), run_time=0.4)
         self.play(self.flow(wires["f"]), Write(black["f"]), run_time=0.8)
-        self.wait(0.6)
+        self.beat(says="这就是前向，从左往右一遍走完", takeaway="前向：从左往右一遍走完")
 
-        # Backward: from the far right, one gate at a time, in red.
+        # Backward: from the far right, one gate at a time, in red; each question gets a beat
+        # of its own so the room can think before the number comes.
         red = {n: wires[n].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n in "abcqf"}
-        line = self.say(line, "反向从最右边起步，f 对自己的梯度是 {circuit.grad_f}")
-        self.play(FadeIn(red["f"], scale=POP), run_time=0.6)
-        line = self.say(line, "乘法门：c 的梯度是 q，也就是 {circuit.grad_c}")
-        self.play(self.spotlight(mul), TransformFromCopy(value_glyphs(black["q"]), red["c"], path_arc=SWAP_ARC),
-                  run_time=1.0)
-        line = self.say(line, "q 的梯度是 c，也就是 {circuit.grad_q}")
-        self.play(TransformFromCopy(value_glyphs(black["c"]), red["q"], path_arc=-SWAP_ARC), run_time=1.0)
-        line = self.say(line, "看出来了吗 —— 它俩换过来了")
+        self.beat(says="反向从最右边起步，f 对自己的梯度是 1")
+        self.play(FadeIn(red_key), FadeIn(red["f"], scale=POP), run_time=0.6)
+        for asked, source, arc, question, answer in (
+                ("c", "q", SWAP_ARC, "先看乘法门。c 的梯度是多少？", "是 q，也就是负 1"),
+                ("q", "c", -SWAP_ARC, "q 的梯度是多少？", "是 c，也就是 4")):
+            # The question holds a red ？ where the answer will stand, the answer replaces it.
+            self.beat(says=question)
+            pending = words("？", size="heading", color="backward").move_to(red[asked])
+            self.play(self.spotlight(mul), FadeIn(pending), run_time=0.8)
+            self.beat(says=answer)
+            self.play(FadeOut(pending), TransformFromCopy(value_glyphs(black[source]), red[asked], path_arc=arc),
+                      run_time=1.0)
+        self.beat(says="看出来了吗 —— 它俩换过来了", takeaway="乘法门：它俩换过来了")
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
-        line = self.say(line, "加法门：上游给了 {circuit.grad_q}，a 和 b 各拿走 {circuit.grad_a}，原样分")
+        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分")
         self.play(self.spotlight(add), TransformFromCopy(red["q"], red["a"]), TransformFromCopy(red["q"], red["b"]),
                   run_time=1.0)
-        self.wait(1.5)
 
     def flow(self, wire: Wire):
         """A pulse running along a wire in the direction of the pass."""
@@ -141,31 +127,33 @@ class FigCircuit(LectureScene):
         names.append(formula("f", size="heading").next_to(np.array([OUTPUT_END_X, MUL_AT[1], 0]), RIGHT, buff=theme.space("small")))
         return VGroup(*names)
 
-    def legend(self) -> VGroup:
-        return VGroup(words("黑字：前向的值", size="label"),
+    def legend(self) -> tuple[VGroup, VGroup]:
+        """黑字 / 红字, each brought in when its numbers are: red is not mentioned on the way forward."""
+        keys = VGroup(words("黑字：前向的值", size="label"),
                       words("红字：梯度", size="label", color="backward")).arrange(DOWN, aligned_edge=LEFT)
+        keys.move_to(LEGEND_AT)
+        return keys[0], keys[1]
 
     # ---- Ⓑ three temperaments ----
 
     def three_temperaments(self) -> None:
-        self.clear_panel()
-        header = panel_header("B", "常见的门就{circuit.temperaments}种脾气")
+        self.start_panel("B", "常见的门就{circuit.temperaments}种脾气", says="所以常见的门就三种脾气，记脾气比记公式管用")
         cards = {gate: gate_card(symbol, self.gate_keys(gate), title, temperament, rule)
                  for gate, symbol, title, temperament, rule in (
                      ("add", "+", "加法门", "分发器", ("上游给多少，", "两边原样各拿一份")),
                      ("mul", "×", "乘法门", "交换器", ("各自拿", "对方的前向值")),
                      ("max", "max", "max 门", "路由器", ("全给赢的那个，", "输的拿{circuit.max.grad_y}")))}
         row = VGroup(*[card.group for card in cards.values()]).arrange(RIGHT, buff=theme.space("wide"))
-        row.move_to([0, (header.get_bottom()[1] - config.frame_height / 2) / 2, 0])   # centred under the header
-        self.play(FadeIn(header), run_time=0.5)
+        top = config.frame_height / 2 - 1.1     # under the header
+        row.move_to([0, (top - config.frame_height / 2) / 2, 0])
         self.play(*[FadeIn(VGroup(c.title, c.diagram, *c.black.values())) for c in cards.values()], run_time=1.0)
-        self.wait(0.3)
         temperaments = {"add": self.distribute, "mul": self.swap, "max": self.route}
-        for gate, card in cards.items():
+        for (gate, card), says in zip(cards.items(), ("加法门是个分发器 —— 上游给多少，两边原样各拿一份",
+                                                      "乘法门是个交换器 —— 各自拿对方的前向值",
+                                                      "max 门是个路由器 —— 全给赢的那个，输的拿零")):
+            self.beat(says=says)
             self.play(Write(card.temperament), FadeIn(card.upstream, scale=POP), run_time=0.6)
             self.play(*temperaments[gate](card), FadeIn(card.rule), run_time=1.0)
-            self.wait(0.6)
-        self.wait(1.5)
 
     @staticmethod
     def gate_keys(gate: str) -> dict[str, str]:
@@ -192,13 +180,9 @@ class FigCircuit(LectureScene):
     # ---- Ⓒ why q stays ----
 
     def why_q_stays(self) -> None:
-        self.clear_panel()
-        header = panel_header("C", "再看一眼乘法门")
+        self.start_panel("C", "再看一眼乘法门", says="再看一眼乘法门。算 c 的梯度，我用到了 q")
         gate, black, red = self.mul_gate_again()
-        self.play(FadeIn(header), run_time=0.5)
         self.play(FadeIn(gate), *[FadeIn(m) for m in (*black.values(), *red.values())], run_time=0.8)
-
-        line = self.say(None, "算 c 的梯度，我用到了 q")
         kept = SurroundingRectangle(black["q"], color=theme.color("activations"), buff=theme.space("snug"), stroke_width=5)
         # The arrow bends round the wires' left ends so it crosses no label.
         uses = CurvedArrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
@@ -206,29 +190,32 @@ class FigCircuit(LectureScene):
         self.play(Create(kept), run_time=0.6)
         self.play(Create(uses), TransformFromCopy(value_glyphs(black["q"]), red["c"].copy(),
                                                   path_arc=-LOOP_ARC, remover=True), run_time=1.0)
-        self.wait(0.4)
-        line = self.say(line, "而 q 是前向算出来的 —— 所以 q 不能扔")
-        origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=theme.space("close"))
-        verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=VERDICT_DROP)
-        self.play(FadeIn(origin, shift=LEFT * theme.space("close")), run_time=0.5)
-        self.play(Write(verdict), run_time=0.7)
-        self.wait(0.6)
 
-        line = self.say(line, "把这一个门乘以{circuit.gate_repeats}次，就是「激活」账单")
-        bill = gate_field(rows=8, cols=10).to_edge(RIGHT, buff=theme.space("wide")).shift(DOWN * theme.space("hair"))
+        self.beat(says="而 q 是前向算出来的")
+        origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=theme.space("close"))
+        self.play(FadeIn(origin, shift=LEFT * theme.space("close")), run_time=0.5)
+
+        self.beat(says="—— 所以 q 不能扔")
+        verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=VERDICT_DROP)
+        self.play(Write(verdict), run_time=0.7)
+
+        self.beat(says="把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单")
+        # The bill is this same gate, small, over and over: each tile keeps its own q.
+        bill = gate_field(rows=BILL_ROWS, cols=BILL_COLS).to_edge(RIGHT, buff=theme.space("wide")).shift(DOWN * theme.space("gap"))
         times = ledger_text("× {circuit.gate_repeats}次", size="heading").next_to(bill, UP, buff=theme.space("gap"))
         bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=theme.space("gap"))
-        self.play(FadeIn(times), LaggedStart(*[FadeIn(g, scale=BILL_GROW) for g in bill], lag_ratio=0.02),
-                  run_time=1.3)
+        # The tiles first, then what they count and what they add up to.
+        self.play(LaggedStart(*[FadeIn(g, scale=BILL_GROW) for g in bill], lag_ratio=0.03), run_time=1.3)
+        self.play(FadeIn(times), run_time=0.5)
         self.play(Write(bill_name), run_time=0.5)
-        self.wait(0.4)
-        self.say(line, "激活不是框架顺手缓存的东西，是反向的数学要求它在场。", color="activations")
-        self.wait(2.0)
+
+        self.beat(says="激活不是框架顺手缓存的东西。是反向的数学，要求它在场",
+                  takeaway="激活不是框架顺手缓存的东西，是反向的数学要求它在场")
 
     def mul_gate_again(self):
         """Ⓐ's multiply gate on its own, all its black and red numbers in place."""
         diagram = GateDiagram("×", gap=GATE_GAP, in_run=GATE_IN_RUN, bend=GATE_BEND, out_run=GATE_OUT_RUN, radius=GATE_RADIUS)
-        diagram.to_edge(LEFT, buff=GATE_LEFT).shift(UP * theme.space("small"))
+        diagram.to_edge(LEFT, buff=GATE_LEFT).shift(UP * theme.space("large"))
         w = diagram.wires
         black = {n: w[wire].above(forward_label(n, f"circuit.{n}", size="heading")) for n, wire in
                  (("q", "x"), ("c", "y"), ("f", "out"))}

@@ -1,21 +1,23 @@
 """fig-slider: the three words the lecture stands on, as 兑换率 (exchange rates).
 
 Ⓐ 导数: push one fader by 0.01, the readout ticks 5.00 → 5.03; 0.03 ÷ 0.01 = 3 — a rate, not a value.
-Ⓑ 偏导数: only the middle fader moves, the others are held; every fader's number in a column = 梯度.
-Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, rates 2, 0.5, 3 multiply to 3 — like changing money.
+Ⓑ 偏导数: only the middle fader moves, the others are held (lightly: the one that moves carries
+   the weight); under the desk one titled row, 各自的兑换率, stacked into a column = 梯度.
+Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, each arrow carrying its own stage's rate (×2, ×0.5, ×3),
+   multiplied to 3 — like changing money; then the three sentences the lecture keeps.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, GrowArrow, Line, MoveAlongPath, SurroundingRectangle,
-                   TransformFromCopy, VGroup, Write, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, Line, MoveAlongPath,
+                   SurroundingRectangle, TransformFromCopy, VGroup, Write, linear)
 
 from lecture_numerics import slider
 from scenes.kit import theme
 from scenes.kit.annotate import boxed
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF, caption
+from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.slider_widgets import Fader, chain_node, held_mark, push_marks, rate_arrow, readout_box
 from scenes.kit.text import ledger_text, number, words
 
@@ -24,28 +26,34 @@ READOUT_TICKS = ("slider.readout_before", "slider.readout_tick_1", "slider.reado
                  "slider.readout_after")
 PARTIALS = ("slider.partial_1", "slider.partial_2", "slider.partial_3", "slider.partial_4",
             "slider.partial_5")
+STAGE_RATES = ("slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate_yi_to_loss")
+STAGE_SAYS = ("第一级：推子动一格，中间量甲动两格 —— 兑换率 2",
+              "第二级：甲动一格，乙只动半格 —— 兑换率 0.5",
+              "第三级：乙动一格，难听程度动三格 —— 兑换率 3")
 # The 0.01 push is drawn enlarged so the eye can follow it: this is its share of the track.
 PUSH_DRAWN = 0.2
 # Knobs sit where the numerics put them (0 bottom … 1 top of the travel).
 START_LEVEL = slider.FADER_AT
 VALUE, RATE = "ink", "gradients"   # values in black, rates (gradients) in red, like the notes
 
-# Geometry (scene units; the frame is 14.2 × 8).
-FADER_AT, FADER_HEIGHT = LEFT * 5.0 + DOWN * theme.space("hair"), 4.4
+# Geometry (scene units; the frame is 14.2 × 8; content stays above -2.9, the takeaways' line).
+FADER_AT, FADER_HEIGHT = LEFT * 5.0 + UP * 0.1, 4.2
 READOUT_SCALE = 1.6                # the readout's digits, larger than any theme size
-DISPLAY_AT = RIGHT * 1.2 + UP * 1.0
-RATE_LINE_AT, CONTRAST_AT = RIGHT * 1.2 + DOWN * 0.75, RIGHT * 1.2 + DOWN * 2.1
+DISPLAY_AT = RIGHT * 1.2 + UP * 1.35
+RATE_LINE_AT, READ_AS_AT, CONTRAST_AT = RIGHT * 1.2 + DOWN * 0.3, RIGHT * 1.2 + DOWN * 0.95, RIGHT * 1.2 + DOWN * 2.05
 TAG_PAD = 0.18                     # around the value / rate tags
-DESK_HEIGHT, DESK_AT = 3.2, LEFT * 3.05 + UP * theme.space("small")
+DESK_HEIGHT, DESK_AT = 2.7, LEFT * 3.05 + UP * 0.75
 HELD_OPACITY = 0.35
-PARTIALS_DROP = 0.75               # the partials under their faders
-STACK_FROM, STACK_TO = RIGHT * 0.95, RIGHT * 2.9
-COLUMN_AT, COLUMN_GAP = RIGHT * 4.3 + DOWN * theme.space("close"), 0.28
+RATES_ROW_Y, RATES_TITLE_GAP = -2.2, 0.15   # Ⓑ: the titled row 各自的兑换率 under the desk
+STACK_FROM, STACK_TO = RIGHT * 0.55 + DOWN * 0.4, RIGHT * 2.7 + DOWN * 0.4
+COLUMN_AT, COLUMN_GAP = RIGHT * 4.3 + DOWN * 0.55, 0.26
 BRACKET_OUT, BRACKET_OVER, BRACKET_ARM = 0.45, 0.15, 0.25
-CHAIN_GAP, CHAIN_AT = 2.0, UP * 1.5
+CHAIN_GAP, CHAIN_AT = 1.75, UP * 1.55
 PULSE_RADIUS = 0.11
-TOTAL_AT, MONEY_AT = DOWN * 0.45, DOWN * 2.05
+TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.55
 MONEY_GAP, VERDICT_GAP = 1.7, 0.7
+TOTAL_LEAD = "总兑换率="          # the glyphs of the total's left-hand side
+RECAP_GAP, RECAP_AT = 0.2, DOWN * 0.85
 
 
 class FigSlider(LectureScene):
@@ -57,7 +65,7 @@ class FigSlider(LectureScene):
         "slider.partial_1", "slider.partial_2", "slider.partial_3", "slider.partial_4",
         "slider.partial_5", "slider.desk_faders",
         "slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate_yi_to_loss",
-        "slider.rate_fader_to_yi", "slider.chain_rate",
+        "slider.chain_rate",
     )
 
     def construct(self):
@@ -68,19 +76,49 @@ class FigSlider(LectureScene):
     # ---- Ⓐ one fader, one readout -----------------------------------------------------------
 
     def derivative_panel(self):
-        self.start_panel("A", "导数：你动一格，它动几格")
+        self.start_panel("A", "导数：你动一格，它动几格", says="把一个参数想象成调音台上的一个推子")
         fader = Fader(START_LEVEL, height=FADER_HEIGHT).move_to(FADER_AT)
         fader_label = words("推子 = 一个参数", size="label", color="muted").next_to(fader, DOWN, buff=theme.space("gap"))
+        self.play(FadeIn(fader), FadeIn(fader_label), run_time=0.8)
+
+        self.beat(says="右边那个读数就是 loss —— 你可以理解成「现在有多难听」")
         reading = number(READOUT_TICKS[0], size="title", color=VALUE).scale(READOUT_SCALE)
         display = readout_box(words("读数 = loss：现在有多难听", size="body"), reading)
         display.move_to(DISPLAY_AT)
-        self.play(FadeIn(fader), FadeIn(fader_label), FadeIn(display), run_time=1.0)
-        self.wait(0.5)
+        self.play(FadeIn(display), run_time=0.8)
 
-        # The push: the knob travels, the readout ticks once per third of the travel.
+        self.beat(says="现在我把这个推子往上推一点点，推了零点零一")
+        self.push_and_read(fader, display)
+
+        self.beat(says="读数从 5.00 变成了 5.03，变了零点零三")
+        change = ledger_text("变了 {slider.readout_change}", size="heading", color=VALUE)
+        change.next_to(display.frame, RIGHT, buff=theme.space("large"))
+        self.play(FadeIn(change, shift=LEFT * theme.space("close")), run_time=0.6)
+
+        self.beat(says="那这个推子的导数就是 0.03 除以 0.01，等于 3")
+        rate_line = ledger_text("导数 = {slider.readout_change} ÷ {slider.push} = {slider.derivative}",
+                                size="heading", color=RATE).move_to(RATE_LINE_AT)
+        self.play(Write(rate_line), run_time=1.2)
+
+        self.beat(says="读作：你动一格，它动三格")
+        read_as = ledger_text("读作：你动一格，它动 {slider.derivative} 格", size="body", color=RATE).move_to(READ_AS_AT)
+        self.play(FadeIn(read_as, shift=UP * theme.space("close")), run_time=0.6)
+
+        # ⛔⛔ the speaker stops here: the value on the left, the rate on the right, never the same.
+        value, not_same, rate = self.value_versus_rate()
+        self.beat(says="注意 —— 导数不是「读数是 5.00」")
+        self.play(FadeIn(value, shift=UP * theme.space("close")), run_time=0.6)
+        self.beat(says="5.00 是值。3 是兑换率。这是两件完全不同的事")
+        self.play(FadeIn(not_same), FadeIn(rate, shift=UP * theme.space("close")), run_time=0.7)
+        self.beat(says="本讲后面每次说「这个梯度大」，说的都是兑换率大， 不是说这个参数本身大",
+                  takeaway="说「梯度大」，是兑换率大，不是参数本身大")
+
+    def push_and_read(self, fader: Fader, display) -> None:
+        """The push: the knob travels, the readout ticks once per third of the travel."""
         pushed_level = START_LEVEL + PUSH_DRAWN
         ghost, push_arrow = push_marks(fader, START_LEVEL, pushed_level)
-        push_label = ledger_text("推了 {slider.push}", size="body", color="accent").next_to(push_arrow, RIGHT, buff=theme.space("small"))
+        push_label = ledger_text("推了 {slider.push}", size="body", color="accent")
+        push_label.next_to(push_arrow, RIGHT, buff=theme.space("small"))
         self.play(FadeIn(ghost), GrowArrow(push_arrow), FadeIn(push_label), run_time=0.6)
         steps = len(READOUT_TICKS) - 1
         for i, key in enumerate(READOUT_TICKS[1:], start=1):
@@ -92,41 +130,29 @@ class FigSlider(LectureScene):
             self.add(ticked)
             display.value = ticked
             self.wait(0.15)
-        change = ledger_text("变了 {slider.readout_change}", size="heading", color=VALUE)
-        change.next_to(display.frame, RIGHT, buff=theme.space("large"))
-        self.play(FadeIn(change, shift=LEFT * theme.space("close")), run_time=0.6)
 
-        rate_line = ledger_text("导数 = {slider.readout_change} ÷ {slider.push} = {slider.derivative}",
-                                size="heading", color=RATE).move_to(RATE_LINE_AT)
-        self.play(Write(rate_line), run_time=1.2)
-        self.wait(0.6)
-
-        contrast = self.value_versus_rate().move_to(CONTRAST_AT)
-        self.play(FadeIn(contrast, shift=UP * theme.space("close")), run_time=0.8)
-        self.play(FadeIn(caption("说「梯度大」，是兑换率大，不是参数本身大")), run_time=0.6)
-        self.wait(2.0)
-
-    def value_versus_rate(self) -> VGroup:
+    def value_versus_rate(self) -> tuple[VGroup, VGroup, VGroup]:
         """5.00 is a value, 3 is a rate: two tags in two colours, never the same thing."""
         value = ledger_text("值：{slider.readout_before}", size="heading", color=VALUE)
         rate = ledger_text("兑换率：{slider.derivative}", size="heading", color=RATE)
         not_same = words("≠", size="heading", color="muted")
-        row = VGroup(value, not_same, rate).arrange(RIGHT, buff=theme.space("wide"))
+        VGroup(value, not_same, rate).arrange(RIGHT, buff=theme.space("wide")).move_to(CONTRAST_AT)
         value_box = SurroundingRectangle(value, buff=TAG_PAD, color=theme.color(VALUE), stroke_width=theme.stroke("regular"))
         rate_box = SurroundingRectangle(rate, buff=TAG_PAD, color=theme.color(RATE), stroke_width=theme.stroke("regular"))
-        return VGroup(value_box, rate_box, row)
+        return VGroup(value_box, value), VGroup(not_same), VGroup(rate_box, rate)
 
     # ---- Ⓑ a row of faders, all but one held ------------------------------------------------
 
     def partial_panel(self):
-        self.start_panel("B", "偏导数：其余全按住")
+        self.start_panel("B", "偏导数：其余全按住", says="那「偏导数」的「偏」是什么意思？就三个字：按住不动")
         faders = VGroup(*(Fader(level, height=DESK_HEIGHT) for level in slider.DESK_POSITIONS)).arrange(RIGHT, buff=theme.space("wide"))
         faders.move_to(DESK_AT)
         middle = faders[slider.MIDDLE]
         held = [i for i in range(len(faders)) if i != slider.MIDDLE]
-        instruction = words("只动中间这一个", size="body", color="accent").next_to(faders, UP, buff=theme.space("edge"))
         self.play(FadeIn(faders), run_time=0.8)
 
+        self.beat(says="你看这一排推子 —— 我只动中间这一个，其余全按住")
+        instruction = words("只动中间这一个", size="body", color="accent").next_to(faders, UP, buff=theme.space("edge"))
         clamps = VGroup(*(held_mark(faders[i]) for i in held))
         self.play(*(faders[i].animate.set_opacity(HELD_OPACITY) for i in held), FadeIn(clamps),
                   FadeIn(instruction), run_time=0.8)
@@ -134,25 +160,37 @@ class FigSlider(LectureScene):
         self.play(FadeIn(ghost), GrowArrow(push_arrow),
                   middle.knob.animate.move_to(middle.level_point(START_LEVEL + PUSH_DRAWN)), run_time=0.8)
 
-        partials = VGroup(*(number(key, size="label", color=RATE) for key in PARTIALS))
+        self.beat(says="在这个前提下量出来的兑换率，就叫偏导数")
+        partials = VGroup(*(number(key, size="body", color=RATE) for key in PARTIALS))
         for value, fader in zip(partials, faders):
-            value.next_to(fader, DOWN, buff=PARTIALS_DROP)
-        partial_name = words("偏导数", size="label", color=RATE).next_to(partials[slider.MIDDLE], DOWN, buff=theme.space("close"))
+            value.move_to([fader.get_x(), RATES_ROW_Y, 0])
+        partial_name = words("= 偏导数", size="label", color=RATE).next_to(partials[slider.MIDDLE], RIGHT, buff=theme.space("small"))
         self.play(FadeIn(partials[slider.MIDDLE], shift=DOWN * theme.space("close")), FadeIn(partial_name), run_time=0.7)
-        self.wait(0.6)
-        others = [partials[i] for i in held]
-        self.play(*(FadeIn(v) for v in others), run_time=0.7)
 
-        column, gradient_name = self.gradient_column(partials)
+        self.beat(says="而这台调音台有三千亿个推子")
+        desk_size = ledger_text("这台调音台：{slider.desk_faders}个推子", size="heading")
+        desk_size.to_corner(UP + RIGHT, buff=EDGE_BUFF)      # level with the panel header
+        self.play(FadeIn(desk_size, shift=DOWN * theme.space("close")), run_time=0.7)
+
+        self.beat(says="把它们各自的那个数排成一列 —— 那一列，就叫「梯度」")
+        # The row is titled as what it is, a rate per fader, so it is not read as the knobs' heights.
+        row_title = words("各自的兑换率", size="label", color=RATE)
+        row_title.next_to(partials, UP, buff=RATES_TITLE_GAP)
+        row = boxed(VGroup(row_title, partials.copy()), RATE, pad="small")
+        self.play(FadeOut(partial_name), run_time=0.3)
+        self.play(FadeIn(row.box), FadeIn(row_title), *(FadeIn(partials[i]) for i in held), run_time=0.7)
+        column, gradient_name = self.gradient_column()
         stack = arrow(STACK_FROM, STACK_TO, "muted", weight="bold", buff=None)
         stack_label = words("排成一列", size="label", color="muted").next_to(stack, UP, buff=theme.space("small"))
-        self.play(GrowArrow(stack), FadeIn(stack_label), FadeIn(column[-1]), FadeIn(gradient_name), run_time=0.6)
+        self.play(GrowArrow(stack), FadeIn(stack_label), run_time=0.6)
+        # The numbers land first; the brackets and the name 梯度 come once there is a column to name.
         self.play(*(TransformFromCopy(src, dst) for src, dst in zip(partials, column[:-1])), run_time=1.2)
-        landing = ledger_text("梯度不是一个数，是{slider.desk_faders}个数", size="body", color=RATE)
-        self.play(FadeIn(landing.to_edge(DOWN, buff=EDGE_BUFF)), run_time=0.6)
-        self.wait(2.0)
+        self.play(FadeIn(column[-1]), FadeIn(gradient_name), run_time=0.6)
 
-    def gradient_column(self, partials: VGroup) -> tuple[VGroup, VGroup]:
+        self.beat(says="所以记住：梯度不是一个数，是三千亿个数",
+                  takeaway="梯度不是一个数，是{slider.desk_faders}个数")
+
+    def gradient_column(self) -> tuple[VGroup, VGroup]:
         """The partials stacked into one column between brackets: the gradient."""
         entries = VGroup(*(number(key, size="heading", color=RATE) for key in PARTIALS))
         entries.arrange(DOWN, buff=COLUMN_GAP).move_to(COLUMN_AT)
@@ -176,42 +214,62 @@ class FigSlider(LectureScene):
     # ---- Ⓒ the chain: rates multiply ---------------------------------------------------------
 
     def chain_panel(self):
-        self.start_panel("C", "链式法则：中间隔着好几级")
+        self.start_panel("C", "链式法则：中间隔着好几级", says="最后一个词：链式法则")
+
+        self.beat(says="问题在于，推子不直接连到喇叭，中间隔着好几级")
         nodes = VGroup(*(chain_node(name, size="heading") for name in ("推子", "甲", "乙", "难听程度")))
         nodes.arrange(RIGHT, buff=CHAIN_GAP).move_to(CHAIN_AT)
-        rate_keys = ("slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate_yi_to_loss")
-        arrows = [rate_arrow(a, b, ledger_text("×{" + key + "}", size="heading", color=RATE))
-                  for a, b, key in zip(nodes, nodes[1:], rate_keys)]
-        moved_keys = ("slider.rate_fader_to_jia", "slider.rate_fader_to_yi", "slider.chain_rate")
-        moves = [words("动一格", size="label", color=VALUE).next_to(nodes[0], DOWN, buff=theme.space("gap"))]
-        moves += [ledger_text("动 {" + key + "} 格", size="label", color=VALUE).next_to(node, DOWN, buff=theme.space("gap"))
-                  for key, node in zip(moved_keys, nodes[1:])]
-        self.play(FadeIn(nodes), *(Create(a.arrow) for a in arrows), run_time=1.0)
-        self.play(FadeIn(moves[0]), run_time=0.5)
+        hops = [rate_arrow(a, b, ledger_text("×{" + key + "}", size="heading", color=RATE))
+                for a, b, key in zip(nodes, nodes[1:], STAGE_RATES)]
+        self.play(FadeIn(nodes), *(Create(h.arrow) for h in hops), run_time=1.0)
 
-        # A pulse runs down the chain; each stage multiplies what arrives by its rate.
-        for hop, label, moved in zip(arrows, [a.label for a in arrows], moves[1:]):
+        # Each stage is read by itself: its own rate on its own arrow, never a running total.
+        for hop, key, says in zip(hops, STAGE_RATES, STAGE_SAYS):
+            self.beat(says=says)
+            stage = VGroup(words("进一格", size="small", color=VALUE),
+                           ledger_text("出 {" + key + "} 格", size="small", color=VALUE)).arrange(DOWN, buff=theme.space("hair"))
+            stage.next_to(hop.arrow, DOWN, buff=theme.space("small"))
             pulse = Dot(hop.arrow.get_start(), radius=PULSE_RADIUS, color=theme.color("accent"))
-            self.play(MoveAlongPath(pulse, Line(hop.arrow.get_start(), hop.arrow.get_end())),
-                      FadeIn(label, shift=DOWN * theme.space("small")), run_time=0.8)
-            self.play(FadeIn(moved, shift=DOWN * theme.space("small")), pulse.animate.set_opacity(0), run_time=0.6)
+            self.play(MoveAlongPath(pulse, Line(hop.arrow.get_start(), hop.arrow.get_end())), run_time=0.8)
             self.remove(pulse)
+            self.play(FadeIn(hop.label, shift=DOWN * theme.space("small")), FadeIn(stage), run_time=0.6)
 
+        # The question is put to the room, the product comes on the next beat: 「总兑换率 =」
+        # stays put and only the ？ gives way to the product (no text fades through another).
         total = ledger_text(
             "总兑换率 = {slider.rate_fader_to_jia} × {slider.rate_jia_to_yi} × {slider.rate_yi_to_loss}"
             " = {slider.chain_rate}", size="heading", color=RATE).move_to(TOTAL_AT)
-        self.play(Write(total), run_time=1.2)
-        self.wait(0.6)
-        money = self.exchange_picture().move_to(MONEY_AT)
-        self.play(FadeIn(money, shift=UP * theme.space("close")), run_time=0.9)
-        self.play(FadeIn(caption("链式法则就这一件事：每一级的兑换率乘起来")), run_time=0.6)
-        self.wait(2.5)
+        lead, product = total[:len(TOTAL_LEAD)], total[len(TOTAL_LEAD):]
+        unknown = words("？", size="heading", color=RATE).next_to(lead, RIGHT, buff=theme.space("small"))
+        self.beat(says="那推子到难听程度，总兑换率是多少？")
+        self.play(FadeIn(lead), FadeIn(unknown), run_time=0.5)
+        self.beat(says="二乘零点五乘三，等于三")
+        self.play(FadeOut(unknown, run_time=0.3))
+        self.play(FadeIn(product, shift=LEFT * theme.space("close")), run_time=0.7)
 
-    def exchange_picture(self) -> VGroup:
+        names, money_hops, verdict, frame = self.exchange_picture()
+        self.beat(says="这件事你其实天天在做：换汇")
+        self.play(FadeIn(frame), FadeIn(names), run_time=0.7)
+        self.beat(says="人民币换港币一个汇率，港币换美元一个汇率 ——  人民币到美元的总汇率是多少？当然是乘起来")
+        self.play(*(GrowArrow(h.arrow) for h in money_hops), *(FadeIn(h.label) for h in money_hops), run_time=0.8)
+        self.play(FadeIn(verdict, shift=LEFT * theme.space("close")), run_time=0.6)
+        self.beat(says="链式法则就这一件事，没有别的", takeaway="链式法则就这一件事：每一级的兑换率乘起来")
+
+        self.beat(says="这一串数，从哪一头开始乘？", takeaway="这一串数，从哪一头开始乘？")
+
+        # 收这一格: the three sentences the rest of the lecture stands on take the money's place.
+        self.beat(says="导数，是你动一格它动几格； 偏导数，是其余全按住时的那个数； 链式法则，是中间每一级乘起来")
+        recap = VGroup(words("导数：你动一格，它动几格", size="body"),
+                       words("偏导数：其余全按住时的那个数", size="body"),
+                       words("链式法则：中间每一级乘起来", size="body")).arrange(DOWN, buff=RECAP_GAP, aligned_edge=LEFT)
+        recap = boxed(recap, "panel", fill=1, pad="edge").move_to(RECAP_AT)
+        self.play(FadeOut(VGroup(total, names, *money_hops, verdict, frame)), FadeIn(recap), run_time=0.8)
+
+    def exchange_picture(self):
         """人民币 → 港币 → 美元: two exchange rates, multiplied. Words only, no real rates."""
         names = VGroup(*(words(n, size="body") for n in ("人民币", "港币", "美元"))).arrange(RIGHT, buff=MONEY_GAP)
-        hops = VGroup()
-        for a, b in zip(names, names[1:]):
-            hops.add(rate_arrow(a, b, words("汇率", size="small", color=RATE)))
+        hops = [rate_arrow(a, b, words("汇率", size="small", color=RATE)) for a, b in zip(names, names[1:])]
         verdict = words("总汇率：乘起来", size="body", color=RATE).next_to(names, RIGHT, buff=VERDICT_GAP)
-        return boxed(VGroup(names, hops, verdict), "panel", fill=1, pad="edge")
+        picture = boxed(VGroup(names, *hops, verdict), "panel", fill=1, pad="edge")
+        VGroup(picture).move_to(MONEY_AT)
+        return names, hops, verdict, picture.box

@@ -116,3 +116,23 @@ def test_display_uses_a_real_minus_sign_and_no_negative_zero():
     assert signed(-1.0) == MINUS + "1" and "-" not in signed(-4.0)
     assert signed(-0.0) == "0" and signed(4.0) == "4"
     assert quantity("circuit.b").display == "\u22123"
+
+
+def test_each_activation_bill_tile_is_the_gate_it_repeats():
+    """fig-circuit Ⓒ: 「把这一个门乘以几百亿次」: every tile of the bill is the × gate from the
+    left, small (a ring, its cross, two inputs and an output) with the value it keeps."""
+    from manim import Circle, Line
+
+    from scenes.kit import theme
+    from scenes.kit.circuit_widgets import gate_field
+
+    field = gate_field(rows=2, cols=3)
+    assert len(field) == 6
+    kept_colour = theme.color("activations").to_hex().lower()
+    for tile in field:
+        family = tile.get_family()
+        assert sum(isinstance(m, Circle) for m in family) == 1
+        lines = [m for m in family if isinstance(m, Line)]
+        assert len(lines) >= 2 + 4 + 1, "two crossing strokes, two bent inputs, one output"
+        assert any(m.get_fill_opacity() > 0.5 and m.get_fill_color().to_hex().lower() == kept_colour
+                   for m in family if not isinstance(m, (Circle, Line)))

@@ -118,7 +118,6 @@ def _slider() -> dict[str, Callable[[], float]]:
         "slider.rate_fader_to_jia": lambda: 2.0,                           # 甲 = 2x
         "slider.rate_jia_to_yi": lambda: 1 / (2 * math.sqrt(2 * x0)),      # 乙 = √甲
         "slider.rate_yi_to_loss": lambda: 3.0,                             # L = 2 + 3·乙
-        "slider.rate_fader_to_yi": lambda: 1 / math.sqrt(2 * x0),          # d√(2x)/dx
         "slider.chain_rate": lambda: 3 / math.sqrt(2 * x0),
     }
     for i in range(len(slider.DESK_POSITIONS)):

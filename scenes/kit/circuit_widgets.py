@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Mobject, Square, Text, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Mobject, Rectangle, Text, VGroup
 
 from scenes.kit import theme
 from scenes.kit.text import formula, ledger_text, line, number, words
@@ -145,12 +145,27 @@ def gate_card(symbol: str, keys: dict[str, str], title: str, temperament: str, r
     return GateCard(title_mob, temperament_mob, diagram, black, upstream, grads, rule_mob)
 
 
+def mini_gate(radius: float = 0.13) -> VGroup:
+    """A thumbnail of the one-gate diagram: two input runs bending into a × gate, one output,
+    and the forward value the upper input keeps (a filled tag over its run, where the big
+    gate's boxed q sits). Lines only, no text: at this size it is a texture, read as "that
+    gate again"."""
+    stroke = {"color": theme.color("ink"), "stroke_width": 2}
+    ring = Circle(radius=radius, **stroke)
+    arm = radius * 0.5
+    cross = VGroup(Line([-arm, -arm, 0], [arm, arm, 0], **stroke), Line([-arm, arm, 0], [arm, -arm, 0], **stroke))
+    run_start, run_end, rise = -4.2 * radius, -1.9 * radius, 1.5 * radius
+    inputs = VGroup()
+    for sign in (1, -1):
+        end = [run_end, sign * rise, 0]
+        inputs.add(Line([run_start, sign * rise, 0], end, **stroke), Line(end, toward(ring, end), **stroke))
+    output = Line(ring.get_right(), ring.get_right() + RIGHT * 1.8 * radius, **stroke)
+    kept = Rectangle(width=1.6 * radius, height=0.75 * radius, stroke_width=0)
+    kept.set_fill(theme.color("activations"), opacity=1)
+    kept.move_to([(run_start + run_end) / 2, rise + 0.6 * radius, 0])
+    return VGroup(inputs, output, ring, cross, kept)
+
+
 def gate_field(rows: int, cols: int) -> VGroup:
-    """Many tiny gates, each with the forward value it keeps (a texture: no text)."""
-    tiles = []
-    for _ in range(rows * cols):
-        ring = Circle(radius=0.13, color=theme.color("ink"), stroke_width=2)
-        kept = Square(side_length=0.12, stroke_width=0)
-        kept.set_fill(theme.color("activations"), opacity=1).next_to(ring, LEFT, buff=0.04)
-        tiles.append(VGroup(kept, ring))
-    return VGroup(*tiles).arrange_in_grid(rows=rows, cols=cols, buff=(0.16, 0.14))
+    """Many copies of the small × gate, each with the forward value it keeps."""
+    return VGroup(*(mini_gate() for _ in range(rows * cols))).arrange_in_grid(rows=rows, cols=cols, buff=(0.3, 0.28))

@@ -16,6 +16,7 @@ from scenes.kit.text import words
 KNOB_WIDTH, KNOB_HEIGHT = 0.9, 0.34
 TRACK_WIDTH = 0.12
 TICK_COUNT = 9
+CLAMP_STROKE = 2     # lighter than the moving fader's push arrow and knob outline
 
 
 class Fader(VGroup):
@@ -43,12 +44,15 @@ class Fader(VGroup):
 
 
 def held_mark(fader: Fader) -> VGroup:
-    """A clamp pressed on a held fader's knob, with 按住 under the fader."""
+    """A light clamp on a held fader's knob, with 按住 under the fader.
+
+    Hairline and muted: the clamps say "not this one", and must not outweigh the one fader
+    that moves."""
     clamp = RoundedRectangle(width=KNOB_WIDTH + 0.25, height=KNOB_HEIGHT + 0.2, corner_radius=0.08,
-                             stroke_color=theme.color("ink"), stroke_width=5, fill_opacity=0)
+                             stroke_color=theme.color("muted"), stroke_width=CLAMP_STROKE, fill_opacity=0)
     clamp.move_to(fader.knob)
     pin = Line(clamp.get_left() + LEFT * 0.08, clamp.get_right() + RIGHT * 0.08,
-               stroke_width=5, color=theme.color("ink"))
+               stroke_width=CLAMP_STROKE, color=theme.color("muted"))
     label = words("按住", size="small", color="muted").next_to(fader.track, DOWN, buff=0.2)
     return VGroup(clamp, pin, label)
 

@@ -158,7 +158,7 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "saddle.curvature_down", "saddle.curvature_up", "saddle.directions", "saddle.slope_at_centre"),
     **_each("fig-slider Ⓑ/Ⓒ: the notes read only the middle fader and the chain's product",
             "slider.partial_1", "slider.partial_2", "slider.partial_3", "slider.partial_4", "slider.partial_5",
-            "slider.rate_fader_to_yi", "slider.readout_tick_1", "slider.readout_tick_2"),
+            "slider.readout_tick_1", "slider.readout_tick_2"),
     **_each("anim-memtime for another configured scenario: the notes speak of the lecture's case only",
             "timeline.configured.activation_peak", "timeline.configured.activations_end_of_forward",
             "timeline.configured.gradient_peak", "timeline.configured.optimizer", "timeline.configured.total_peak",

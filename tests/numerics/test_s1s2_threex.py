@@ -45,3 +45,17 @@ def test_finite_differences_confirm_the_two_backward_products():
         grad_x[idx] = (loss(x + bump, w) - loss(x - bump, w)) / (2 * eps)
     np.testing.assert_allclose(grad_w, x.T @ upstream, atol=1e-6)
     np.testing.assert_allclose(grad_x, upstream @ w.T, atol=1e-6)
+
+
+def test_the_kept_input_is_the_largest_text_of_panel_a():
+    """fig-3x Ⓐ (storyboard): 「用前向存下来的输入」 is the largest text in the panel, header included."""
+    from manim import Text
+
+    from studio.stills import section_stills
+
+    still = next(s for s in section_stills("fig-3x") if s.name == "A.1")
+    texts = [m for top in still.mobjects for m in top.get_family() if isinstance(m, Text)]
+    largest = max(t.font_size for t in texts)
+    # manim reads a Text's size back from its drawn height, so equal sizes differ by a hair.
+    key = "".join(t.text for t in texts if t.font_size > 0.95 * largest)
+    assert key == "用前向存下来的输入"
