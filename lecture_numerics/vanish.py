@@ -51,7 +51,8 @@ INPUT_LOW = derived(
     notes="1.9e-6", notes_quote="左边这个点，是零点八那条最靠输入的那层：一百万分之一点九。")
 INPUT_HIGH = derived(
     "vanish.rate_1p2_60_layers", lambda rate, layers: float(gradient_along_chain(rate, layers)[0]),
-    inputs={"rate": RATE_HIGH, "layers": LAYERS}, unit="", fmt=two_significant,
+    # Written as the 0.8 chain's value is (1.9×10⁻⁶): the two sit on one log line, in one format.
+    inputs={"rate": RATE_HIGH, "layers": LAYERS}, unit="", fmt=power_of_ten,
     formula="g_1 = rate^(layers − 1), propagated hop by hop from g_60 = 1",
     measures="gradient at the input-most layer, rate 1.2",
     notes="47000", notes_quote="右边这个点，是一点二那条：四万七千。")

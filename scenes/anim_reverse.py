@@ -1,7 +1,8 @@
 """anim-reverse: forward mode against reverse mode on two identical chains (~9 s, loops).
 
 One section, played as a loop: both chains start at the same instant; the top (正向模式)
-runs one trip per parameter, the bottom (反向模式) one trip back from the loss; each trip
+runs one trip per parameter, the bottom (反向模式, arrows pointing back from the loss, in the
+gradients' red as in fig-reverse Ⓑ) one trip back from the loss; each trip
 lands a block on its row's stack. Then everything fades back to the opening frame, which
 is also the loop's first frame.
 """
@@ -18,7 +19,7 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene, SectionStill
 from scenes.kit.chain_widgets import BallTrip, ParameterChain, TripStack, ball, passing_share
 from scenes.kit.reveal import hidden
-from scenes.kit.panels import EDGE_BUFF
+from scenes.kit.panels import EDGE_BUFF, PANEL_MARKS
 from scenes.kit.text import ledger_text, number, words
 
 TRIP_SECONDS = 0.8
@@ -83,6 +84,8 @@ class AnimReverse(LectureScene):
                   count_key: str) -> Row:
         chain = ParameterChain(n_params)
         chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
+        if mode == "reverse":
+            chain.point_back()     # arrows run back from the loss, in red, as in fig-reverse Ⓑ
         stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN, 0])
         legend = words("跑一趟，堆一块", size="small", color="muted").next_to(stack.baseline, DOWN, buff=theme.space("small"))
         schedule = trip_schedule(n_params, mode)
@@ -99,7 +102,8 @@ class AnimReverse(LectureScene):
 
     def row_header(self, mode: str, name: str, rest: str) -> VGroup:
         colour = "accent" if mode == "forward" else "backward"
-        header = VGroup(words(name, size="heading", color=colour), words(rest, size="body"))
+        mark = PANEL_MARKS["A" if mode == "forward" else "B"]     # the rows fig-reverse names Ⓐ and Ⓑ
+        header = VGroup(words(f"{mark} {name}", size="heading", color=colour), words(rest, size="body"))
         header.arrange(RIGHT, buff=theme.space("edge"), aligned_edge=DOWN)
         top = {"forward": 0, "reverse": ROW_Y["forward"] - ROW_Y["reverse"]}[mode]
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * top)

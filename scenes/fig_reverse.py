@@ -1,31 +1,34 @@
 """fig-reverse: forward mode vs reverse mode — the same chain, seeded at opposite ends (第一节).
 
-Ⓐ+Ⓑ (section A) Both rows in one frame, at anim-reverse's places (the clip between them does not jump):
-   Ⓐ 正向模式, arrows right, one block perturbed, only its gradient in hand;
-   Ⓑ 反向模式, arrows left, the seed at the loss, a tick under every block.
-Ⓒ The rule, 从窄的那一头起步: the counterexample (10 in, a million out) favours forward;
-   our chain (三千亿 in, one out) favours reverse.
+Ⓐ+Ⓑ (section A) Both rows in one frame, at anim-reverse's places (the clip between them does not jump),
+   with nothing said about their sameness: the audience is left to see it.
+   Ⓐ 正向模式, arrows right: one block perturbed, one ball trip to the loss, that one block ticked.
+   Ⓑ 反向模式, arrows left: one seed at the loss, one ball trip back, each block lit and ticked
+   as the ball passes it — from the loss leftward (trips.trip_schedule's order).
+Ⓒ The rule, 从窄的那一头起步, and its guard (不是「反向传播永远更好」, as loud as a heading): the
+   counterexample (10 in, a million out) favours forward; our chain (三千亿 in, one out) favours reverse.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, PI, RIGHT, UL, UP, Circle, Dot, FadeIn, FadeOut, Indicate, Polygon,
-                   VGroup, Write)
+from manim import DOWN, LEFT, RIGHT, UL, UP, Circle, Dot, FadeIn, Indicate, Polygon, VGroup, Write
 
 from lecture_numerics import quantity
+from lecture_numerics.trips import trip_schedule
 from scenes.anim_reverse import CHAIN_LEFT_X, ROW_Y
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
-from scenes.kit.chain_widgets import ParameterChain
-from scenes.kit.panels import EDGE_BUFF, caption, panel_header
-from scenes.kit.reveal import show_fraction
+from scenes.kit.chain_widgets import BallTrip, ParameterChain, ball, passing_share
+from scenes.kit.panels import EDGE_BUFF, PANEL_MARKS, panel_header
 from scenes.kit.text import ledger_text, line, words
 
 PERTURBED = 2                 # which block the forward row perturbs (any one would do)
 NOTE_BELOW_CHAIN = 1.05       # the row's finding, under its ticks
+TRIP_SECONDS = {"forward": 1.4, "reverse": 2.6}   # the backward walk is slow enough to follow block by block
 FUNNEL_X = {"ours": -3.6, "counter": 3.6}
-FUNNEL_Y = -0.2
-FUNNEL_WIDE, FUNNEL_NARROW, FUNNEL_LENGTH = 2.4, 0.35, 3.6
+FUNNEL_Y = 0.2
+FUNNEL_WIDE, FUNNEL_NARROW, FUNNEL_LENGTH = 2.2, 0.35, 3.6
+ROWS = {"forward": ("A", "正向模式", "accent"), "reverse": ("B", "反向模式", "backward")}
 
 
 class FigReverse(LectureScene):
@@ -43,87 +46,119 @@ class FigReverse(LectureScene):
     # ---- Ⓐ and Ⓑ: the same chain twice ----
 
     def two_rows(self) -> None:
-        self.panel("A")      # rows Ⓐ and Ⓑ together: the cue sheet names sections by one letter
+        # Rows Ⓐ and Ⓑ together: the cue sheet names sections by one letter (config/cues.yaml, L270).
+        self.panel("A", says="还有一个问题很少有人问：为什么是从后往前？")
         self.clear()
         forward, reverse = self.chain("forward"), self.chain("reverse")
-        self.add(self.row_header("forward", "正向模式", "插一个扰动，顺着链走到 loss"),
-                 self.row_header("reverse", "反向模式", "种子插在 loss 那头，往回走"))
-        self.play(FadeIn(forward), FadeIn(reverse), run_time=0.6)
-        self.wait(1.5)          # the speaker lets people see for themselves
+        names = {mode: self.row_name(mode) for mode in ROWS}
+        self.play(FadeIn(forward), FadeIn(reverse), FadeIn(names["forward"]), FadeIn(names["reverse"]), run_time=0.8)
 
-        # Ⓐ one perturbation, one gradient.
-        marker = Circle(radius=0.42, color=theme.color("accent"), stroke_width=5).move_to(forward.block_center(PERTURBED))
-        poke = words("扰动", size="label", color="accent").next_to(marker, UP, buff=theme.space("fine"))
-        lit = forward.lit_block(PERTURBED)
-        show_fraction(lit, 1.0)
-        path = VGroup(*forward.arrows[PERTURBED:]).copy().set_color(theme.color("accent"))
+        self.beat(says="区别只有一个 —— 你得把整条链走多少遍",
+                  takeaway="算出来的结果相同：区别只在整条链要走多少遍")
+
+        self.beat(says="看上面这排。这叫正向模式：你想知道某个参数的梯度， 就在它身上插一个扰动，顺着链走到 loss")
+        self.forward_trip(forward, names["forward"])
+
+        self.beat(says="可这一遍走完，你只拿到了这一个参数的梯度")
         only = words("走一遍 → 只拿到这一个参数的梯度", size="label", color="accent")
         only.move_to([0, ROW_Y["forward"] - NOTE_BELOW_CHAIN, 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
+        self.play(FadeIn(only), run_time=0.5)
+
+        self.beat(says="三千亿个参数，就是三千亿遍")
         cost = ledger_text("{slider.desk_faders}个参数 ＝ {slider.desk_faders}遍", size="body", color="accent")
         cost.next_to(only, RIGHT, buff=0.8)
-        self.play(FadeIn(marker), FadeIn(poke), run_time=0.5)
-        self.play(FadeIn(path), FadeIn(lit), run_time=0.7)
-        self.play(FadeIn(only), run_time=0.4)
-        self.play(Write(cost), run_time=0.6)
+        self.play(Write(cost), run_time=0.7)
 
-        # Ⓑ one seed at the loss, every gradient on the way back.
+        self.beat(says="再看下面这排。种子插在右边 ——  而右边只有一个数，就是 loss")
         seed = Dot(reverse.loss_entry(), radius=0.13, color=theme.color("backward"))
         seed_label = words("种子 · 只有一个数", size="label", color="backward").next_to(reverse.loss, UP, buff=theme.space("small"))
         seed_label.align_to(reverse.loss, RIGHT)
-        ticks = VGroup(*[reverse.tick(i) for i in range(len(reverse.blocks))])
-        lits = VGroup(*[reverse.lit_block(i) for i in range(len(reverse.blocks))])
-        for mob in (*ticks, *lits):
-            show_fraction(mob, 1.0)
+        self.play(FadeIn(seed, scale=1.5), FadeIn(seed_label), FadeIn(self.row_gloss("reverse", names["reverse"])),
+                  run_time=0.6)
+
+        self.beat(says="关键在每个方块底下那个勾：往回走的路上，每一层的梯度顺手就到手了",
+                  takeaway="往回走的路上，每一层的梯度顺手就到手了 —— 不是走完再统一算")
+        self.reverse_trip(reverse)
+
+        self.beat(says="走到最左边的时候，三千亿个梯度已经全部在手里了。而你只走了一遍")
         done = words("走到最左边：全部梯度已在手里 —— 只走了一遍", size="label", color="backward")
         done.move_to([0, ROW_Y["reverse"] - NOTE_BELOW_CHAIN, 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
-        self.play(FadeIn(seed, scale=1.5), FadeIn(seed_label), run_time=0.5)
-        self.play(FadeIn(lits, lag_ratio=0.15), FadeIn(ticks, lag_ratio=0.15), run_time=1.2)
-        self.play(FadeIn(done), run_time=0.4)
-        self.add(caption("上下是同一条链：只差箭头方向，和种子插在哪一头"))
-        self.wait(2.0)
+        self.play(FadeIn(done), run_time=0.5)
+
+    def forward_trip(self, chain: ParameterChain, name) -> None:
+        """One perturbation, one ball to the loss, one gradient (that block lit, and its tick)."""
+        marker = Circle(radius=0.42, color=theme.color("accent"), stroke_width=5).move_to(chain.block_center(PERTURBED))
+        poke = words("扰动", size="label", color="accent").next_to(marker, UP, buff=theme.space("fine"))
+        path = VGroup(*chain.arrows[PERTURBED:]).copy().set_color(theme.color("accent"))
+        self.play(FadeIn(marker), FadeIn(poke), FadeIn(self.row_gloss("forward", name)), run_time=0.6)
+        trip = trip_schedule(len(chain.blocks), "forward")[PERTURBED]
+        runner = ball("accent")
+        handed = [VGroup(chain.lit_block(i), chain.tick(i)) for i in trip.gradients_in_order]
+        self.add(runner, *handed)
+        self.play(FadeIn(path), run_time=0.4)
+        self.play(BallTrip(runner, chain.block_center(trip.seed), chain.loss_entry(), on_arrival=handed,
+                           run_time=TRIP_SECONDS["forward"]))
+        self.remove(runner)
+
+    def reverse_trip(self, chain: ParameterChain) -> None:
+        """One ball from the loss back to the first block; each block lights, with its tick, as the
+        ball passes it, so the row fills from the loss side leftward."""
+        trip = trip_schedule(len(chain.blocks), "reverse")[0]
+        start, end = chain.loss_entry(), chain.block_center(trip.gradients_in_order[-1])
+        runner = ball("backward")
+        passing = [(passing_share(start, end, chain.block_center(i)), VGroup(chain.lit_block(i), chain.tick(i)))
+                   for i in trip.gradients_in_order]
+        self.add(*[mob for _, mob in passing], runner)
+        self.play(BallTrip(runner, start, end, passing=passing, run_time=TRIP_SECONDS["reverse"]))
+        self.remove(runner)
 
     def chain(self, mode: str) -> ParameterChain:
         """anim-reverse's chain at anim-reverse's place; reverse mode's arrows point left."""
         chain = ParameterChain(quantity("trips.parameters").value)
         chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
-        if mode == "reverse":
-            for arrow in chain.arrows:
-                arrow.rotate(PI)
-            chain.arrows.set_color(theme.color("backward"))
-        return chain
+        return chain.point_back() if mode == "reverse" else chain
 
     @staticmethod
-    def row_header(mode: str, name: str, rest: str) -> VGroup:
-        """Where anim-reverse puts its row headers."""
-        colour = "accent" if mode == "forward" else "backward"
-        header = VGroup(words(name, size="heading", color=colour), words(rest, size="body"))
-        header.arrange(RIGHT, buff=theme.space("edge"), aligned_edge=DOWN)
+    def row_name(mode: str):
+        """Ⓐ 正向模式 / Ⓑ 反向模式, where anim-reverse puts its row headers."""
+        panel, name, colour = ROWS[mode]
+        header = words(f"{PANEL_MARKS[panel]} {name}", size="heading", color=colour)
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * (ROW_Y["forward"] - ROW_Y[mode]))
+
+    @staticmethod
+    def row_gloss(mode: str, name):
+        """What the row does, said when the speaker gets to it."""
+        gloss = {"forward": "插一个扰动，顺着链走到 loss", "reverse": "种子插在 loss 那头，往回走"}[mode]
+        return words(gloss, size="body").next_to(name, RIGHT, buff=theme.space("edge"), aligned_edge=DOWN)
 
     # ---- Ⓒ start from the narrow end ----
 
     def narrow_end(self) -> None:
-        self.start_panel("C", "规则只有一句：从窄的那一头起步")
-        guard = words("不是「反向传播永远更好」", size="body", color="muted")
-        guard.next_to(panel_header("C", "规则只有一句：从窄的那一头起步"), DOWN, buff=theme.space("gap"), aligned_edge=LEFT)
-        self.play(FadeIn(guard), run_time=0.4)
+        heading = "规则只有一句：从窄的那一头起步"
+        self.start_panel("C", heading, says="所以规则只有一句：从窄的那一头起步")
 
+        self.beat(says="注意不是「反向传播永远更好」")
+        guard = words("不是「反向传播永远更好」", size="heading", color="bad")
+        guard.next_to(panel_header("C", heading), DOWN, buff=theme.space("gap"), aligned_edge=LEFT)
+        self.play(FadeIn(guard), run_time=0.5)
+
+        self.beat(says="右边那个反例：十个参数、一百万维输出 ——  这时候你该从前往后，反向传播反而亏",
+                  takeaway="反例：窄的一头在输入 —— 这时该从前往后，反向反而亏")
         counter = self.funnel("counter", wide_at=RIGHT, color="accent",
                               label="{reverse.counterexample.inputs} 个参数 → {reverse.counterexample.outputs}维输出",
                               tally=("正向 {reverse.counterexample.forward_passes} 遍",
                                      "反向{reverse.counterexample.reverse_passes}遍"),
                               winner=0, verdict="正向赢")
+        self.play(FadeIn(counter), run_time=0.8)
+
+        self.beat(says="我们之所以用反向，只是因为我们这一边正好是三千亿进、一个出",
+                  takeaway="我们用反向，只因为这一边正好是{slider.desk_faders}进、{trips.outputs} 个出")
         ours = self.funnel("ours", wide_at=LEFT, color="backward",
                            label="我们：{slider.desk_faders}进 → {trips.outputs} 个出",
                            tally=("正向{reverse.ours.forward_passes}遍", "反向 {reverse.ours.reverse_passes} 遍"),
                            winner=1, verdict="反向赢")
-        said = caption("右边那个反例：这时候该从前往后，反向反而亏")
-        self.play(FadeIn(counter), FadeIn(said), run_time=0.8)
-        self.wait(1.2)
-        self.play(FadeOut(said), FadeIn(ours), run_time=0.8)
+        self.play(FadeIn(ours), run_time=0.8)
         self.play(Indicate(ours[0], color=theme.color("backward")), run_time=0.8)
-        self.add(caption("我们这一边正好是{slider.desk_faders}进、{trips.outputs} 个出"))
-        self.wait(2.0)
 
     def funnel(self, which: str, *, wide_at, color: str, label: str, tally: tuple[str, str], winner: int,
                verdict: str) -> VGroup:
@@ -139,6 +174,6 @@ class FigReverse(LectureScene):
         title = line(label, size="label", color=color).next_to(shape, UP, buff=theme.space("gap"))
         counts = VGroup(*[line(t, size="label", color=color if i == winner else "muted")
                           for i, t in enumerate(tally)]).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("snug"))
-        counts.next_to(shape, DOWN, buff=0.55)
+        counts.next_to(shape, DOWN, buff=0.3)
         result = words(verdict, size="heading", color=color).next_to(counts, RIGHT, buff=theme.space("large"))
         return VGroup(shape, seed, seed_label, title, counts, result)

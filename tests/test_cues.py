@@ -24,7 +24,7 @@ NOTES_LINES = NOTES.read_text(encoding="utf-8").splitlines()
 EXPECTED = """
 40 title | 42 §0→1 | 60 fig-slider A | 75 fig-slider B | 84 fig-slider C | 117 fig-vote A
 125 fig-vote B | 143 fig-vote C | 165 fig-3x A B | 176 fig-circuit A | 191 fig-circuit B
-200 fig-circuit C | 221 fig-vanish A | 229 fig-vanish B | 270 fig-reverse A
+200 fig-circuit C | 221 fig-vanish A | 229 fig-vanish B C | 270 fig-reverse A
 287 anim-reverse whole | 298 fig-reverse C | 325 fig-act-bill whole | 331 §1→2
 341 fig-gradlife first | 349 fig-batch first | 357 fig-recompute A | 377 fig-per-byte whole
 383 fig-per-byte whole | 413 §2→3 | 422 fig-optimizers B | 435 fig-precision A
@@ -117,7 +117,7 @@ def test_pans_after_an_animation_continue_the_figure(sheet):
 
 def test_overrides_settle_only_what_parsing_cannot(sheet):
     overridden = {c["line"]: c for c in sheet["cues"] if c["how"] == "override"}
-    assert set(overridden) == {165, 270, 482, 499, 509, 750}
+    assert set(overridden) == {165, 229, 270, 482, 499, 509, 750}
     assert all(c["why"] for c in overridden.values())
     assert overridden[482]["scene"] == "fig-optimizers"  # not fig-precision, the figure on screen
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, Mobject, RoundedRectangle, VGroup, VMobject
+from manim import DOWN, LEFT, PI, RIGHT, UP, Dot, Line, Mobject, RoundedRectangle, VGroup, VMobject
 
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
@@ -37,6 +37,14 @@ class ParameterChain(VGroup):
             for a, b in zip(stops, stops[1:])
         ])
         self.add(self.arrows, self.blocks, self.loss)
+
+    def point_back(self, role: str = "backward") -> "ParameterChain":
+        """Reverse mode: every arrow turned to run from the loss back towards the inputs, in the
+        gradients' colour (fig-reverse Ⓑ and anim-reverse's lower row draw it the same)."""
+        for link in self.arrows:
+            link.rotate(PI)
+        self.arrows.set_color(theme.color(role))
+        return self
 
     @staticmethod
     def _block() -> RoundedRectangle:
