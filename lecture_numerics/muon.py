@@ -77,3 +77,19 @@ RULERS = chosen("muon.rulers", ("euclidean (ℓ2) norm", "spectral norm"), unit=
                 reason="SGD's and Muon's steepest-descent norms (Bernstein & Newhouse, arXiv 2409.20325)")
 RULER_COUNT = derived("muon.ruler_count", lambda rulers: len(rulers), inputs={"rulers": RULERS}, unit="rulers",
                       fmt=zh_count, formula="rulers drawn", measures="rulers compared in Ⓒ")
+
+
+def reach_along(step, g) -> float:
+    """How far ``step`` goes along −g's direction: ⟨step, −g/‖g‖₂⟩ (the level line's offset
+    where it last touches the ball whose farthest point is ``step``)."""
+    g = np.asarray(g, dtype=float)
+    return float(np.asarray(step, dtype=float) @ (-g / np.linalg.norm(g)))
+
+
+# Ⓒ sweeps a line perpendicular to −g outward; it leaves each ball at that ball's answer.
+SGD_REACH = derived("muon.sgd_reach", reach_along, inputs={"step": SGD_STEP, "g": GRADIENT}, unit="格",
+                    fmt="{:.3f}", formula="⟨d_SGD, −g ÷ ‖g‖₂⟩",
+                    measures="where the sweeping level line last touches the circle (at the SGD point)")
+MUON_REACH = derived("muon.muon_reach", reach_along, inputs={"step": MUON_STEP, "g": GRADIENT}, unit="格",
+                     fmt="{:.3f}", formula="⟨d_Muon, −g ÷ ‖g‖₂⟩",
+                     measures="where the sweeping level line last touches the square (at the corner)")

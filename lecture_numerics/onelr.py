@@ -96,3 +96,14 @@ def _count_runs(blue, red) -> int:
 RUN_COUNT = derived("onelr.run_count", _count_runs, inputs={"blue": BLUE_PATH, "red": RED_PATH}, unit="runs",
                     fmt=zh_count, formula="the runs drawn (blue, red)", measures="runs in the one valley",
                     notes="两", notes_quote="两条轨迹， 同一个谷、同一套规则，唯一的差别是学习率。")
+
+
+def _gap_in_tenths(ratio: float) -> int:
+    return round((ratio - 1) * 10)
+
+
+# The notes' 差一成, drawn from the ratio itself: (η_red ÷ η_blue − 1) in tenths (成).
+LR_GAP_CHENG = derived("onelr.lr_gap_cheng", _gap_in_tenths, inputs={"ratio": RED_OVER_BLUE}, unit="成",
+                       fmt=lambda v: f"{zh_count(v)}成", formula="(η_red ÷ η_blue − 1) × 10",
+                       measures="how much larger red's learning rate is, in tenths (成)",
+                       notes="一成", notes_quote="现在我告诉你这两个学习率差多少 —— 差一成。")

@@ -121,3 +121,28 @@ HALF_LIFE_V = derived(
 
 V3_GENERATION = sourced("model.v3.generation", 3, unit="", measures="the 3 in the model's name DeepSeek-V3",
                         citation="DeepSeek-V3 technical report, arXiv 2412.19437 (title)")
+
+# ---- Ⓑ magnified: the one gap above 1.0, and the run's step counter -------------------
+
+ROUNDING_MIDPOINT = derived(
+    "precision.bf16.rounding_midpoint", lambda start: (start + bf16_next_up(start)) / 2, inputs={"start": START},
+    unit="", fmt="{:.4f}", formula="(1.0 + next bf16 above 1.0) ÷ 2",
+    measures="the line a sum must cross to round up to the next bf16 value instead of back to 1.0")
+
+
+def counter_stops(adds: int, naive: int) -> tuple[int, ...]:
+    """Steps the counter shows: the first ten one by one, the naive count, then every hundred."""
+    return tuple(sorted({*range(1, 11), naive, *range(100, adds + 1, 100)}))
+
+
+COUNTER_STOPS = derived(
+    "precision.counter_stops", counter_stops, inputs={"adds": ADDS, "naive": ADDS_TO_ONE_SPACING},
+    unit="adds", fmt=str, item_fmt="{}", formula="1 … 10, the naive count, then every hundred up to adds",
+    measures="the step numbers Ⓑ's counter stops at while the bf16 run goes")
+STORED_AT_STOPS = derived(
+    "precision.bf16.stored_at_stops",
+    lambda start, increment, stops: tuple(float(x) for x in
+                                          accumulation_trace(start, increment, max(stops))[1][np.asarray(stops) - 1]),
+    inputs={"start": START, "increment": INCREMENT, "stops": COUNTER_STOPS}, unit="", fmt=str, item_fmt="{:.1f}",
+    formula="the bf16 run's stored value after each counter step",
+    measures="what the bf16 weight holds at each step the counter shows")

@@ -2,23 +2,25 @@
 
 Ⓐ 「最快」取决于怎么量一步: the steepest step is the largest decrease per unit step, for a chosen ruler.
 Ⓑ Muon 的更新: M = UΣVᵀ → UVᵀ, every singular value set to the same height.
-Ⓒ 同一个梯度，两把尺子 (the panel the lecture shows): farthest point along −g on the circle (SGD)
-   and on the square (Muon, the corner).
+Ⓒ 同一个梯度，两把尺子 (the one panel the lecture shows), one beat per notes line: the rulers'
+   axes and 「一格」, the circle, the square; then a level line perpendicular to −g is pushed
+   outward until it last touches each shape — the circle at the SGD point on −g's extension, the
+   square at its corner (Muon); the two answers; Newton–Schulz, under Muon's square only.
 Ⓓ 它存什么: one state tensor (momentum), not two — the 16-byte bill becomes 12.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arc, Circle, Create, DashedLine, Dot, FadeIn, GrowArrow,
-                   GrowFromEdge, Line, MoveAlongPath, Square, VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedLine, Dot, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Line,
+                   Square, ValueTracker, VGroup, always_redraw)
 
 from lecture_numerics import muon
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import StackedBar
+from scenes.kit.plots import dashed
 from scenes.kit.base import LectureScene
-from scenes.kit.layout import keep_inside
 from scenes.kit.panels import caption
 from scenes.kit.text import formula, ledger_text, words
 
@@ -26,17 +28,26 @@ SGD, MUON, GRAD = "accent", "warm", "gradients"
 SINGULAR_FILL = 0.9
 BYTE_UNIT, BYTE_BAR_THICKNESS, BYTE_BAR_FILL = 0.5, 0.45, 0.85   # Ⓓ: scene units per byte, bar height, fill
 TURN_HALF = 1.2                  # half the length of the arrow from the old update to the new
-RADIUS = 1.65                                # one "格" of each ruler, on screen
-LEFT_CENTER, RIGHT_CENTER = np.array([-2.9, -0.15, 0]), np.array([3.7, -0.15, 0])
-ARROW_REACH = 1.45                           # the −g arrow runs past the ball: 延长线
+RADIUS = 1.5                                 # one "格" of each ruler, on screen
+LEFT_CENTER, RIGHT_CENTER = np.array([-3.3, 0.1, 0]), np.array([3.3, 0.1, 0])
+DIRECTION = np.array([*muon.SGD_STEP.value, 0.0])   # −g / ‖g‖₂: where both arrows point
+ARROW_REACH = 1.55                           # the −g arrow runs past the ball: 延长线
+CROSS_REACH = 1.15                           # the ruler's axes, in 格
+TICK_AT = 0.35 * RADIUS                      # 「一格」 drawn just above the steep axis
+TITLE_Y, HOW_Y = 2.25, 2.78
+LEVEL_HALF = 1.1                             # half the swept level line, in 格
+FOOTNOTE_RIGHT, FOOTNOTE_TOP = 6.6, -1.75
+TANGENT_HALF = 0.6                           # what stays of it: a short tangent at the touch point
+# Landing labels below and left of the touch point, clear of the arrow and the tangent.
+LABEL_OFFSET_SGD = (-0.66, -1.25)
+LABEL_OFFSET_MUON = (-1.1, -0.65)
 BAR_WIDTH, BAR_UNIT = 0.55, 0.7
 
 
 class FigMuon(LectureScene):
     scene_id = "fig-muon"
     title = "Muon：两把尺子量「一步」"
-    ledger_keys = ("muon.ruler_count", "muon.answer_count", "muon.sgd_flat_component", "muon.muon_flat_component",
-                   "bytes.per_param_total", "bytes.muon_per_param", "muon.state_tensors")
+    ledger_keys = ("muon.ruler_count", "muon.answer_count", "bytes.per_param_total", "bytes.muon_per_param", "muon.state_tensors")
 
     def construct(self):
         self.premise_panel()
@@ -85,64 +96,96 @@ class FigMuon(LectureScene):
     # ---- Ⓒ one gradient, two rulers -----------------------------------------------------------------
 
     def two_rulers_panel(self):
-        self.start_panel("C", "同一个梯度，{muon.ruler_count}把尺子")
-        step_dir = muon.SGD_STEP.value                       # −g / ‖g‖₂: where both arrows point
-        circle = Circle(radius=RADIUS, color=theme.color(SGD), stroke_width=4).move_to(LEFT_CENTER)
-        square = Square(side_length=2 * RADIUS, color=theme.color(MUON), stroke_width=4).move_to(RIGHT_CENTER)
+        self.start_panel("C", "同一个梯度，{muon.ruler_count}把尺子", says="最后花一分钟说 Muon，只讲一个画面")
         rulers = VGroup(self.cross(LEFT_CENTER), self.cross(RIGHT_CENTER))
+        self.play(FadeIn(rulers), run_time=0.6)
+        self.beat(says="我们前面说「一步不许迈太大」—— 可「太大」得先有把尺子量")
+        one = VGroup(*(self.one_step_tick(c) for c in (LEFT_CENTER, RIGHT_CENTER)))
+        self.play(FadeIn(one), run_time=0.5)
+
+        self.beat(says="用一把尺量，「不许超过一格」圈出来的是个圆")
+        circle = Circle(radius=RADIUS, color=theme.color(SGD), stroke_width=4).move_to(LEFT_CENTER)
         left_title = words("用这把尺量：「不许超过一格」是个圆", size="label", color=SGD)
-        right_title = words("换把尺子：圈出来的是个方", size="label", color=MUON)
-        left_title.next_to(circle, UP, buff=0.8)
-        right_title.next_to(square, UP, buff=0.8)
-        right_title.align_to(left_title, DOWN)
-        self.play(FadeIn(rulers[0]), Create(circle), FadeIn(left_title), run_time=0.9)
-        self.play(FadeIn(rulers[1]), Create(square), FadeIn(right_title), run_time=0.9)
+        left_title.move_to([LEFT_CENTER[0], TITLE_Y, 0])
+        self.play(Create(circle), FadeIn(left_title), run_time=0.9)
+        self.beat(says="换另一把尺，圈出来的是个方")
+        square = Square(side_length=2 * RADIUS, color=theme.color(MUON), stroke_width=4).move_to(RIGHT_CENTER)
+        right_title = words("换把尺子（按奇异值量）：是个方", size="label", color=MUON)
+        right_title.move_to([RIGHT_CENTER[0], TITLE_Y, 0])
+        self.play(Create(square), FadeIn(right_title), run_time=0.9)
 
-        direction = np.array([*step_dir, 0.0])
-        arrows = VGroup(*(arrow(c, c + direction * RADIUS * ARROW_REACH, GRAD, weight="bold", buff=None)
+        self.beat(says="同一个梯度方向，在圆上走到最远，是延长线上那一点 —— 那就是 SGD")
+        arrows = VGroup(*(arrow(c, c + DIRECTION * RADIUS * ARROW_REACH, GRAD, weight="bold", buff=None)
                           for c in (LEFT_CENTER, RIGHT_CENTER)))
-        arrow_note = words("−梯度的方向", size="small", color=GRAD)
-        arrow_note.next_to(arrows[0].get_center(), DOWN + RIGHT, buff=theme.space("fine"))
-        self.play(*(GrowArrow(a) for a in arrows), FadeIn(arrow_note), run_time=0.8)
+        arrow_note = words("−梯度", size="small", color=GRAD)
+        arrow_note.next_to(arrows[0].get_end(), UP + LEFT, buff=theme.space("tight"))
+        self.play(*(GrowArrow(a) for a in arrows), run_time=0.8)
+        self.play(FadeIn(arrow_note), run_time=0.3)      # named once it is there
+        how = words("一条垂直于 −梯度的线往外推：最后碰到的那一点，走得最远", size="small", color="muted")
+        how.move_to([0, HOW_Y, 0])
+        self.play(FadeIn(how), run_time=0.4)
+        sgd_at = LEFT_CENTER + DIRECTION * RADIUS * muon.SGD_REACH.value
+        self.sweep(LEFT_CENTER, muon.SGD_REACH.value, sgd_at, SGD)
+        self.land(sgd_at, SGD, "SGD", "延长线上那一点", LABEL_OFFSET_SGD)
 
-        sgd_at = LEFT_CENTER + direction * RADIUS
-        start_angle = 0.0
-        end_angle = float(np.arctan2(step_dir[1], step_dir[0])) % (2 * np.pi)
-        path = Arc(radius=RADIUS, start_angle=start_angle, angle=end_angle - 2 * np.pi, arc_center=LEFT_CENTER)
-        self.roll(path, SGD, "SGD", "延长线上那一点", beside=sgd_at, buff=theme.space("close"), shift=UP * theme.space("wide"))
-
+        self.beat(says="可在方上走到最远，落在角上 —— 那个角就是 Muon")
         corner = RIGHT_CENTER + np.array([*muon.MUON_STEP.value, 0.0]) * RADIUS
-        edge = VMobject().set_points_as_corners([RIGHT_CENTER + RIGHT * RADIUS, RIGHT_CENTER + RIGHT * RADIUS + DOWN * RADIUS,
-                                                 corner])
-        self.roll(edge, MUON, "Muon", "落在角上", beside=corner, buff=theme.space("gap"), shift=DOWN * theme.space("medium"))
+        self.sweep(RIGHT_CENTER, muon.MUON_REACH.value, corner, MUON)
+        self.land(corner, MUON, "Muon", "落在角上", LABEL_OFFSET_MUON)
 
-        flat = VGroup(ledger_text("平的方向只走 {muon.sgd_flat_component} 格", size="small", color=SGD),
-                      ledger_text("平的方向走满 {muon.muon_flat_component} 格", size="small", color=MUON))
-        flat[0].next_to(circle, DOWN, buff=theme.space("medium"))
-        flat[1].next_to(square, DOWN, buff=theme.space("medium"))
-        honest = words("方 = 按奇异值量（谱范数）", size="small", color="muted").next_to(flat[1], DOWN, buff=theme.space("fine"))
-        self.play(FadeIn(flat), FadeIn(honest), run_time=0.6)
-        self.play(FadeIn(caption("同一个问题的{muon.answer_count}个答案 —— 区别只在你拿哪把尺子量「一步」")), run_time=0.6)
-        footnote = words("Newton–Schulz：今天不讲（超纲）", size="small", color="muted")
-        footnote.next_to(flat[0], DOWN, buff=theme.space("fine"))
+        self.beat(says="所以 Muon 不是「又一个新优化器」")
+        self.beat(says="它跟 SGD 是同一个问题的两个答案 —— 区别只在你拿哪把尺子量「一步」",
+                  takeaway="同一个问题的{muon.answer_count}个答案 —— 区别只在你拿哪把尺子量「一步」")
+        self.beat(says="至于那把尺子怎么算出来的、Newton-Schulz 是什么 —— 今天不讲，超纲")
+        # The footnote belongs to Muon's ruler: under the square, never under SGD's circle.
+        footnote = VGroup(words("方的那把尺怎么算", size="small", color="muted"),
+                          words("（Newton–Schulz）", size="small", color="muted"),
+                          words("今天不讲，超纲", size="small", color="muted")).arrange(DOWN, aligned_edge=RIGHT,
+                                                                                 buff=theme.space("fine"))
+        footnote.move_to([FOOTNOTE_RIGHT, FOOTNOTE_TOP, 0], aligned_edge=UP + RIGHT)
         self.play(FadeIn(footnote), run_time=0.4)
-        self.wait(2.0)
 
-    def roll(self, path, colour: str, name: str, note: str, *, beside, buff: float, shift) -> None:
-        """A ball rolls along ``path`` from the ruler's rim to where the step lands, then the
-        step's name and what it did appear left of the landing point."""
-        ball = Dot(path.get_start(), radius=0.12, color=theme.color(colour))
-        self.play(FadeIn(ball), run_time=0.3)
-        self.play(MoveAlongPath(ball, path), run_time=1.2)
+    def one_step_tick(self, center) -> VGroup:
+        """「一格」: one unit of the ruler, marked along its steep axis."""
+        a, b = center + UP * TICK_AT, center + UP * TICK_AT + RIGHT * RADIUS
+        span = Line(a, b, color=theme.color("ink"), stroke_width=theme.stroke("regular"))
+        ends = VGroup(*(Line(p + DOWN * 0.08, p + UP * 0.08, color=theme.color("ink"), stroke_width=theme.stroke("regular"))
+                        for p in (a, b)))
+        name = words("一格", size="small").next_to(span, UP, buff=theme.space("tight"))
+        return VGroup(span, ends, name)
+
+    def sweep(self, center, reach: float, touch, colour: str) -> None:
+        """A level line perpendicular to −g, pushed outward from the centre until it last
+        touches the ball (``reach`` ruler units along −g); a short tangent stays at ``touch``."""
+        along = ValueTracker(0.0)
+        unit_across = np.array([-DIRECTION[1], DIRECTION[0], 0.0])
+        across = unit_across * RADIUS * LEVEL_HALF
+
+        def level_line():
+            mid = center + DIRECTION * RADIUS * along.get_value()
+            return dashed(Line(mid - across, mid + across, color=theme.color(colour), stroke_width=theme.stroke("regular")))
+
+        line_now = always_redraw(level_line)
+        self.add(line_now)
+        self.play(along.animate.set_value(reach), run_time=2.0)
+        line_now.clear_updaters()
+        self.remove(along)               # the tracker drove the sweep; it is not part of the picture
+        tangent = Line(touch - unit_across * TANGENT_HALF, touch + unit_across * TANGENT_HALF,
+                       color=theme.color(colour), stroke_width=theme.stroke("regular"))
+        self.play(FadeOut(line_now), FadeIn(tangent), run_time=0.4)
+
+    def land(self, at, colour: str, name: str, note: str, offset) -> None:
+        dot = Dot(at, radius=0.11, color=theme.color(colour))
         label = VGroup(words(name, size="heading", color=colour),
                        words(note, size="small", color=colour)).arrange(DOWN, buff=theme.space("fine"))
-        keep_inside(label.next_to(beside, LEFT, buff=buff).shift(shift))
-        self.play(FadeIn(label), run_time=0.5)
+        label.move_to(at + np.array([*offset, 0.0]))
+        self.play(FadeIn(dot, scale=1.6), run_time=0.4)
+        self.play(FadeIn(label), run_time=0.4)
 
     def cross(self, center) -> VGroup:
         """The ruler's two directions through its centre: steep across, flat up."""
         style = {"color": theme.color("muted"), "stroke_width": 2}
-        reach = RADIUS * 1.25
+        reach = RADIUS * CROSS_REACH
         across = DashedLine(center + LEFT * reach, center + RIGHT * reach, **style)
         up = DashedLine(center + DOWN * reach, center + UP * reach, **style)
         names = VGroup(words("陡", size="small", color="muted").next_to(across, RIGHT, buff=theme.space("tight")),

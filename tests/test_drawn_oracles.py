@@ -371,6 +371,19 @@ def _bf16_run(adds: int) -> float:
     return float(x)
 
 
+def _counter_stops(naive: int) -> list[int]:
+    return sorted(set(range(1, 11)) | {naive} | set(range(100, int(v("precision.adds")) + 1, 100)))
+
+
+def _bf16_moves(adds: int) -> int:
+    """Steps of the ml_dtypes run whose stored value differs from the one before."""
+    x, step, moves = BF16(v("precision.start_weight")), np.float32(v("precision.increment")), 0
+    for _ in range(adds):
+        nxt = BF16(np.float32(x) + step)
+        moves, x = moves + int(nxt != x), nxt
+    return moves
+
+
 def _fp32_run(adds: int) -> float:
     x, step = np.float32(v("precision.start_weight")), np.float32(v("precision.increment"))
     for _ in range(adds):
@@ -421,6 +434,7 @@ def _circuit_grad() -> np.ndarray:
 def _s3_first_half() -> dict[str, Any]:
     bf16, fp16, fp32 = ml_dtypes.finfo(BF16), np.finfo(np.float16), np.finfo(np.float32)
     spacing = lambda: float(bf16.eps)                    # gap above 1.0 = 2^-nmant
+    naive = lambda: _adds_to_cover(Fraction(spacing()), Fraction(repr(inc())))
     inc = lambda: v("precision.increment")
     oracles: dict[str, Any] = {
         # fig-optimizers Ⓑ: the ruler summed by hand from the sourced byte table.
@@ -453,8 +467,13 @@ def _s3_first_half() -> dict[str, Any]:
         "precision.bf16.after_1000_adds": lambda: _bf16_run(v("precision.adds")),
         "precision.fp32.after_1000_adds": lambda: _fp32_run(v("precision.adds")),
         "precision.increment_over_spacing": lambda: inc() / spacing(),
-        "precision.spacing_over_increment": lambda: spacing() / inc(),
         "precision.adds_to_one_spacing": lambda: _adds_to_cover(Fraction(spacing()), Fraction(repr(inc()))),
+        # The magnified gap: halfway between 1.0 and its bf16 neighbour (ml_dtypes' nextafter-by-bits).
+        "precision.bf16.rounding_midpoint": lambda: (v("precision.start_weight") + _bf16_ticks()[1]) / 2,
+        # The counter: 1 … 10, the exact-arithmetic count, every hundred; the ml_dtypes run read at each.
+        "precision.counter_stops": lambda: _counter_stops(naive()),
+        "precision.bf16.stored_at_stops": lambda: [_bf16_run(n) for n in _counter_stops(naive())],
+        "precision.bf16.steps_moved": lambda: _bf16_moves(v("precision.adds")),
         # fig-precision Ⓒ.
         "precision.criterion_ticks": lambda: _decades(v("precision.criterion_horizon")),
         "optim.adam.half_life_m": lambda: _half_life(v("optim.adam.beta1")),

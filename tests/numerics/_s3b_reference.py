@@ -97,9 +97,8 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
     c, ratio = (lambda: v("step.step_times_lambda")), (lambda: v("onelr.red_over_blue"))
     return {
         "onelr.run_count": lambda: 2,                                   # red and blue, counted on the picture
-        "onelr.blue_steep_factor": lambda: abs(1 - c()),                # |1 − η·λ_steep| with λ_steep = 1
-        "onelr.red_steep_factor": lambda: abs(1 - ratio() * c()),
         "onelr.blue_progress_share": lambda: _blue_progress_share(v),
+        "onelr.lr_gap_cheng": lambda: round(10 * ratio()) - 10,          # 1.1 = 1 + one tenth (一成)
         "momentum.run_count": lambda: 2,                                # gray and green
         "momentum.gray_final_slope": (lambda: _gray_final_slope(v), 1e-3),
         "momentum.crossing.gradient_term": lambda: crossing_terms(v)[0],
@@ -136,7 +135,5 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         # fig-muon: the two unit steps by hand for g = (a, b) with a, b > 0
         "muon.ruler_count": lambda: 2,                                   # the circle and the square
         "muon.answer_count": lambda: 2,                                  # SGD and Muon
-        "muon.sgd_flat_component": lambda: v("muon.gradient")[1] / math.hypot(*v("muon.gradient")),
-        "muon.muon_flat_component": lambda: 1.0,                         # the corner of the unit square
         "history.polyak_lead_years": lambda: v("history.backprop_nature.year") - v("history.polyak.year"),
     }

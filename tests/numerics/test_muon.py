@@ -34,3 +34,24 @@ def test_muon_update_is_minus_uvt_and_flattens_singular_values():
 def test_angle_and_flat_components():
     assert muon.ANGLE.display == "18.4°"
     assert muon.SGD_FLAT.display == "0.45" and muon.MUON_FLAT.display == "1"
+
+
+def _last_touch(vertices_or_samples: np.ndarray, g: np.ndarray) -> tuple[float, np.ndarray]:
+    """Sweep the line ⟨x, −ĝ⟩ = t outward: the largest t at which it still meets the shape."""
+    along = vertices_or_samples @ (-g / np.linalg.norm(g))
+    i = int(np.argmax(along))
+    return float(along[i]), vertices_or_samples[i]
+
+
+def test_the_sweeping_line_leaves_the_circle_at_sgd_and_the_square_at_its_corner():
+    g = np.array(muon.GRADIENT.value)
+    angles = np.linspace(0, 2 * np.pi, 200_001)
+    t_circle, at_circle = _last_touch(np.column_stack([np.cos(angles), np.sin(angles)]), g)
+    edge = np.linspace(-1, 1, 2001)
+    square = np.vstack([np.column_stack([edge, np.full_like(edge, s)]) for s in (-1, 1)]
+                       + [np.column_stack([np.full_like(edge, s), edge]) for s in (-1, 1)])
+    t_square, at_square = _last_touch(square, g)
+    assert abs(muon.SGD_REACH.value - t_circle) < 1e-9 and abs(muon.MUON_REACH.value - t_square) < 1e-12
+    np.testing.assert_allclose(at_circle, muon.SGD_STEP.value, atol=1e-4)
+    np.testing.assert_array_equal(at_square, muon.MUON_STEP.value)        # the corner, exactly
+    assert muon.MUON_REACH.value > muon.SGD_REACH.value                   # the corner is farther along −g

@@ -151,6 +151,10 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-precision Ⓑ: the notes give the start (1.0), the increment and the gap (零点零零七八), not the "
             "unrounded sum or the neighbours marked on the line",
             "precision.bf16.first_sum", "precision.bf16.ticks_near_1"),
+    **_each("fig-precision Ⓑ magnified: the notes say 「四舍五入 —— 直接舍回原地」 and 「跨不过去」, not where the "
+            "rounding midpoint lies; the counter's stops and the value at each are the run read out, the notes "
+            "say only the end (「跑了一千次 …… 结果是 1.0」)",
+            "precision.bf16.rounding_midpoint", "precision.counter_stops", "precision.bf16.stored_at_stops"),
     **_each("fig-precision Ⓐ: the notes say bf16 keeps fp32's range (「范围跟 fp32 一模一样」), not what the "
             "tiny gradient becomes in it",
             "precision.tiny_gradient_bf16"),
@@ -194,9 +198,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "windows; the two runs are named (灰的 / 绿的), not counted",
             "momentum.gray_final_slope", "momentum.run_count", "momentum.window_beta_high", "momentum.window_beta_low"),
     **_each("fig-muon Ⓒ: the notes describe the circle and the square (「一把尺…另一把尺」) without lengths",
-            "muon.muon_flat_component", "muon.ruler_count", "muon.sgd_flat_component"),
+            "muon.ruler_count"),
     **_each("fig-onelr: the notes describe the bounces and the 「一丁点横向的位移」 in words, not as factors or shares",
-            "onelr.blue_progress_share", "onelr.blue_steep_factor", "onelr.red_steep_factor"),
+            "onelr.blue_progress_share"),
     **_each("fig-lineage: readings of the runs the notes describe in words (「分母只增不减」, 「从零起步」, "
             "「课件里的 0.9」 is the storyboard's caveat), not values the speaker says",
             "lineage.adagrad_denominator_growth", "lineage.adam_no_bc_first_step", "lineage.adam_no_bc_peak_step",

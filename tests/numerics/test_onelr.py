@@ -53,3 +53,9 @@ def test_the_window_of_rates_that_separates_the_runs():
     # Blue converges and red diverges exactly when c in (2/1.1, 2).
     c = onelr.STEP_FRACTION.value
     assert 2 / onelr.RED_OVER_BLUE.value < c < 2
+
+
+def test_the_gap_is_one_tenth_as_the_notes_say():
+    # 差一成: red's learning rate over blue's, 1.1, is one tenth (成) above 1.
+    assert onelr.LR_GAP_CHENG.value == 1 and onelr.LR_GAP_CHENG.display == "一成"
+    assert abs(onelr.RED_LR.value / onelr.BLUE_LR.value - 1.1) < 1e-12

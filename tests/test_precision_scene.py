@@ -1,0 +1,84 @@
+"""fig-precision Ⓑ as drawn: the magnified +0.0003 step must be visible when projected.
+
+The review measured the old step at 10 px; the rework magnifies one bf16 gap, [1.0, next bf16],
+over the safe width. These tests read the beat stills the scene really builds (no render)
+and measure at 1280×720, where one scene unit is 1280 / frame width pixels.
+"""
+
+from __future__ import annotations
+
+import pytest
+from manim import config
+
+from lecture_numerics import quantity
+
+SCREEN_WIDTH_PX = 1280
+MIN_STEP_PX = 40
+
+
+@pytest.fixture(scope="module")
+def stills():
+    from studio.stills import section_stills
+
+    return {section.name: section.mobjects for section in section_stills("fig-precision")}
+
+
+def _family(mobjects):
+    for mob in mobjects:
+        yield from mob.get_family()
+
+
+def _sliver(mobjects):
+    found = [m for m in _family(mobjects) if getattr(m, "figure_part", None) == "zoom.sliver"]
+    assert len(found) == 1, f"expected one zoom.sliver, found {len(found)}"
+    return found[0]
+
+
+def _texts_with_key(mobjects, key):
+    return [m for m in _family(mobjects) if key in getattr(m, "ledger_keys", ())]
+
+
+def test_the_magnified_step_is_at_least_forty_pixels(stills):
+    px_per_unit = SCREEN_WIDTH_PX / config.frame_width
+    width_px = _sliver(stills["B.4"]).width * px_per_unit
+    assert width_px >= MIN_STEP_PX, f"the +increment sliver is {width_px:.1f} px wide at 1280×720"
+
+
+def test_the_sliver_is_the_increment_to_the_scale_of_the_gap(stills):
+    """The sliver's share of the magnified gap is the increment's share of the bf16 spacing."""
+    mobs = stills["B.4"]
+    sliver = _sliver(mobs)
+    ends = [m for m in _texts_with_key(mobs, "precision.bf16.ticks_near_1") if m.get_y() < sliver.get_bottom()[1]]
+    assert len(ends) == 2, "the magnified view labels its two ends"
+    left, right = sorted(ends, key=lambda m: m.get_x())
+    span = right.get_right()[0] - left.get_left()[0]         # end labels are aligned to their ticks' outer sides
+    share = quantity("precision.increment").value / quantity("precision.bf16.spacing_at_1").value
+    assert sliver.width / span == pytest.approx(share, rel=0.02)
+
+
+def test_the_rounding_midpoint_is_labelled_halfway_across(stills):
+    mobs = stills["B.4"]
+    labels = _texts_with_key(mobs, "precision.bf16.rounding_midpoint")
+    assert labels, "the rounding midpoint is labelled in the beat that shows the sliver"
+    sliver = _sliver(mobs)
+    ends = sorted((m for m in _texts_with_key(mobs, "precision.bf16.ticks_near_1")
+                   if m.get_y() < sliver.get_bottom()[1]), key=lambda m: m.get_x())
+    middle = (ends[0].get_left()[0] + ends[1].get_right()[0]) / 2
+    assert labels[0].get_left()[0] == pytest.approx(middle, abs=0.3)   # the label starts at the midline
+
+
+def test_the_question_stands_before_the_run(stills):
+    """The naive count is its own beat: no counter yet, and the count drawn is the ledger's 27."""
+    question = stills["B.6"]
+    assert _texts_with_key(question, "precision.adds_to_one_spacing")
+    assert not _texts_with_key(question, "precision.counter_stops")
+    assert _texts_with_key(stills["B.7"], "precision.counter_stops")
+    assert quantity("precision.adds_to_one_spacing").value == 27
+
+
+def test_the_fp32_control_sits_to_the_right_of_the_bf16_run(stills):
+    final = stills["B.10"]
+    bf16 = _texts_with_key(final, "precision.bf16.after_1000_adds")
+    fp32 = _texts_with_key(final, "precision.fp32.after_1000_adds")
+    assert bf16 and fp32
+    assert fp32[0].get_left()[0] > bf16[0].get_right()[0]
