@@ -12,7 +12,11 @@ CLI runs them in a child process, so manim never loads into render.py itself).
 from __future__ import annotations
 
 import argparse
+import atexit
+import functools
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from studio import registry
@@ -23,12 +27,22 @@ def build_scene(scene_id: str, *, capture_stills: bool = False):
     return build_scene_class(registry.load_class(registry.select([scene_id])[0]), capture_stills=capture_stills)
 
 
+@functools.lru_cache(maxsize=None)
+def _media_dir() -> str:
+    """This process's own folder for the SVGs Pango writes: manim names them by the text's
+    hash and deletes a temporary copy after parsing, so two processes building the same text
+    in one shared folder delete each other's files (parallel test workers did)."""
+    folder = tempfile.mkdtemp(prefix="lecture-stills-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 def build_scene_class(cls, *, capture_stills: bool = False):
     """Like :func:`build_scene`, for a scene class in hand (tests build deliberately bad ones)."""
     from manim import tempconfig
 
     with tempconfig({"dry_run": True, "write_to_movie": False, "disable_caching": True,
-                     "progress_bar": "none", "verbosity": "ERROR"}):
+                     "progress_bar": "none", "verbosity": "ERROR", "media_dir": _media_dir()}):
         scene = cls(skip_animations=True)
         scene.capture_stills = capture_stills
         scene.render()
