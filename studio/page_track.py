@@ -53,7 +53,7 @@ def fallback_steps(cue: dict[str, Any], media: list[dict[str, Any]]) -> list[dic
 
 
 def steps_data(cue: dict[str, Any], media: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What each → shows in this cue, as SPEC's cues.json "steps" give it, paths as URLs."""
+    """What each → shows in this cue, as cues.json's "steps" give it (studio/cue_steps.py), paths as URLs."""
     if not cue.get("steps"):
         return fallback_steps(cue, media)
     keys = ("view", "panel", "beat", "loop", "says", "lines", "errata", "estimated_s", "rehearsed_s")
@@ -63,7 +63,7 @@ def steps_data(cue: dict[str, Any], media: list[dict[str, Any]]) -> list[dict[st
 
 
 def timing_key(step: dict[str, Any]) -> str:
-    """A step's name in an exported timings file: "<view>.<n>" (SPEC: rehearsal timings)."""
+    """A step's name in an exported timings file: "<view>.<n>" (studio/rehearsal.py reads it)."""
     return f"{step.get('view') or 'card'}.{step.get('beat') or 1}"
 
 

@@ -1,5 +1,5 @@
 """A hand-made render with beats, for the lecture-mode tests: the cue sheet is written here
-in the shape SPEC.md gives cues.json (figure cues with "steps", "errata", rehearsal fields),
+in the shape studio/cue_steps.py gives cues.json (figure cues with "steps", "errata", rehearsal fields),
 not derived from the real notes, so each test knows exactly what every key press must show.
 
 Every beat clip is two flat colours: the colour the beat before it ended on, then its own.

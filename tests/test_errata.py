@@ -1,6 +1,6 @@
 """讲稿勘误: the places the notes say a number the numerics contradict, for the speaker.
 
-errata() is the shared interface (SPEC.md): each {line, said, right, why, key}; it shows in
+errata() is the interface the cue sheet, deck and page read: each {line, said, right, why, key}; it shows in
 ledger.md, on the page's ledger and in the --errata listing (errata_text).
 """
 

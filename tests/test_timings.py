@@ -18,7 +18,7 @@ EXAMPLE = ROOT / "config" / "timings.example.json"
 
 
 def export(cue_times: dict[int, Any]) -> dict[str, Any]:
-    """A timings export as the page writes it (SPEC: rehearsal timings)."""
+    """A timings export as the page writes it (studio/page_assets/timings.js)."""
     records = {}
     for line, value in cue_times.items():
         seconds, beats = value if isinstance(value, tuple) else (value, None)

@@ -71,7 +71,7 @@ def test_cue_text_is_escaped(published):
     assert data["cues"][2]["script"][0]["say"] == "</script><img src=x onerror=alert(1)>"
 
 
-# ---- steps, rehearsal times, marks, the appendix (cue sheets shaped as SPEC.md gives them) ----
+# ---- steps, rehearsal times, marks, the appendix (cue sheets shaped as studio/cue_steps.py makes them) ----
 
 def demo_index():
     from tests.fixtures_beats import LEDGER, demo_manifest, demo_sheet

@@ -1,6 +1,6 @@
 // Rehearsal timings: the real time spent on each cue and beat while rehearsing, kept in this
 // browser (localStorage), shown in the track beside the estimates, exported as the JSON file
-// render.py reads with --timings, and imported back. Format (SPEC): {"version": 1, "notes",
+// render.py reads with --timings, and imported back. Format (checked by studio/rehearsal.py): {"version": 1, "notes",
 // "recorded", "cues": {"<cue notes line>": {"seconds", "beats": {"<view>.<n>": seconds}}}}.
 const Rehearsal = (function () {
   "use strict";
