@@ -2,8 +2,7 @@
 
 A beat is a manim section (scenes/kit/base.py), so manim already wrote each beat as its own
 clip. A panel's clip is its beats joined with ffmpeg's concat demuxer (stream copy), which
-keeps every frame byte for byte; a beat's poster is its last frame as a JPEG (small enough
-for a deck with a slide per beat).
+keeps every frame byte for byte. Beats are named ``<panel>.<n>``; these read the names.
 """
 
 from __future__ import annotations
@@ -11,9 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio import encode
-
-POSTER_JPEG_QUALITY = 3   # ffmpeg's mjpeg q scale (2 best … 31 worst): text stays crisp
-
 
 def join(parts: list[Path], target: Path) -> None:
     """``target`` = ``parts`` one after another (same codec and settings), faststart."""
@@ -23,10 +19,14 @@ def join(parts: list[Path], target: Path) -> None:
         encode.concat_copy(parts, target)
 
 
-def last_frame_jpeg(source: Path, target: Path) -> None:
-    """The clip's last frame, as a JPEG: what the screen holds when the beat has ended."""
-    encode._run(["-sseof", "-0.1", "-i", str(source), "-update", "1", "-q:v", str(POSTER_JPEG_QUALITY),
-                 "-f", "image2", "-c:v", "mjpeg", str(target)])
+def panel_of(section_name: str) -> str:
+    """``"A.2"`` → ``"A"`` (a section named without a beat number is its own panel)."""
+    return section_name.rsplit(".", 1)[0] if "." in section_name else section_name
+
+
+def beat_number(section_name: str) -> str:
+    """``"A.2"`` → ``"2"``; a section named without a beat number is beat 1 of itself."""
+    return section_name.rsplit(".", 1)[1] if "." in section_name else "1"
 
 
 def group_beats(sections: list[dict]) -> list[tuple[str, list[dict]]]:
@@ -34,7 +34,7 @@ def group_beats(sections: list[dict]) -> list[tuple[str, list[dict]]]:
     A section named without a beat number (an older scene) is a panel of one beat."""
     panels: list[tuple[str, list[dict]]] = []
     for section in sections:
-        panel = section["name"].rsplit(".", 1)[0] if "." in section["name"] else section["name"]
+        panel = panel_of(section["name"])
         if not panels or panels[-1][0] != panel:
             panels.append((panel, []))
         panels[-1][1].append(section)

@@ -11,6 +11,8 @@ of sections whose names start with ``<panel>.``.
 
 from __future__ import annotations
 
+from studio.clips import panel_of
+
 
 class PanelNotFound(Exception):
     """The scene ended without starting the asked part; ``panels`` are the parts it has."""
@@ -18,11 +20,6 @@ class PanelNotFound(Exception):
     def __init__(self, name: str, panels: list[str]):
         super().__init__(name)
         self.name, self.panels = name, panels
-
-
-def panel_of(section_name: str) -> str:
-    """``"A.2"`` → ``"A"`` (a name without a beat number is its own panel)."""
-    return section_name.rsplit(".", 1)[0] if "." in section_name else section_name
 
 
 def wanted(asked: str, section_name: str) -> bool:

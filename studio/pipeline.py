@@ -149,11 +149,11 @@ class Renderer:
         encode.poster(poster_source, staged[f"{sid}.png"], first_frame=entry.loop)
         for panel, panel_beats in panels:
             for beat in panel_beats:
-                stem = f"{sid}/{panel}/{beat_number(beat['name'])}"
+                stem = f"{sid}/{panel}/{clips.beat_number(beat['name'])}"
                 staged[f"{stem}.mp4"], staged[f"{stem}.jpg"] = out / f"{stem}.mp4", out / f"{stem}.jpg"
                 staged[f"{stem}.mp4"].parent.mkdir(parents=True, exist_ok=True)
                 encode.faststart_mp4(Path(beat["file"]), staged[f"{stem}.mp4"])
-                clips.last_frame_jpeg(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"])
+                encode.poster(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"], first_frame=False)
             name = f"{sid}/{panel}.mp4"
             staged[name] = out / name
             clips.join([Path(b["file"]) for b in panel_beats], staged[name])
@@ -222,11 +222,6 @@ class Renderer:
                 future.result()
 
 
-def beat_number(section_name: str) -> str:
-    """``"A.2"`` → ``"2"``; a section named without a beat number is beat 1 of itself."""
-    return section_name.rsplit(".", 1)[1] if "." in section_name else "1"
-
-
 def section_records(sid: str, result: dict, staged: dict[str, Path], whole_s: float) -> list[dict]:
     """Per panel: its clip, and each beat with its clip, poster, place in the whole clip,
     and what it says (scenes/kit/base.py). The sections cover the end of the whole clip,
@@ -239,11 +234,11 @@ def section_records(sid: str, result: dict, staged: dict[str, Path], whole_s: fl
     for panel, panel_beats in clips.group_beats(result["sections"]):
         beat_records = []
         for beat in panel_beats:
-            stem = f"{sid}/{panel}/{beat_number(beat['name'])}"
+            stem = f"{sid}/{panel}/{clips.beat_number(beat['name'])}"
             length = durations[f"{stem}.mp4"]
             meta = said.get(beat["name"], {})
             beat_records.append({
-                "n": int(beat_number(beat["name"])), "name": f"{panel}.{beat_number(beat['name'])}",
+                "n": int(clips.beat_number(beat["name"])), "name": f"{panel}.{clips.beat_number(beat['name'])}",
                 "file": f"{stem}.mp4", "poster": f"{stem}.jpg",
                 "start_s": round(max(t, 0.0), 3), "end_s": round(t + length, 3), "duration_s": round(length, 3),
                 "says": meta.get("says"), "takeaway": meta.get("takeaway"),

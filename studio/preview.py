@@ -80,7 +80,7 @@ def _full_render_clip(out_dir: Path, entry: SceneEntry, section: str, scene_key:
 
 
 def _no_panel(scene_id: str, section: str, names: list[str]) -> str:
-    from studio.panel_only import panel_of
+    from studio.clips import panel_of
 
     panels = list(dict.fromkeys(panel_of(name) for name in names))
     beats = [name for name in names if name not in panels]
