@@ -6,6 +6,7 @@ from __future__ import annotations
 from manim import DOWN, UL, Mobject, VGroup, config
 
 from scenes.kit.text import line, words
+from scenes.kit.theme import size as text_size, space
 
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
@@ -34,8 +35,15 @@ def content_area_top() -> float:
 
 
 def takeaway_line(sentence: str, *, color: str = "ink") -> Mobject:
-    """One takeaway as drawn: the speaker's sentence at body size (``{key}`` fills a number)."""
-    return line(sentence, size="body", color=color)
+    """One takeaway as drawn: the speaker's sentence at takeaway size, the largest in the
+    panel (``{key}`` fills a number). A sentence too long for the safe width is set smaller,
+    never below body size, so it stays inside the safe area."""
+    mob = line(sentence, size="takeaway", color=color)
+    room = config.frame_width - 2 * space("safe") - 2 * space("small")
+    if mob.width > room:
+        floor = text_size("body") / text_size("takeaway")
+        mob.scale(max(room / mob.width, floor))
+    return mob
 
 
 class Takeaways:
