@@ -15,6 +15,9 @@ from typing import Any
 import jsonschema
 import yaml
 
+# libyaml's safe loader where PyYAML was built with it: the same documents, a tenth of the time.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CONFIG_DIR = PROJECT_ROOT / "config"
 
@@ -148,7 +151,7 @@ def load_yaml(path: Path, schema: dict[str, Any] | None = None) -> Any:
     except OSError as error:
         raise ConfigError(f"{path}: cannot read config ({error.strerror})") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""

@@ -26,7 +26,9 @@ def build_page(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None =
     """The rehearsal page's files, ``{filename: content}``, for ``<out>/<quality>/``.
     ``cues`` is the published cue sheet (studio.cues.publish); without it there is no track."""
     ledger = ledger or {}
-    return {"index.html": index_html(manifest, ledger, cues), LEDGER_FILE: ledger_html(ledger)}
+    from studio.cues import notes_errata   # kept on disk by its inputs: a no-op re-run reads it
+
+    return {"index.html": index_html(manifest, ledger, cues), LEDGER_FILE: ledger_html(ledger, notes_errata())}
 
 
 def seconds(value: Any) -> str:
