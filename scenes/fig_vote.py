@@ -38,7 +38,7 @@ WAYS_TEXT_AT = (3.1, -0.05, 0)                  # Ⓑ: the three ways
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
 SUM_X, MEAN_X = -0.25, 0.95
-VOTE_UNIT, GRID_TOP = 0.95, 1.8
+VOTE_UNIT, GRID_TOP = 0.85, 1.8
 ARROW_KEY_AT = (2.6, 2.6, 0)                    # Ⓒ: top-left corner of the key, where 只听甲 stood
 ACROSS_CARDS_AT = (2.6, 0.9, 0)                 # Ⓒ: the 跨卡汇总 aside, under the key
 GRID_HEAD_Y = 2.65                              # Ⓒ: the 样本 row
@@ -236,7 +236,7 @@ class FigVote(LectureScene):
         mids = self.row_midlines(requests, VOTE_UNIT, top=GRID_TOP)
         # the two heads sit over their columns: 加起来 over sum + landing votes, 取平均 over arrow + number
         grid = self.vote_grid(columns_x, (SUM_X + 0.15, MEAN_X + 0.4), mids)
-        votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=VOTE_UNIT, stroke_width=7)
+        votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=VOTE_UNIT)
                           for y, r in zip(mids, column)))
                  for x, column in zip(columns_x, requests)]
         self.play(FadeIn(grid["frame"]), FadeIn(grid["samples"][0]), *(GrowArrow(a) for a in votes[0]), run_time=1.0)
@@ -270,7 +270,7 @@ class FigVote(LectureScene):
         # Shared out among the voters, each sum shrinks to the average request; beside it, the
         # gradient it stands for (the opposite sign).
         means = VGroup(*(request_arrow(np.array([MEAN_X, y, 0]), total / len(SAMPLE_NAMES), unit_height=VOTE_UNIT,
-                                       stroke_width=10)
+                                       weight="heaviest")
                          for y, total in zip(mids, requests.sum(axis=0))))
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
                                 .next_to([MEAN_X + 0.2, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
@@ -318,12 +318,11 @@ class FigVote(LectureScene):
         running = np.zeros(requests.shape[1])
         sums = None
         for vote_column, request in zip(votes, requests):
-            pieces = VGroup(*(request_arrow(np.array([sum_x + 0.3, y + total * unit, 0]), r, unit_height=unit,
-                                            stroke_width=7)
+            pieces = VGroup(*(request_arrow(np.array([sum_x + 0.3, y + total * unit, 0]), r, unit_height=unit)
                               for y, total, r in zip(mids, running, request)))
             self.play(*(ReplacementTransform(a.copy(), p) for a, p in zip(vote_column, pieces)), run_time=0.55)
             running = running + request
-            merged = VGroup(*(request_arrow(np.array([sum_x, y, 0]), total, unit_height=unit, stroke_width=10)
+            merged = VGroup(*(request_arrow(np.array([sum_x, y, 0]), total, unit_height=unit, weight="heaviest")
                               for y, total in zip(mids, running)))
             if sums is None:
                 self.play(ReplacementTransform(pieces, merged), run_time=0.3)

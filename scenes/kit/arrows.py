@@ -19,16 +19,17 @@ def _point(p: Point) -> np.ndarray:
 
 
 def arrow(start: Point, end: Point, role: str = "ink", *, weight: str = "regular", buff: str | None = "tight",
-          both: bool = False, opacity: float = 1.0) -> Arrow:
+          both: bool = False, opacity: float = 1.0, max_tip: float | None = None) -> Arrow:
     """An arrow from ``start`` to ``end`` in a role's colour, its stroke ``weight`` and its
-    ``buff`` (the gap left at each end; None: none) named from the theme's scales."""
+    ``buff`` (the gap left at each end; None: none) named from the theme's scales.
+    ``max_tip`` caps the tip's length, for a row of heavy arrows whose tips must not touch."""
     start, end = _point(start), _point(end)
     length = float(np.linalg.norm(end - start))
     if not length > 0:
         raise ValueError("arrow: start and end coincide")
     width = theme.stroke(weight)
     gap = theme.space(buff) if buff else 0.0
-    tip = min(TIP_PER_STROKE * width, 0.4 * max(length - 2 * gap, 1e-3))
+    tip = min(TIP_PER_STROKE * width, 0.4 * max(length - 2 * gap, 1e-3), max_tip or float("inf"))
     kind = DoubleArrow if both else Arrow
     return kind(start, end, buff=gap, color=theme.color(role), stroke_width=width, stroke_opacity=opacity,
                 tip_length=tip, max_tip_length_to_length_ratio=0.5, max_stroke_width_to_length_ratio=1000)

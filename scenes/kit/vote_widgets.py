@@ -10,6 +10,9 @@ import numpy as np
 from manim import DOWN, UP, Arrow, Circle, DashedVMobject, Line, Rectangle, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
+
+VOTE_TIP = 0.25   # a vote's tip at most a quarter unit: the rows of votes in fig-vote stay apart
 
 Point = np.ndarray
 
@@ -30,16 +33,15 @@ def answer_outline(base: Point, *, unit_height: float, width: float, color: str 
 
 
 def request_arrow(start: Point, request: float, *, unit_height: float, color: str = "backward",
-                  stroke_width: float = 8) -> Arrow:
+                  weight: str = "strong") -> Arrow:
     """A vertical push from ``start``: up for a positive request, length |request| × unit_height.
 
-    Short requests keep their stroke (manim would thin them) so a small vote stays visible.
+    The kit's arrow keeps its stroke on short requests (manim would thin them), so a small
+    vote stays visible; tips are capped so a row of votes never runs together.
     """
     length = max(abs(request) * unit_height, 1e-3)
     end = start + (UP if request >= 0 else DOWN) * length
-    return Arrow(start, end, buff=0, color=theme.color(color), stroke_width=stroke_width,
-                 tip_length=min(0.25, 0.5 * length), max_tip_length_to_length_ratio=0.5,
-                 max_stroke_width_to_length_ratio=1000)
+    return arrow(start, end, color, weight=weight, buff=None, max_tip=VOTE_TIP)
 
 
 def neuron(brightness: float, *, radius: float = 0.5, color: str = "activations") -> Circle:
