@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, FadeIn, GrowFromEdge, Rectangle, Transform, VGroup
+from manim import DOWN, LEFT, RIGHT, FadeIn, GrowFromEdge, Transform, VGroup
 
 from lecture_numerics import quantity
-from scenes.kit import theme
+from scenes.kit.bars import Segment, StackedBar, stacked_bar
 from scenes.kit.base import LectureScene
 from scenes.kit.matmul_widgets import TallyRow
 from scenes.kit.text import ledger_text, words
@@ -87,15 +87,15 @@ class FigRecompute(LectureScene):
 
     # ---- 激活显存: full length → a sliver ----
 
-    def memory_bars(self, full_width: float) -> tuple[Rectangle, Rectangle]:
+    def memory_bars(self, full_width: float) -> tuple[StackedBar, StackedBar]:
         self.add(self.row_names("激活显存", MEMORY_ROWS_Y))
         return self.memory_bar(full_width, MEMORY_ROWS_Y[0]), self.memory_bar(full_width, MEMORY_ROWS_Y[1])
 
     @staticmethod
-    def memory_bar(width: float, y: float, color: str = STORED) -> Rectangle:
-        bar = Rectangle(width=width, height=TILE[1], stroke_width=3, stroke_color=theme.color(color),
-                        fill_color=theme.color(color), fill_opacity=0.5)
-        return bar.move_to([0, y, 0]).align_to([BAR_LEFT, 0, 0], LEFT)
+    def memory_bar(width: float, y: float, color: str = STORED) -> StackedBar:
+        """One kit bar, ``width`` scene units long (the lengths are the figure's shapes; the
+        numbers come after them)."""
+        return stacked_bar([Segment(width, color)], scale=1.0, thickness=TILE[1]).start_at((BAR_LEFT, y))
 
     # ---- the numbers, once the shapes have settled ----
 
@@ -107,7 +107,7 @@ class FigRecompute(LectureScene):
         return VGroup(compute)
 
     @staticmethod
-    def memory_numbers(memory_before: Rectangle) -> VGroup:
+    def memory_numbers(memory_before: StackedBar) -> VGroup:
         memory = VGroup(
             ledger_text("{act.v3.no_recompute_tib} TiB → {act.v3.full_recompute_gib} GiB", size="label"),
             ledger_text("÷{recompute.activation_shrink}", size="heading", color=KEPT),

@@ -310,3 +310,34 @@ def numbers_off_ledger(where: str, mobjects, ledger: dict[str, dict[str, Any]], 
         if typed:
             problems.append(f"{where}: typed number(s) {typed} in {drawn_string(text)!r}: draw them from the ledger")
     return problems
+
+
+def _own_rectangles(mob, found: list) -> None:
+    """Filled plain rectangles a scene made itself: the kit's bars (its classes, or anything it
+    tags ``kit_bar``) are left out with everything under them."""
+    if getattr(mob, "kit_bar", False) or type(mob).__module__.startswith("scenes.kit"):
+        return
+    if type(mob).__name__ == "Rectangle" and mob.get_fill_opacity() > 0.05:
+        found.append(mob)
+    for sub in mob.submobjects:
+        _own_rectangles(sub, found)
+
+
+def own_bars(where: str, mobjects) -> list[str]:
+    """Bars drawn without the kit: two or more filled rectangles standing on one baseline with
+    one thickness but lengths that differ by more than a tenth (or the same, lying on their
+    left edge). Boxes of one size in a row (a pipeline's stages) are not bars."""
+    rects: list = []
+    for mob in mobjects:
+        _own_rectangles(mob, rects)
+    problems = []
+    for axis, edge in ((1, "baseline"), (0, "left edge")):
+        rows: dict = {}
+        for rect in rects:
+            thickness = rect.width if axis == 1 else rect.height
+            rows.setdefault((round(float(rect.get_corner([-1, -1, 0])[axis]), 2), round(thickness, 2)), []).append(rect)
+        for (at, _), row in rows.items():
+            lengths = sorted(r.height if axis == 1 else r.width for r in row)
+            if len(row) >= 2 and lengths[-1] > 1.1 * lengths[0]:
+                problems.append(f"{where}: {len(row)} bars of its own on the {edge} at {at:.2f}: draw them with scenes.kit.bars")
+    return problems

@@ -73,6 +73,7 @@ STILL_CHECKS = {
     "no_e_notation": checks.e_notation,
     "text_holds_its_contrast": checks.low_contrast,
     "no_texts_overlap": checks.overlapping,
+    "bars_come_from_the_kit": checks.own_bars,
 }
 
 
@@ -109,8 +110,9 @@ def test_non_quantity_phrases_are_reviewed():
 @pytest.fixture(scope="module")
 def bad_sections():
     """A scene with one fault per section, built like any other."""
-    from manim import LEFT, Text
+    from manim import LEFT, Rectangle, Text
 
+    from scenes.kit.bars import histogram
     from scenes.kit.base import LectureScene
     from scenes.kit.text import ledger_text, words
 
@@ -146,6 +148,12 @@ def bad_sections():
             self.add(raw("1e-08"))
             self.panel("faded")                       # a punchline faded to a ghost: about 1.9:1
             self.add(words("什么也没学").set_opacity(0.3))
+            self.panel("own_bars")                    # two bars of different heights on one baseline, by hand
+            self.add(words("条"), *(Rectangle(width=0.4, height=h, fill_opacity=0.8).move_to([x, h / 2, 0])
+                                   for x, h in ((-1, 1.0), (0, 2.0))))
+            self.panel("kit_bars")                    # the same through the kit
+            self.add(words("条"), histogram([-1.2, -0.8, -0.2], [1.0, 2.0], base=0.0, unit=1.0,
+                                           colors=["weights", "weights"]))
             self.panel("empty")
 
     from studio.stills import build_scene_class
@@ -174,6 +182,8 @@ def test_bad_scene_is_caught_by_every_check(bad_sections, ledger):
     assert not checks.e_notation("typed", bad_sections["typed"])
     assert checks.low_contrast("faded", bad_sections["faded"])
     assert not checks.low_contrast("overlap", bad_sections["overlap"])
+    assert checks.own_bars("own_bars", bad_sections["own_bars"])
+    assert not checks.own_bars("kit_bars", bad_sections["kit_bars"])
     assert checks.missing_text("empty", bad_sections["empty"])
     assert not checks.missing_text("small", bad_sections["small"])
 

@@ -23,6 +23,7 @@ def probability_bar(value: float, base: Point, *, unit_height: float, width: flo
     height = max(value * unit_height, 1e-3)
     bar = Rectangle(width=width, height=height, stroke_width=0,
                     fill_color=theme.color(color), fill_opacity=0.55)
+    bar.kit_bar = True
     return bar.move_to(base, aligned_edge=DOWN)
 
 
