@@ -16,6 +16,7 @@ import numpy as np
 
 from lecture_numerics.bytes_per_param import (GRADIENT_BYTES, MASTER_BYTES, MOMENTUM_BYTES, OPTIMIZER_SUM,
                                               PER_PARAM_TOTAL, RULER, VARIANCE_BYTES, WEIGHT_BYTES)
+from lecture_numerics.lineage import YEAR_RMSPROP
 from lecture_numerics.models import BF16_BYTES, FP32_BYTES
 from lecture_numerics.provenance import derived, sourced
 from lecture_numerics.zh import zh_count, zh_round
@@ -86,8 +87,10 @@ MUON_BYTES = derived(
          "so a whole model saves less than 4 B per parameter.",
     notes="12", notes_quote="Muon 把二阶矩那一整份拿掉了，十六字节变十二。")
 
-# Years whose citation could be read; RMSProp (slides, undated) and Muon (a writeup) stay off screen.
+# Years whose citation could be read; Muon (a writeup, date not read) stays off screen. RMSProp's
+# year is fig-lineage's declaration (the Adam paper's reference to the 2012 lecture), not a copy.
 YEARS = {
+    "rmsprop": YEAR_RMSPROP,
     "momentum": sourced("optimizers.year.momentum", 1964, unit="year", citation=(
         "Polyak 1964, USSR Comput. Math. Math. Phys. 4(5) 1–17 (sources.md)"),
         measures="publication year of heavy-ball momentum"),

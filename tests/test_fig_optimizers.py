@@ -1,0 +1,171 @@
+"""fig-optimizers, checked on the built scene (no rendering) against the review of issue 26:
+Ⓑ's ruler in fig-zero's colours with heavy segment borders and 「?」 marks no border runs
+through; Ⓐ's levels on the kit's plot, RMSProp dated by fig-lineage's own year, and Muon's
+caption only once the v cells have left a row that closes up."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from manim import Rectangle, VMobject
+
+from lecture_numerics import lineage, optimizer_state, quantity
+from scenes import fig_optimizers, fig_zero
+from scenes.kit import theme
+from scenes.kit.plots import Plot
+from studio.stills import build_scene_class
+from tests.legibility_checks import drawn_string, texts_in
+
+RULER_BYTES = int(optimizer_state.PER_PARAM_TOTAL.value)
+
+
+class Recorded(fig_optimizers.FigOptimizers):
+    """The scene, with a copy of what is on screen after every play."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.after_plays: list[list] = []
+
+    def play(self, *args, **kwargs) -> None:
+        super().play(*args, **kwargs)
+        self.after_plays.append([m.copy() for m in self.mobjects])   # as it was: later plays change them
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return build_scene_class(Recorded, capture_stills=True)
+
+
+@pytest.fixture(scope="module")
+def stills(scene):
+    return {s.name: s.mobjects for s in scene.section_stills}
+
+
+def _family(mobjects) -> list:
+    """Everything drawn, once each, in drawing order."""
+    return list({id(p): p for m in mobjects for p in m.get_family()}.values())
+
+
+def _cells(mobjects) -> list[Rectangle]:
+    """A ruler's byte cells on screen, left to right: the most numerous set of equal filled
+    rectangles (segment frames are unfilled, and wider)."""
+    rects = [p for p in _family(mobjects) if isinstance(p, Rectangle) and p.get_fill_opacity() > 0.05]
+    sizes: dict[tuple[float, float], list] = {}
+    for r in rects:
+        sizes.setdefault((round(r.width, 2), round(r.height, 2)), []).append(r)
+    return sorted(max(sizes.values(), key=len), key=lambda r: r.get_x()) if sizes else []
+
+
+def _segments(cells) -> list[list[Rectangle]]:
+    bounds = np.cumsum([0] + [q.value for _, q, _ in optimizer_state.RULER])
+    return [cells[lo:hi] for lo, hi in zip(bounds, bounds[1:])]
+
+
+def _group_box(mobs) -> tuple[float, float, float, float]:
+    boxes = np.array([_box(m) for m in mobs])
+    return boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()
+
+
+def _visible(mob) -> bool:
+    return mob.get_fill_opacity() > 0.05 or mob.get_stroke_opacity() > 0.05
+
+
+def _box(mob) -> tuple[float, float, float, float]:
+    (x0, y0, _), (x1, y1, _) = mob.get_corner(np.array([-1, -1, 0])), mob.get_corner(np.array([1, 1, 0]))
+    return x0, y0, x1, y1
+
+
+def _contains(outer, inner) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2] and outer[3] >= inner[3]
+
+
+def _last_still(stills, panel: str):
+    return stills[max((n for n in stills if n.startswith(panel + ".")), key=lambda n: int(n.split(".")[1]))]
+
+
+def test_the_ruler_uses_fig_zeros_roles_for_the_same_bytes(stills):
+    """2 + 2 + 12 are weights, gradients, optimizer state, as fig-zero draws them."""
+    weights, gradients, optimizer = (theme.color(r).to_hex() for r in fig_zero.SEGMENT_COLORS)
+    expected = [weights, gradients, optimizer, optimizer, optimizer]
+    cells = _cells(_last_still(stills, "B"))
+    assert len(cells) == RULER_BYTES
+    drawn = [{c.get_fill_color().to_hex() for c in segment} for segment in _segments(cells)]
+    assert drawn == [{e} for e in expected]
+
+
+def test_segment_borders_are_heavier_than_cell_borders(stills):
+    """「三格 fp32、两格 bf16」 counts segments: each has its own frame, heavier than a cell's."""
+    mobjects = _last_still(stills, "B")
+    cells = _cells(mobjects)
+    cell_stroke = max(c.get_stroke_width() for c in cells)
+    frames = [p for p in _family(mobjects) if isinstance(p, Rectangle) and p.get_stroke_width() > cell_stroke]
+    for j, segment in enumerate(_segments(cells)):
+        assert any(np.allclose(_box(f), _group_box(segment), atol=0.03) for f in frames), f"segment {j} has no frame"
+
+
+def test_no_cell_border_runs_through_a_question_mark(stills):
+    """Each 「?」 either clears every cell edge or sits on an opaque disc drawn over the bar."""
+    question_still = next(m for n, m in stills.items() if n.startswith("B.")
+                          and sum(drawn_string(t) == "?" for t in texts_in(m)) == len(optimizer_state.RULER))
+    order = _family(question_still)
+    cells = _cells(question_still)
+    bar_box = _group_box(cells)
+    last_cell = max(order.index(c) for c in cells)
+    glyphs = {id(g) for t in texts_in(question_still) for g in t.get_family()}
+    edges = sorted({round(x, 3) for c in cells for x in (c.get_left()[0], c.get_right()[0])})
+    crossed = []
+    for mark in (t for t in texts_in(question_still) if drawn_string(t) == "?"):
+        x0, y0, x1, y1 = _box(mark)
+        through = any(x0 < x < x1 for x in edges) and y0 < bar_box[3] and y1 > bar_box[1]
+        covers = [p for p in order[last_cell + 1:]
+                  if isinstance(p, VMobject) and len(p.points) and p.get_fill_opacity() > 0.99
+                  and id(p) not in glyphs and _contains(_box(p), (x0, y0, x1, y1))]
+        if through and not covers:
+            crossed.append(mark.get_center()[:2].round(2).tolist())
+    assert not crossed, f"cell borders run through the 「?」 at {crossed}"
+
+
+def test_the_state_levels_are_the_kits_plot(stills):
+    assert any(isinstance(p, Plot) for p in _family(_last_still(stills, "A")))
+
+
+def test_rmsprop_is_dated_by_fig_lineages_year(stills):
+    """One declaration: the year under RMSProp is fig-lineage's quantity, drawn with the others."""
+    assert optimizer_state.YEARS["rmsprop"] is lineage.YEAR_RMSPROP
+    texts = texts_in(_last_still(stills, "A"))
+    name = next(t for t in texts if drawn_string(t) == "RMSProp")
+    year = quantity("lineage.year_rmsprop").display
+    below = [t for t in texts if drawn_string(t) == year and abs(t.get_x() - name.get_x()) < 0.3
+             and t.get_y() < name.get_y()]
+    assert below, f"no {year} under RMSProp"
+
+
+def _visible_cells(mobjects) -> list[Rectangle]:
+    on_screen = _family(mobjects)
+    return [c for c in _cells(on_screen) if _visible(c)]
+
+
+def test_muons_caption_comes_after_the_v_cells_leave(scene):
+    """「把二阶矩那一整份拿掉了」 is said of cells already gone: no frame shows both."""
+    panel_a = scene.after_plays[[i for i, m in enumerate(scene.after_plays)
+                                 if any("按每个参数" in drawn_string(t) for t in texts_in(m))][0]:]
+    seen_v, captioned = False, 0
+    for mobjects in panel_a:
+        v_shown = len(_visible_cells(mobjects)) == RULER_BYTES      # the whole ruler: v still in it
+        seen_v |= v_shown
+        if any("拿掉" in drawn_string(t) for t in texts_in(mobjects) if _visible(t)):
+            captioned += 1
+            assert seen_v and not v_shown, "the caption is on screen while the v cells are"
+    assert captioned, "Muon's caption never shows"
+
+
+def test_the_row_closes_up_with_the_new_total(stills):
+    """After v leaves, the total (12 字节) sits right at the shortened bar's end: no gap."""
+    mobjects = _last_still(stills, "A")
+    kept = _visible_cells(mobjects)
+    assert len(kept) == RULER_BYTES - optimizer_state.VARIANCE_BYTES.value
+    x0, y0, end, y1 = _group_box(kept)
+    total = quantity("bytes.muon_per_param").display + "字节"
+    after = [t for t in texts_in(mobjects) if drawn_string(t).endswith(total)
+             and y0 < t.get_y() < y1 and 0 <= t.get_left()[0] - end < 0.4]
+    assert after, f"no 「{total}」 at the end of the shortened ruler"
