@@ -5,9 +5,10 @@ each optimizer takes, in learning rates, when the gradient never changes. A heal
 optimizer gives a flat line; SGD and Adam do, AdaGrad falls (its denominator only grows),
 RMSProp shoots up at the start (its moving average starts at zero).
 
-Ⓐ four thumbnails over the first steps; Ⓑ AdaGrad with its growing denominator; Ⓒ RMSProp,
-Adam and Adam without bias correction on a log step axis, all with β₂ = 0.999 (Adam's
-default) so that only the correction differs. With the slides' 0.9 the first step is 3.2×.
+Ⓐ four thumbnails on a log step axis; Ⓑ AdaGrad with its growing denominator; Ⓒ RMSProp,
+Adam and Adam without bias correction on the same log axis, all with β₂ = 0.999 (Adam's
+default) so that only the correction differs. With ρ = 0.9, the value on Hinton's Coursera
+slide (lecture 6.5), RMSProp's first step is 3.2×.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from lecture_numerics.provenance import chosen, derived, sourced
 RMSPROP_SLIDES = "Tieleman & Hinton, Coursera Neural Networks for Machine Learning, lecture 6.5 (sources.md)"
 
 RHO_SLIDES = sourced("lineage.rmsprop_rho_slides", 0.9, unit="", fmt="{:g}", citation=RMSPROP_SLIDES,
-                     measures="RMSProp's moving-average weight on the lecture slides (0.9·old + 0.1·g²)")
+                     measures="RMSProp's moving-average weight on Hinton's Coursera slide, lecture 6.5 (0.9·old + 0.1·g²)")
 THUMB_STEPS = chosen("lineage.thumb_steps", 600, unit="steps", fmt="{:,}",
-                     measures="steps drawn in each thumbnail of Ⓐ and in the AdaGrad plot of Ⓑ",
-                     reason="the notes read AdaGrad at step 600; the same span shows RMSProp's spike settling")
+                     measures="steps drawn in the AdaGrad plot of Ⓑ",
+                     reason="the notes read AdaGrad at step 600")
 LOG_STEPS = chosen("lineage.log_steps", 5000, unit="steps", fmt="{:,}",
-                   measures="right end of Ⓒ's log step axis",
+                   measures="right end of the log step axes of Ⓐ's thumbnails and of Ⓒ",
                    reason="long enough that RMSProp is visibly back at 1 (β₂ = 0.999 forgets in ~1,000 steps)")
 CLIP_GAIN = chosen("lineage.clip_gain", 8, unit="×", fmt="{}×", measures="top of Ⓒ's y-axis",
                    reason="high enough to show Adam-without-correction's whole bump; RMSProp's first step leaves it")

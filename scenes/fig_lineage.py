@@ -1,52 +1,60 @@
 """fig-lineage: AdaGrad → RMSProp → Adam as a chain, shown by feeding one constant gradient.
 
-Ⓐ four boxes fed the same gradient: only SGD and Adam give a flat line; under each link,
-   what it fixed (green) and what it left (red).
-Ⓑ AdaGrad's illness is late: its denominator only grows, the step falls to 4 % by step 600.
+Ⓐ four boxes fed the same gradient, steps on a log axis: only SGD and Adam give a flat line;
+   AdaGrad sinks, RMSProp's first step leaves its box and it comes back down to the line.
+Ⓑ AdaGrad's illness is late: its denominator √(Σg²) only grows (the bar, from its first-step
+   height), the step falls to 4 % by step 600.
 Ⓒ RMSProp's illness is early: from a zero start its first step is 32×; Adam's bias
    correction makes it flat from step 1; without it the bump peaks at 6.6×.
 Ⓓ how the three were published: a 39-page JMLR paper, one Coursera slide, a coin flip —
    and Adam's own proof that AdaGrad is a special case of it.
 Every curve is a run of the update rules (lecture_numerics/lineage.py → optim.update_sizes).
+Beats follow the notes' cues at L490 (Ⓐ), L509 (Ⓑ) and L516 (Ⓒ, then Ⓓ).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, FadeIn, FadeOut, GrowFromEdge, Indicate,
-                   Rectangle, RoundedRectangle, Square, UpdateFromAlphaFunc, VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, RoundedRectangle, Square,
+                   Succession, SurroundingRectangle, UpdateFromAlphaFunc, VGroup, linear)
 
 from lecture_numerics import lineage
 from scenes.kit import theme
-from scenes.kit.annotate import label_after, callout, legend
+from scenes.kit.annotate import callout, label_after, legend
 from scenes.kit.arrows import arrow
+from scenes.kit.bars import Segment, stacked_bar
 from scenes.kit.base import LectureScene
-from scenes.kit.layout import keep_inside
-from scenes.kit.panels import EDGE_BUFF
-from scenes.kit.plots import Plot, curve, grow, grow_run
+from scenes.kit.plots import Plot, curve, dashed, grow, grow_run, level
 from scenes.kit.text import ledger_text, line, words
+
+# Colours by role: the gradient fed in, the optimizer's state (AdaGrad's denominator), one
+# series colour per optimizer.
+GRADIENT, STATE = "gradients", "optimizer"
+SGD, ADAGRAD, RMSPROP, ADAM, ADAM_RAW = "muted", "accent", "warm", "good", "muted"
 
 # Ⓐ: four columns, a thumbnail plot in each.
 COLUMN_XS = (-5.25, -1.75, 1.75, 5.25)
-THUMB_W, THUMB_H, THUMB_BOTTOM = 2.5, 1.45, -0.35
-STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.7, -0.95
-BOXES = (("sgd", "SGD", "muted"), ("adagrad", "AdaGrad {optimizers.year.adagrad}", "backward"),
-         ("rmsprop", "RMSProp {lineage.year_rmsprop}", "warm"), ("adam", "Adam {optimizers.year.adam}", "good"))
+THUMB_W, THUMB_H, THUMB_BOTTOM = 2.5, 1.3, -0.3
+STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.6, -1.35
+FRAME_BELOW, FRAME_ABOVE = 0.25, 0.35          # box edge below the thumbnail, above the name
+BOXES = (("sgd", "SGD", SGD), ("adagrad", "AdaGrad {optimizers.year.adagrad}", ADAGRAD),
+         ("rmsprop", "RMSProp {lineage.year_rmsprop}", RMSPROP), ("adam", "Adam {optimizers.year.adam}", ADAM))
 FLAT = {"sgd", "adam"}
-KEY_Y, NOTE_GAP = 1.3, 0.45      # Ⓒ's legend column: its top row, and the gap to each note under it
-ROW_YS, SOURCE_Y = (2.0, 0.6, -0.8), -2.2   # Ⓓ's three rows and the source line
-TILE_SIDE, TILE_TINT = 0.42, 0.12           # Ⓐ's strip of gradient tiles
-OUT_AT, OUT_FROM, OUT_PAST = 1.15, 0.6, 0.45    # the RMSProp run leaving the plot: step, share of top, overshoot
-LINKS = {"adagrad": ("每个参数一个尺度", "分母只增不减"),
-         "rmsprop": ("累加 → 滑动平均", "起步时分母太小"),
-         "adam": ("＋偏差校正", "从第一步起就是平的")}
+VERDICTS = {"adagrad": "不平：越走越小", "rmsprop": "不平：起步冲出框外"}
+TILE_SIDE, TILE_TINT, TILE_COUNT, STRIP_W = 0.42, 0.12, 16, 12.4
+SPIKE_PAST = 0.3     # how far RMSProp's first-step arrow reaches past its thumbnail's top
 
-# Ⓑ and Ⓒ: one big plot, lower-left corner here.
-PLOT_CORNER = np.array([-4.9, -1.9, 0])
-BIG_W, BIG_H = 7.0, 3.9
-BAR_X, BAR_W, BAR_H = 4.6, 0.7, 3.3
-LOG_CORNER = np.array([-5.6, -1.8, 0])
-LOG_W, LOG_H, SIDE_X = 6.3, 3.6, 1.35
+# Ⓑ: one big plot, lower-left corner here, and the denominator bar beside it.
+PLOT_CORNER = np.array([-4.9, -0.95, 0])
+BIG_W, BIG_H = 6.2, 3.2
+BAR_X, BAR_W, BAR_H = 3.0, 0.7, 2.7
+# Ⓒ: the log-step plot and the column of notes on its right.
+LOG_CORNER = np.array([-5.6, -0.95, 0])
+LOG_W, LOG_H, SIDE_X, KEY_Y = 6.3, 3.0, 1.35, 2.65
+OUT_AT, OUT_FROM, OUT_PAST = 1.15, 0.6, 0.4    # RMSProp leaving the plot: step, share of top, overshoot
+NOTE_GAP = 0.3
+# Ⓓ: three rows of publication stories.
+ROW_TOPS, SOURCE_Y = (2.75, 1.05, -1.1), -2.5   # top of each row's first line (rows grow downwards)
 STORY_LEFT, STORY_TEXT_X = -6.3, -3.3
 
 
@@ -69,75 +77,77 @@ class FigLineage(LectureScene):
         self.rmsprop_early()
         self.how_they_were_published()
 
-    def say(self, current, template: str, color: str = "ink"):
-        new = line(template, size="body", color=color).to_edge(DOWN, buff=EDGE_BUFF)
-        self.play(*([FadeOut(current)] if current is not None else []), FadeIn(new, shift=UP * theme.space("close")), run_time=0.5)
-        return new
-
     @staticmethod
     def gradient_strip(count: int, width: float) -> VGroup:
         """A row of identical 「g」 tiles: the same gradient, step after step."""
-        tiles = VGroup(*[VGroup(Square(TILE_SIDE, stroke_width=2, stroke_color=theme.color("backward"),
-                                       fill_color=theme.color("backward"), fill_opacity=TILE_TINT),
-                                words("g", size="small", color="backward")) for _ in range(count)])
+        tiles = VGroup(*[VGroup(Square(TILE_SIDE, stroke_width=2, stroke_color=theme.color(GRADIENT),
+                                       fill_color=theme.color(GRADIENT), fill_opacity=TILE_TINT),
+                                words("g", size="small", color=GRADIENT)) for _ in range(count)])
         return tiles.arrange(RIGHT, buff=(width - count * TILE_SIDE) / max(count - 1, 1))
 
     # ---- Ⓐ the chain, four boxes ----
 
     def four_boxes(self) -> None:
-        self.start_panel("A", "喂同一串恒定的梯度，看每家的有效学习率")
-        steps = lineage.THUMB_STEPS.value
+        self.start_panel("A", "喂同一串恒定的梯度，看每家的有效学习率",
+                         says="我做了一件很简单的事：喂同一串恒定的梯度进去，")
+        steps = lineage.LOG_STEPS.value
         runs = lineage.thumbnails(steps)
-        xs = np.arange(1, steps + 1)
-        strip = self.gradient_strip(16, 12.4).move_to([0, STRIP_Y, 0])
+        xs = lineage.log_sampled_steps(steps)
+        strip = self.gradient_strip(TILE_COUNT, STRIP_W).move_to([0, STRIP_Y, 0])
+        plots, frames, names = self.thumbnail_boxes(steps)
         self.play(FadeIn(strip, lag_ratio=0.1), run_time=0.8)
+        self.play(FadeIn(frames), FadeIn(VGroup(*plots)), FadeIn(names), run_time=0.8)
 
-        plots, frames, names, flats, curves = [], VGroup(), VGroup(), VGroup(), []
-        for x, (key, name, colour) in zip(COLUMN_XS, BOXES):
-            plot = Plot(x_range=(0, steps), y_range=(0, lineage.THUMB_TOP.value), width=THUMB_W, height=THUMB_H)
-            plot.shift(np.array([x - THUMB_W / 2, THUMB_BOTTOM, 0]) - plot.point(0, 0))
+        self.beat(says="梯度都不变了，那么一个健康的优化器应该给出一条平线。",
+                  takeaway="梯度不变 → 健康的优化器给出一条平线")
+        flats = VGroup(*[dashed(level(plot, 1, "ink", stroke_width=2)) for plot in plots])
+        self.play(Create(flats), run_time=0.7)
+
+        self.beat(says="凡是不平的，那就是它自己的毛病，赖不到数据头上。",
+                  takeaway="平线才健康；不平，就是它自己的毛病", replaces=True)
+        self.wait(0.3)
+
+        self.beat(says="看这四个小框里的曲线 —— 只有第一个和最后一个是平的。",
+                  takeaway="只有第一个和最后一个是平的")
+        curves = [curve(plot, xs, runs[key][xs - 1], colour, clip=True)
+                  for plot, (key, _, colour) in zip(plots, BOXES)]
+        rms_plot = plots[2]
+        spike = arrow(rms_plot.point(1, 1), rms_plot.point(1, lineage.THUMB_TOP.value) + UP * SPIKE_PAST,
+                      RMSPROP, weight="bold", buff=None)
+        # Where RMSProp is above the box, a dashed run along its top: the line is off the
+        # picture there, not missing, and joins the curve where it comes back in.
+        ceiling = lineage.THUMB_TOP.value
+        back_in = int(np.argmax(runs["rmsprop"] <= ceiling)) + 1
+        above = dashed(curve(rms_plot, [1, back_in], [ceiling, ceiling], RMSPROP, stroke_width=3))
+        others = [grow(c, run_time=2.0) for i, c in enumerate(curves) if i != 2]
+        # RMSProp in the order it runs: out of the box, along above it, back down to the line.
+        rms_run = Succession(Create(spike, run_time=0.4), Create(above, run_time=0.8), grow(curves[2], run_time=0.8))
+        self.play(*others, rms_run)
+        verdicts = VGroup(*[words(VERDICTS[key], size="small", color="bad").move_to([x, VERDICT_Y, 0])
+                            for x, (key, _, _) in zip(COLUMN_XS, BOXES) if key not in FLAT])
+        lit = [Indicate(frames[i], color=theme.color("good"), scale_factor=1.05) for i in (0, 3)]
+        self.play(*lit, FadeIn(verdicts), run_time=1.0)
+        self.wait(0.6)
+
+    def thumbnail_boxes(self, steps: int) -> tuple[list[Plot], VGroup, VGroup]:
+        """Ⓐ's four framed thumbnails over steps 1 … ``steps`` (log axis), each under its name."""
+        plots, frames, names = [], VGroup(), VGroup()
+        frame_bottom, frame_top = THUMB_BOTTOM - FRAME_BELOW, NAME_Y + FRAME_ABOVE
+        for x, (_, name, colour) in zip(COLUMN_XS, BOXES):
+            plot = Plot(x_range=(1, steps), y_range=(0, lineage.THUMB_TOP.value), x_log=True,
+                        width=THUMB_W, height=THUMB_H, frame=True)
+            plot.shift(np.array([x - THUMB_W / 2, THUMB_BOTTOM, 0]) - plot.point(1, 0))
             plots.append(plot)
-            frame_bottom, frame_top = THUMB_BOTTOM - 0.25, NAME_Y + 0.35
             frames.add(RoundedRectangle(width=THUMB_W + 0.5, height=frame_top - frame_bottom, corner_radius=0.12,
                                         stroke_color=theme.color("muted"), stroke_width=2)
                        .move_to([x, (frame_top + frame_bottom) / 2, 0]))
             names.add(line(name, size="label", color=colour).move_to([x, NAME_Y, 0]))
-            flats.add(DashedLine(plot.point(0, 1), plot.point(steps, 1), color=theme.color("ink"), stroke_width=2))
-            curves.append(curve(plot, xs, runs[key], colour, clip=True))
-        self.play(FadeIn(frames), FadeIn(VGroup(*plots)), FadeIn(names), run_time=0.8)
-        healthy = words("健康的 → 一条平线", size="small").next_to(frames, DOWN, buff=theme.space("small")).set_x(COLUMN_XS[0])
-        self.play(Create(flats), FadeIn(healthy), run_time=0.7)
-        self.play(*[grow(c, run_time=2.0) for c in curves])
-
-        verdicts = VGroup()
-        for x, (key, _, _) in zip(COLUMN_XS, BOXES):
-            if key in FLAT:
-                continue
-            verdicts.add(words("不平 → 它自己的毛病", size="small", color="backward").move_to([x, VERDICT_Y - 0.5, 0]))
-        lit = [Indicate(frames[i], color=theme.color("good"), scale_factor=1.05) for i in (0, 3)]
-        caption = self.say(None, "只有第一个和最后一个是平的")
-        self.play(*lit, FadeIn(verdicts), run_time=1.0)
-        self.wait(0.6)
-
-        links = VGroup()
-        for x, (key, _, _) in zip(COLUMN_XS, BOXES):
-            if key not in LINKS:
-                continue
-            fixed, left = LINKS[key]
-            still_ill = key != "adam"     # Adam's second line is what it achieves, not what it leaves
-            links.add(VGroup(words("✔ " + fixed, size="small", color="good"),
-                             words(("✘ " if still_ill else "✔ ") + left, size="small",
-                                   color="backward" if still_ill else "good"))
-                      .arrange(DOWN, buff=theme.space("snug")).move_to([x, VERDICT_Y - 1.4, 0]))
-            keep_inside(links[-1])
-        self.play(FadeIn(links, lag_ratio=0.4), run_time=1.4)
-        self.say(caption, "每一个都在补上一个留下的洞")
-        self.wait(1.5)
+        return plots, frames, names
 
     # ---- Ⓑ AdaGrad's illness is late ----
 
     def adagrad_late(self) -> None:
-        self.start_panel("B", "AdaGrad 的病在后期")
+        self.start_panel("B", "AdaGrad 的病在后期", says="先看 AdaGrad，它的病在后期。")
         steps = lineage.THUMB_STEPS.value
         plot = Plot(x_range=(0, steps), y_range=(0, 1.2), width=BIG_W, height=BIG_H,
                     x_ticks_key="lineage.lin_step_ticks", y_ticks_key="lineage.lin_gain_ticks",
@@ -145,45 +155,65 @@ class FigLineage(LectureScene):
         plot.shift(PLOT_CORNER - plot.point(0, 0))
         xs = np.arange(1, steps + 1)
         step, denominator = lineage.adagrad_run(steps)
-        sgd = curve(plot, xs, np.ones_like(step), "muted")
-        sgd_name = words("SGD（对照）", size="small", color="muted").next_to(plot.point(steps, 1), UP, buff=theme.space("snug"))
+        sgd = curve(plot, xs, np.ones_like(step), SGD)
+        sgd_name = words("SGD（对照）", size="small", color=SGD).next_to(plot.point(steps, 1), UP, buff=theme.space("snug"))
         sgd_name.align_to(plot.point(steps, 1), RIGHT)
         self.play(FadeIn(plot), run_time=0.6)
         self.play(label_after(sgd, sgd_name, run_time=0.6, label_time=0.2, draw=grow))
 
-        # The denominator bar grows as √Σg² while the red curve falls: one alpha drives both.
-        bar_base = np.array([BAR_X, PLOT_CORNER[1], 0])
-        bar = Rectangle(width=BAR_W, height=BAR_H, fill_color=theme.color("backward"), fill_opacity=0.5,
-                        stroke_width=0).move_to(bar_base + UP * BAR_H / 2)
-        bar_title = VGroup(*[words(text, size="small", color="backward")
-                             for text in ("分母：", "历史梯度平方的累加和", "只增不减")]).arrange(DOWN, buff=theme.space("tight"))
-        bar_title.next_to(bar, UP, buff=theme.space("close")).set_x(BAR_X)
-        run, animation = grow_run(plot, xs, step, "backward", run_time=3.0)
-        top = float(denominator[-1])
+        self.beat(says="它的分母是「历史梯度平方的累加和」—— 只增不减。")
+        self.grow_denominator(denominator)
 
-        def grow_bar(mob, alpha: float) -> None:
-            i = int(round(alpha * (steps - 1)))
-            h = max(BAR_H * float(denominator[i]) / top, 0.02)
-            mob.stretch_to_fit_height(h).move_to(bar_base + UP * h / 2)
-
-        self.add(bar_title)
-        bar.stretch_to_fit_height(0.02).move_to(bar_base + UP * 0.01)
-        self.play(animation, UpdateFromAlphaFunc(bar, grow_bar, run_time=3.0, rate_func=linear), FadeIn(bar_title))
-        growth = ledger_text("涨到 {lineage.adagrad_denominator_growth}", size="small", color="backward")
-        growth.next_to(bar, RIGHT, buff=theme.space("small")).align_to(bar, UP)
+        self.beat(says="于是有效学习率一路往下掉，跑到第六百步只剩稳态的百分之四。")
+        _, animation = grow_run(plot, xs, step, ADAGRAD, run_time=2.5)
+        self.play(animation)
         note = callout(plot.point(steps, step[-1]),
                        "第 {optim.adagrad_probe_step} 步：只剩稳态的 {optim.adagrad_lr_at_600}",
-                       UP + LEFT * theme.space("wide"), length=1.1, color="backward", size="label")
-        self.play(FadeIn(note), FadeIn(growth), run_time=0.7)
-        caption = self.say(None, "喂进去的梯度自始至终是同一个数")
-        self.wait(0.8)
-        self.say(caption, "是那个只增不减的分母把它自己压死的", "backward")
-        self.wait(1.5)
+                       UP + LEFT * theme.space("wide"), length=1.0, color=ADAGRAD, size="label")
+        self.play(FadeIn(note), run_time=0.6)
+
+        self.beat(says="再强调一次：喂进去的梯度自始至终是同一个数。",
+                  takeaway="喂进去的梯度自始至终是同一个数")
+        self.wait(0.3)
+        self.beat(says="不是数据变了，是那个只增不减的分母把它自己压死的。",
+                  takeaway="是那个只增不减的分母把它自己压死的")
+        self.wait(0.3)
+
+    def grow_denominator(self, denominator: np.ndarray) -> None:
+        """The bar of √(Σg²), in units of its first step: a grey base (the first step's
+        height, 1×) and the growth on top, driven step by step through the run."""
+        base = np.array([BAR_X, PLOT_CORNER[1]])
+        growth = float(denominator[-1] / denominator[0])
+        scale = BAR_H / growth
+
+        def bar_at(value: float):
+            parts = [Segment(1.0, "muted"), Segment(max(value - 1.0, 1e-3), STATE)]
+            return stacked_bar(parts, scale, "vertical", thickness=BAR_W).start_at(base)
+
+        bar = bar_at(1.0)
+        title = VGroup(words("分母 ＝ 累加和的平方根", size="small", color=STATE),
+                       words("累加和：历史梯度的平方", size="small", color="muted"),
+                       words("只增不减", size="small", color=STATE)).arrange(DOWN, buff=theme.space("tight"))
+        title.move_to([BAR_X, base[1] + BAR_H + theme.space("close"), 0], aligned_edge=DOWN)
+        start = words("起点", size="small", color="muted").next_to(bar.blocks[0], LEFT, buff=theme.space("close"))
+        self.play(FadeIn(title), FadeIn(bar), FadeIn(start), run_time=0.6)
+        last = len(denominator) - 1
+
+        def grow_bar(mob, alpha: float) -> None:
+            mob.become(bar_at(float(denominator[int(round(alpha * last))] / denominator[0])))
+
+        self.play(UpdateFromAlphaFunc(bar, grow_bar, run_time=2.5, rate_func=linear))
+        grown = VGroup(ledger_text("第 {optim.adagrad_probe_step} 步：", size="small", color=STATE),
+                       ledger_text("起点的 {lineage.adagrad_denominator_growth}", size="small", color=STATE))
+        grown.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
+        grown.next_to(bar, RIGHT, buff=theme.space("small")).align_to(bar, UP)
+        self.play(FadeIn(grown), run_time=0.5)
 
     # ---- Ⓒ RMSProp's illness is early, and Adam's fix ----
 
     def rmsprop_early(self) -> None:
-        self.start_panel("C", "RMSProp 的病在初期，Adam 的偏差校正")
+        self.start_panel("C", "RMSProp 的病在初期，Adam 的偏差校正",
+                         says="RMSProp 把「累加」换成「滑动平均」—— 分母会遗忘了，后期的病治好了。")
         steps = lineage.LOG_STEPS.value
         top = lineage.CLIP_GAIN.value
         plot = Plot(x_range=(1, steps), y_range=(0, top), x_log=True, width=LOG_W, height=LOG_H,
@@ -193,62 +223,93 @@ class FigLineage(LectureScene):
         xs = lineage.log_sampled_steps(steps)
         runs = {name: run[xs - 1] for name, run in lineage.late_runs(steps).items()}
         key = VGroup(words("纵轴：每步走的 ÷ 学习率", size="small", color="muted"),
-                     legend([("warm", "RMSProp"), ("good", "Adam"), ("optimizer", "Adam 不校正")], direction=DOWN))
-        key.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("medium")).move_to([SIDE_X, KEY_Y, 0], aligned_edge=LEFT)
+                     legend([(RMSPROP, "RMSProp"), (ADAM, "Adam"), (ADAM_RAW, "Adam 不校正")], direction=DOWN))
+        key.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("medium")).move_to([SIDE_X, KEY_Y, 0], aligned_edge=UP + LEFT)
         self.play(FadeIn(plot), FadeIn(key), run_time=0.6)
+        rms = curve(plot, xs, runs["rmsprop"], RMSPROP, clip=True)
+        self.play(grow(rms, run_time=1.5))
 
-        rms = curve(plot, xs, runs["rmsprop"], "warm", clip=True)
-        out = arrow(plot.point(OUT_AT, top * OUT_FROM), plot.point(OUT_AT, top) + UP * OUT_PAST, "warm", weight="bold",
-                    buff=None)
+        self.beat(says="可它落下了新的：滑动平均是从零起步的。")
+        self.wait(0.3)
+
+        self.beat(says="第一步的更新被放大了三十二倍，直接冲出画面。")
+        out = arrow(plot.point(OUT_AT, top * OUT_FROM), plot.point(OUT_AT, top) + UP * OUT_PAST, RMSPROP,
+                    weight="bold", buff=None)
         out_label = ledger_text("第一步被放大 {optim.rmsprop_first_step_gain} —— 冲出画面", size="label",
-                                color="warm").next_to(out.get_end(), RIGHT, buff=theme.space("close"))
-        self.play(label_after(rms, VGroup(out, out_label), run_time=1.1, label_time=0.4, draw=grow))
-        caption = self.say(None, "滑动平均从空的开始，开头分母被严重低估", "warm")
-        self.wait(0.6)
-
-        adam = curve(plot, xs, runs["adam"], "good", stroke_width=7)
-        self.play(grow(adam, run_time=1.2))
-        caption = self.say(caption, "偏差校正就是来修这一下的：从第一步起就是平的", "good")
-        self.wait(0.6)
-
-        raw = curve(plot, xs, runs["adam_raw"], "optimizer")
-        bump = VGroup(line("不校正：从 {lineage.adam_no_bc_first_step} 升到峰值 {optim.adam_no_bias_correction_peak}",
-                           size="small", color="optimizer"),
-                      line("（第 {lineage.adam_no_bc_peak_step} 步），再并入 RMSProp", size="small", color="optimizer"))
-        bump.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(key, DOWN, buff=NOTE_GAP, aligned_edge=LEFT)
-        self.play(grow(raw, run_time=1.5), FadeIn(bump))
-        caption = self.say(caption, "动量项自己也有偏差，和分母的偏差部分抵消了", "optimizer")
-        self.wait(0.8)
+                                color=RMSPROP).next_to(out.get_end(), RIGHT, buff=theme.space("close"))
+        self.play(label_after(out, out_label, run_time=0.8, label_time=0.4))
         caveat = VGroup(*[line(t, size="small", color="muted") for t in (
-            "各线同用 β₂ ＝ {optim.adam.beta2}（Adam 默认）", "为的是只比有没有校正；",
-            "课件里 RMSProp 的 {lineage.rmsprop_rho_slides} 会给出 {lineage.rmsprop_first_step_gain_slides}")])
-        caveat.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(bump, DOWN, buff=NOTE_GAP, aligned_edge=LEFT)
+            "各线同用 β₂ ＝ {optim.adam.beta2}（Adam 默认）",
+            "Hinton 网课 slide 上的原版取 {lineage.rmsprop_rho_slides}，",
+            "第一步会是 {lineage.rmsprop_first_step_gain_slides}")])
+        caveat.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
+        caveat.next_to(key, DOWN, buff=NOTE_GAP, aligned_edge=LEFT)
         self.play(FadeIn(caveat), run_time=0.5)
-        self.wait(1.5)
+
+        self.beat(says="Adam 的偏差校正就是来修这一下的。你看绿线 —— 从第一步起就是平的。",
+                  takeaway="偏差校正：从第一步起就是平的")
+        adam = curve(plot, xs, runs["adam"], ADAM, stroke_width=7)
+        self.play(grow(adam, run_time=1.2))
+
+        self.beat(says="如果 Adam 只加动量、不做校正， 峰值只有六点六倍，不是三十二倍 ——")
+        raw = curve(plot, xs, runs["adam_raw"], ADAM_RAW)
+        bump = VGroup(line("不校正：从 {lineage.adam_no_bc_first_step} 起，", size="small", color=ADAM_RAW),
+                      line("第 {lineage.adam_no_bc_peak_step} 步升到峰值 {optim.adam_no_bias_correction_peak}",
+                           size="small", color=ADAM_RAW))
+        bump.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(caveat, DOWN, buff=NOTE_GAP,
+                                                                                   aligned_edge=LEFT)
+        self.play(label_after(raw, bump, run_time=1.5, label_time=0.4, draw=grow))
+
+        self.beat(says="因为动量那一项自己也有偏差，两个偏差部分抵消了。",
+                  takeaway="动量的偏差和分母的偏差部分抵消")
+        self.wait(0.3)
 
     # ---- Ⓓ how the three were published ----
 
     def how_they_were_published(self) -> None:
-        self.start_panel("D", "这条链是怎么发表的")
-        stories = [
-            ("AdaGrad", "backward", "正经的 JMLR 长文，整整 {lineage.adagrad_pages} 页", "题目根本不是为深度学习写的"),
-            ("RMSProp", "warm", "没有论文 —— 只有 Coursera 网课里的 slide", "今天引它，引的都是「第 {lineage.rmsprop_lecture} 讲」"),
-            ("Adam", "good", "首页脚注：作者顺序由掷硬币决定", "致谢：名字是 Ivo Danihelka 和 Tom Schaul 起的"),
-        ]
-        rows = VGroup()
-        for name, colour, first, second in stories:
-            head = words(name, size="heading", color=colour)
-            body = VGroup(line(first, size="body"), line(second, size="label", color="muted"))
-            body.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("snug"))
-            rows.add(VGroup(head, body))
-        for row, y in zip(rows, ROW_YS):
-            row[0].move_to([STORY_LEFT, y, 0], aligned_edge=LEFT)
-            row[1].move_to([STORY_TEXT_X, y, 0], aligned_edge=LEFT)
-        for row in rows:
-            self.play(FadeIn(row, shift=RIGHT * theme.space("close")), run_time=0.6)
-            self.wait(0.7)
-        source = words("出处：JMLR 原文；Adam 论文的首页脚注、致谢与相关工作那节", size="small", color="muted")
+        self.start_panel("D", "这条链是怎么发表的", says="顺便说说这三个东西是怎么发表的，对比很有意思。")
+        names = VGroup(*[words(name, size="heading", color=colour).move_to([STORY_LEFT, top, 0], aligned_edge=UP + LEFT)
+                         for (name, colour), top in zip((("AdaGrad", ADAGRAD), ("RMSProp", RMSPROP), ("Adam", ADAM)),
+                                                        ROW_TOPS)])
+        self.play(FadeIn(names, lag_ratio=0.3), run_time=0.9)
+        rows = [VGroup() for _ in ROW_TOPS]
+
+        def tell(row: int, template: str, size: str = "body", color: str = "ink") -> None:
+            text = line(template, size=size, color=color)
+            below = rows[row][-1] if len(rows[row]) else None
+            if below is None:
+                text.move_to([STORY_TEXT_X, names[row].get_center()[1], 0], aligned_edge=LEFT)
+            else:
+                text.next_to(below, DOWN, buff=theme.space("snug"), aligned_edge=LEFT)
+            rows[row].add(text)
+            self.play(FadeIn(text, shift=RIGHT * theme.space("close")), run_time=0.6)
+
+        self.beat(says="AdaGrad：正经的 JMLR 长文，整整三十九页。")
+        tell(0, "正经的 JMLR 长文，整整 {lineage.adagrad_pages} 页")
+        self.beat(says="它根本不是为深度学习写的。")
+        tell(0, "题目：《面向在线学习与随机优化的自适应次梯度方法》", size="label", color="muted")
+        tell(0, "—— 根本不是为深度学习写的", size="label", color="muted")
+        self.beat(says="它没有论文。")
+        tell(1, "没有论文", color=RMSPROP)
+        self.beat(says="它唯一的「出版物」，是 Hinton 那门 Coursera 网课里的一页 slide。")
+        tell(1, "唯一的「出版物」：Hinton 的 Coursera 网课里的 slide", size="label", color="muted")
+        self.beat(says="今天所有引用它的论文，引的都是「第 6.5 讲」。")
+        tell(1, "今天引它，引的都是「第 {lineage.rmsprop_lecture} 讲」", size="label", color="muted")
+        self.beat(says="而那页 slide 的副标题，本身就是这个算法的完整定义：")
+        tell(1, "slide 副标题：「把梯度除以它近期幅度的滑动平均」", size="label", color="muted")
+        self.beat(says="首页有个脚注：「作者顺序，由 Google Hangout 上掷硬币决定。」")
+        tell(2, "首页脚注：作者顺序由掷硬币决定")
+        self.beat(says="致谢里还有一句：「特别感谢 Ivo Danihelka 和 Tom Schaul 起了 Adam 这个名字。」")
+        tell(2, "致谢：名字是 Ivo Danihelka 和 Tom Schaul 起的", size="label", color="muted")
+        source = line("出处：JMLR 原文；Coursera 第 {lineage.rmsprop_lecture} 讲；Adam 论文的脚注、致谢与相关工作",
+                      size="small", color="muted")
         source.move_to([0, SOURCE_Y, 0])
         self.play(FadeIn(source), run_time=0.4)
-        self.say(None, "Adam 论文自己证明：AdaGrad 是 Adam 的特例 —— 这才叫链", "good")
-        self.wait(2.0)
+
+        self.beat(says="一条改变了整个领域的技术链，中间那一环连篇论文都没有。")
+        middle = SurroundingRectangle(VGroup(names[1], rows[1]), color=theme.color(RMSPROP),
+                                      buff=theme.space("snug"), corner_radius=0.1)
+        self.play(Create(middle), run_time=0.8)
+        self.beat(says="而它成立的最硬的证据，是 Adam 论文自己证的： AdaGrad 就是 Adam 的一个特例。",
+                  takeaway="Adam 论文自己证明：AdaGrad 是 Adam 的特例")
+        self.wait(0.3)

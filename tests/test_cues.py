@@ -29,7 +29,7 @@ EXPECTED = """
 341 fig-gradlife first | 349 fig-batch first | 357 fig-recompute A | 377 fig-per-byte whole
 383 fig-per-byte whole | 413 §2→3 | 422 fig-optimizers B | 435 fig-precision A
 444 fig-precision B | 466 fig-precision C | 482 fig-optimizers A | 490 fig-lineage A
-499 fig-updratio A B | 509 fig-lineage B | 516 fig-lineage C | 566 fig-descent A
+499 fig-updratio A B | 509 fig-lineage B | 516 fig-lineage C D | 566 fig-descent A
 590 fig-descent B C | 604 fig-saddle A | 623 anim-saddle whole | 630 fig-saddle B
 643 fig-saddle C | 662 fig-momentum A | 675 fig-momentum B | 701 fig-momentum C
 732 fig-onelr A | 750 fig-beststep A C | 759 fig-beststep B | 787 fig-lr-curve A
@@ -117,7 +117,7 @@ def test_pans_after_an_animation_continue_the_figure(sheet):
 
 def test_overrides_settle_only_what_parsing_cannot(sheet):
     overridden = {c["line"]: c for c in sheet["cues"] if c["how"] == "override"}
-    assert set(overridden) == {165, 229, 270, 482, 499, 509, 750}
+    assert set(overridden) == {165, 229, 270, 482, 499, 509, 516, 750}
     assert all(c["why"] for c in overridden.values())
     assert overridden[482]["scene"] == "fig-optimizers"  # not fig-precision, the figure on screen
 
