@@ -28,6 +28,8 @@ WHY: dict[str, str] = {
     "scenario.seq_len_128k": "128K 是 2¹⁷ = 131,072 个 token，念「十二万八千」少了 2.4%；直接说「128K」。",
     "per_byte.gpt3_with_v3_slope_error_tokens": "把 V3 的斜率套到 GPT-3 上，交点从 12.3K 挪到 9.8K：差 2.5K，不是四千。",
     "spoken.optimizer_state_growth_years": "图上状态从动量（1964）一路加到 AdamW（2017），是五十多年，不是三十年。",
+    "updratio.loss_jitter_trend_ratio": "「近十倍」是每步 loss 变化之比（8.5×），那大半是下降本身；扣掉趋势，刚好那条几乎不抖，"
+                                        "太大那条的抖动至少是它的几千倍 —— 说「抖动大了几千倍」。",
     "updratio.nan_multiplier": "图上那次 400 步的试跑，学习率乘 1.5 就出 NaN；2.1 是另一次 200 步二分的落点，1.5 到 2.4 之间有限和 NaN 交错。",
     "step.halfway_coefficient": "ln 2 ÷ 1.9 = 0.365，两位是 0.36；0.37 是把 ln 2 取成 0.7 算的。",
     "lr.v3.final_over_peak": "V3 只有余弦段的终点在峰值的 10%，最后 167B token 跑在 3.3%。",

@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from lecture_numerics.axes import power_of_ten_label
 from lecture_numerics.provenance import chosen, derived, sourced
 from lecture_numerics.schedule import (GPT3_BATCH, GPT3_DECAY, GPT3_FINAL, GPT3_LR, GPT3_PARAMS, GPT3_TOKENS,
                                        GPT3_WARMUP, V3_DECAY_TOKENS, V3_DECAYED_LR, V3_FINAL_LR, V3_HOLD_TOKENS,
@@ -152,15 +153,34 @@ CUT_DECAY = chosen("lr.v3.ghost_decay_share", 0.3, unit="fraction", measures="th
 PROGRESS_TICKS = chosen("lr.axis.progress_ticks", (0.0, 0.25, 0.5, 0.75, 1.0), unit="fraction",
                         item_fmt=lambda v: f"{100 * v:.0f}%", fmt=lambda v: f"{len(v)} ticks",
                         measures="ticks of the training-progress axis", reason="quarters of the run")
-FRACTION_TICKS = chosen("lr.axis.fraction_ticks", (0.0, 0.1, 0.5, 1.0), unit="fraction",
+FRACTION_TICKS = chosen("lr.axis.fraction_ticks", (0.1, 0.5, 1.0), unit="fraction",
                         item_fmt=lambda v: f"{100 * v:.0f}%", fmt=lambda v: f"{len(v)} ticks",
-                        measures="ticks of the lr ÷ peak axis", reason="zero, the 10 % floor, half and the peak")
+                        measures="ticks of the lr ÷ peak axis",
+                        reason="the 10 % floor, half and the peak; a 0 % label would sit on the 10 % one, and the "
+                               "progress axis's 0 % already marks the corner")
 PARAM_TICKS = chosen("lr.axis.param_ticks", (1e8, 1e9, 1e10, 1e11), unit="parameters",
                      item_fmt=lambda v: f"{v / 1e9:g}B" if v >= 1e9 else f"{v / 1e6:g}M", fmt=lambda v: f"{len(v)} ticks",
                      measures="ticks of Table 2.1's size axis", reason="decades spanning 125M … 175B")
 LR_TICKS = chosen("lr.axis.lr_ticks", (5e-5, 1e-4, 2e-4, 5e-4), unit="", item_fmt="{:.0e}",
                   fmt=lambda v: f"{len(v)} ticks", measures="ticks of Table 2.1's learning-rate axis",
                   reason="round values spanning 0.6e-4 … 6e-4")
+# The speaker reads Table 2.1 in units of 10⁻⁴ (「三乘十的负四次方」, 「零点六」): the axis and the two
+# ringed rows are drawn in that unit.
+LR_UNIT = chosen("lr.axis.lr_unit", 1e-4, unit="", fmt=lambda v: "×" + power_of_ten_label(v),
+                 measures="unit of Table 2.1's learning-rate axis and of its ringed rows",
+                 reason="the notes read the table in 10⁻⁴: 「三乘十的负四次方」, 「零点六」")
+LR_TICKS_IN_UNIT = derived("lr.axis.lr_ticks_e4", lambda ticks, unit: tuple(t / unit for t in ticks),
+                           inputs={"ticks": LR_TICKS, "unit": LR_UNIT}, unit="×10⁻⁴", item_fmt="{:g}",
+                           fmt=lambda v: f"{len(v)} ticks", formula="lr.axis.lr_ticks ÷ lr.axis.lr_unit",
+                           measures="Table 2.1's learning-rate ticks in units of 10⁻⁴")
+# name: (what the notes say, the notes' words)
+_SAID_IN_UNIT = {"medium": ("3", "三乘十的负四次方"), "175b": ("0.6", "的零点六")}
+GPT3_LR_IN_UNIT = {name: derived(f"lr.gpt3.{name}_lr_e4", lambda lr, unit: lr / unit,
+                                 inputs={"lr": GPT3_LR[name], "unit": LR_UNIT}, unit="×10⁻⁴", fmt="{:.1f}",
+                                 formula=f"gpt3.{name}.lr ÷ lr.axis.lr_unit",
+                                 measures=f"peak learning rate of GPT-3 {name} in units of 10⁻⁴",
+                                 notes=said, notes_quote=quote)
+                   for name, (said, quote) in _SAID_IN_UNIT.items()}
 
 # --- counts the headings say ----------------------------------------------------------------------------
 SEGMENT_NAMES = chosen("lr.segment_names", ("升上去", "稳住", "降下来"), unit="", fmt=lambda v: "、".join(v),

@@ -55,6 +55,20 @@ ATTENTION_SHARE_ROUND = derived(
     measures="attention core's share of one MoE layer's forward FLOPs, as the split bar labels it",
     notes="82%", notes_quote="在这个长度上，attention 占一层前向算力的 82%。")
 
+_TO_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _as_power_of_1024(v: float) -> str:
+    power = round(math.log(v, 1024))
+    assert 1024 ** power == v, f"{v} is not a power of 1024"
+    return "1024" + str(power).translate(_TO_SUPERSCRIPT)
+
+
+BYTES_PER_TIB = derived(
+    "onestep.bytes_per_tib", lambda: TIB, inputs={}, unit="bytes", fmt=_as_power_of_1024,
+    formula="1 TiB = 2^40 B, written as the power of 1024 the bill divides by",
+    measures="the divisor from bytes to TiB in fig-step Ⓐ's bill (÷ 1024⁴)")
+
 # --- Ⓑ: who is biggest depends on the batch ----------------------------------------------------
 
 MAX_BATCH = chosen(

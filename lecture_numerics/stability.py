@@ -2,7 +2,9 @@
 
 The table (Zoph et al. 2022, ST-MoE, the router z-loss table of §3) could not be read in the
 paper itself: the values below are as a transcription of that table gives them, so they are
-declared unconfirmed (待核) and are drawn with the mark. Quality is the negative log
+declared unconfirmed (待核) and are drawn with the mark (once per panel). A later search of
+the stored pages and code for the table's own text (its rows and values) again found only that
+transcription and summaries of the paper, so the mark stays. Quality is the negative log
 perplexity (higher is better); the baseline ran 6 seeds, each variant 3.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 from lecture_numerics.zh import zh_count
 from lecture_numerics.bytes_per_param import GRADIENT_BYTES, WEIGHT_BYTES
 from lecture_numerics.zero import BASELINE, K, N_D, POS_G_P, PSI, ZERO_FIG1, per_device_segments_gb
@@ -59,3 +59,8 @@ CUTS = derived(
     formula="number of ZeRO stages (each splits one more model state)",
     measures="how many times fig-zero's bar is cut",
     notes="三", notes_quote="对一下答案。同一根条，被削掉三次。")
+INSET_ZOOM = chosen(
+    "zero.inset_zoom", 20, unit="×", fmt="{}",
+    measures="magnification of fig-zero Ⓐ's inset that redraws the ÷ N_d shards of rows ② and ③",
+    reason="a shard of Ψ × 2 B ÷ 64 is about 1.5 px at full scale, hidden by the segment separators; "
+           "× 20 makes the smallest one about 30 px and the largest inset still fits the row's empty track")

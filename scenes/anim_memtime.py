@@ -22,10 +22,11 @@ from lecture_numerics.memtime_configured import configured_scenario, is_lecture_
 from lecture_numerics.models import TIB
 from lecture_numerics.timeline import Timeline, memory_timeline
 from scenes.kit import theme
+from scenes.kit.annotate import legend
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import (RESIDENT_OPACITY, BrokenScale, StackedMemoryChart, TimeAxis, ZoomStrip, guide,
-                               marker, swatch)
+                               marker)
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.reveal import Driven, Reveal
 from scenes.kit.text import ledger_text, words
@@ -153,14 +154,12 @@ class AnimMemtime(LectureScene):
         return VGroup(dividers, labels, update, axis_name)
 
     def legend(self) -> VGroup:
-        rows = VGroup()
-        for name in (*reversed(VARYING), *reversed(RESIDENT)):
-            opacity = RESIDENT_OPACITY if name in RESIDENT else 0.9
-            parts = [swatch(name, opacity), words(NAMES[name], size="label")]
-            if name in RESIDENT:
-                parts.append(ledger_text(self.readouts[name], size="label"))
-            rows.add(VGroup(*parts).arrange(RIGHT, buff=0.2))
-        rows.arrange(DOWN, buff=0.18, aligned_edge=LEFT)
+        order = (*reversed(VARYING), *reversed(RESIDENT))
+        rows = legend([(name, NAMES[name] + (" " + self.readouts[name] if name in RESIDENT else ""))
+                       for name in order], direction=DOWN, size="label", gap="small")
+        for name, row in zip(order, rows):      # each swatch as light as its band in the chart
+            row[0].set_fill(opacity=RESIDENT_OPACITY if name in RESIDENT else 0.9)
+        self.legend_rows = dict(zip(order, rows))
         resident_note = words("常驻：整步都在", size="small", color="muted")
         # 7.32 TiB is the generic fp32 master + m + v recipe, not V3's own (BF16 m, v): say which.
         recipe_note = VGroup(words("优化器状态：fp32 主权重", size="small", color="muted"),
@@ -202,15 +201,12 @@ class AnimMemtime(LectureScene):
         return VGroup(level, drop, dot, tag, readout, tick, when_label), [drop, dot]
 
     def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
-        when, size = tl.gradient_peak
-        dot = marker(chart.point(when, chart.scale.floor + size), "gradients")
-        # The tag sits just above its dot, over the total peak's level line (the stack is taller
-        # than the gradient band left of the dot, so there is no room beside it).
-        tag = ledger_text("梯度峰 " + self.readouts["gradient_peak"], size="small")
-        tag.next_to(dot, UP, buff=0.2).align_to(dot, RIGHT).shift(RIGHT * 0.05)
-        leader = Line(dot.get_top(), [dot.get_x(), tag.get_bottom()[1], 0], stroke_width=2,
-                      color=theme.color("ink"))
-        return VGroup(dot, leader, tag), [dot]
+        """The gradients' own peak (their full size, at the end of backward), written in their
+        legend row: on the chart a dot at the stack's top beside the total's red dot read as a
+        second peak of the total."""
+        row = self.legend_rows["gradients"]
+        readout = ledger_text("峰 " + self.readouts["gradient_peak"], size="label").next_to(row, RIGHT, buff=0.2)
+        return VGroup(readout), []
 
     def update_marks(self, chart: StackedMemoryChart, tl: Timeline) -> VGroup:
         """The update's sliver of the optimizer band, lit, with its note pointing at it: the

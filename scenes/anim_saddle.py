@@ -11,10 +11,11 @@ neither happens (tests/test_saddle.py checks the whole swing).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UL, Dot, Line, VGroup
+from manim import DOWN, LEFT, RIGHT, UL, Dot, VGroup
 
 from lecture_numerics import saddle
 from scenes.kit import theme
+from scenes.kit.annotate import legend as kit_legend
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF, caption
 from scenes.kit.surface import Rock, ShadedMesh, SurfaceCamera, View
@@ -33,6 +34,7 @@ START_VIEW = View(azimuth=np.radians(-21), elevation=np.radians(30), scale=2.95,
                   centre=(-2.2, 0.1), eye_distance=7.0)
 PATH_WIDTH = 0.075        # manim units (about 10 px at 1080p)
 DOT_RADIUS = 0.1
+UNDERSIDE_SHADE = 0.12    # share of ink mixed into the sheet's blue on its back
 
 
 def saddle_mesh() -> ShadedMesh:
@@ -41,9 +43,9 @@ def saddle_mesh() -> ShadedMesh:
     mesh = ShadedMesh(
         saddle.grid(MESH_CELLS), START_VIEW,
         low_color=accent.interpolate(paper, 0.35), high_color=accent.interpolate(paper, 0.8),
-        # A shadowed grey, darker than any lit top face: where the sheet's edge curls over,
-        # its back reads as the back, not as a flat grey patch of the same weight.
-        underside_color=theme.color("muted").interpolate(paper, 0.45),
+        # The back of the same blue sheet, in shade: where the left edge curls over during the
+        # swing it reads as the sheet turning away, not as a grey patch stuck on it.
+        underside_color=accent.interpolate(theme.color("ink"), UNDERSIDE_SHADE),
     )
     # Two samples per cell; each depth-sorted piece spans two cells (one stroke each).
     samples = 2 * MESH_CELLS + 1
@@ -53,22 +55,14 @@ def saddle_mesh() -> ShadedMesh:
     return mesh
 
 
-def legend_row(marker, label) -> VGroup:
-    return VGroup(marker, label).arrange(RIGHT, buff=theme.space("gap"))
-
-
-def swatch(color_name: str) -> Line:
-    return Line(LEFT * theme.space("edge"), RIGHT * theme.space("edge"), color=theme.color(color_name), stroke_width=10)
-
-
 def legend() -> VGroup:
     """What the colours mean, in the speaker's words, and the numbers at the black point."""
-    rows = VGroup(
-        legend_row(swatch("backward"), words("红线：往上翘", size="label", color="backward")),
-        legend_row(swatch("good"), words("绿线：往下沉", size="label", color="good")),
-        legend_row(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")),
-                   words("黑点：脚下是平的", size="label")),
-    ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large"))
+    lines = kit_legend([("backward", "红线：往上翘", "line"), ("good", "绿线：往下沉", "line")], direction=DOWN,
+                       size="label", tinted=True, gap="large")
+    # The kit's legend has no dot mark: the flat point's row is drawn here, under the two lines.
+    dot_row = VGroup(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")),
+                     words("黑点：脚下是平的", size="label")).arrange(RIGHT, buff=theme.space("small"))
+    rows = VGroup(lines, dot_row).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large"))
     facts = VGroup(
         formula("z = (x² − y²) / 2", size="small", color="muted"),
         ledger_text("黑点的坡度：{saddle.slope_at_centre}", size="small", color="muted"),

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, DashedVMobject, FadeIn, GrowArrow, LaggedStart,
-                   SurroundingRectangle, VGroup, Write)
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, GrowArrow, LaggedStart,
+                   SurroundingRectangle, VGroup, VMobject, Write)
 
 from lecture_numerics import quantity
 from scenes.kit import theme
@@ -32,8 +32,16 @@ ANSWERED_OPACITY = DIM           # the products step back once they have become 
 
 FORWARD, ACTIVATION, WEIGHT, GRADIENT = "ink", "activations", "weights", "gradients"
 HANDED_LENGTH = 0.9              # the arrow that hands ∂L/∂X on to the layer below
+KEPT_DROP = 0.12                 # how far under the lowest block the kept-input path runs
 # 「用前向存下来的输入」 is the panel's largest text (storyboard): two lines at title size fit the cell.
 KEY_PHRASE = ("用前向", "存下来的输入")
+COST = "2·s·d_in·d_out FLOPs"    # one product's count: the same in all three cells
+
+
+def cost_tag():
+    """The FLOP count every cell shares, in ink at label size: at 4.5:1 or more on the panel
+    fill even when its cell is dimmed, and its subscripts large enough to read."""
+    return formula(COST, size="label", color="ink")
 
 
 class Fig3x(LectureScene):
@@ -49,8 +57,10 @@ class Fig3x(LectureScene):
     # ---- Ⓐ one linear layer, three cells ----
 
     def three_multiplies(self) -> None:
-        # The cue (「一格一格念那三次矩阵乘」, a finger on ② for three seconds) has no speech of
-        # Ⓐ's own to quote: one beat, the cells read in turn, ending on ② framed.
+        # The cue (「一格一格念那三次矩阵乘」, a finger on ② for three seconds) is a stage
+        # direction with no speech of Ⓐ's own: ① opens the panel, and ② and ③ are named with the
+        # two questions they answer (「一，我这块权重该怎么改；二，我前面那一层该收到什么」), the
+        # nearest spoken words, which Ⓑ then maps onto these same two products.
         self.start_panel("A", "一层线性层，训练时做{threex.train_over_inference_zh}次矩阵乘")
         cells = VGroup(self.forward_cell(), self.weight_grad_cell(), self.input_grad_cell())
         cells.arrange(RIGHT, buff=CELL_GAP).move_to(UP * CELLS_Y)
@@ -58,26 +68,25 @@ class Fig3x(LectureScene):
         for cell in cells:
             cell.shade(DIM)          # they come in dim: nothing is lit before it is read
         self.play(FadeIn(cells), run_time=0.6)
-
         self.light(forward)
         self.wait(1.5)
 
-        kept = self.kept_arrow(forward.product[0], weight_grad.product[0])
+        self.beat(says="一，我这块权重该怎么改")
+        kept = self.kept_arrow(forward.product, weight_grad.product)
         self.light(weight_grad, dim=forward)
         self.play(FadeIn(kept), run_time=0.6)
-        self.wait(1.5)
+        # The speaker holds a finger on ② for three seconds: it is framed, and stays framed.
+        ring = SurroundingRectangle(weight_grad.frame, color=theme.color("accent"), buff=0.04, stroke_width=6)
+        self.play(FadeIn(ring), run_time=0.5)
+        self.wait(3.0)
 
+        self.beat(says="二，我前面那一层该收到什么")
         handed = arrow(input_grad.product[-1].get_left() + RIGHT * theme.space("hair"),
                        input_grad.product[-1].get_left() + LEFT * HANDED_LENGTH, GRADIENT, weight="bold", buff=None)
         handed.next_to(input_grad.product, DOWN, buff=theme.space("fine")).align_to(input_grad.product, LEFT)
-        self.light(input_grad, dim=weight_grad)
+        self.light(input_grad)
         self.play(GrowArrow(handed), run_time=0.5)
         self.wait(1.2)
-
-        # The speaker holds a finger on ② for three seconds: end on it, lit and framed.
-        ring = SurroundingRectangle(weight_grad.frame, color=theme.color("accent"), buff=0.04, stroke_width=6)
-        self.play(input_grad.animate.shade(DIM), weight_grad.animate.shade(1), FadeIn(ring), run_time=0.6)
-        self.wait(3.0)
 
     def light(self, cell: MatmulCell, dim: MatmulCell | None = None) -> None:
         anims = [cell.animate.shade(1)]
@@ -85,11 +94,15 @@ class Fig3x(LectureScene):
             anims.append(dim.animate.shade(DIM))
         self.play(*anims, run_time=0.5)
 
-    def kept_arrow(self, source, target) -> DashedVMobject:
-        """The dotted "kept from forward" path from X in cell ① to Xᵀ in cell ②, under the blocks."""
-        start, end = source.get_bottom() + DOWN * theme.space("hair"), target.get_bottom() + DOWN * theme.space("hair")
-        arc = ArcBetweenPoints(start, end, angle=0.35, color=theme.color(ACTIVATION), stroke_width=4)
-        return DashedVMobject(arc, num_dashes=18)
+    def kept_arrow(self, source_row: VGroup, target_row: VGroup) -> VMobject:
+        """The dotted "kept from forward" path from X in cell ① to Xᵀ in cell ②: down from X,
+        under every block of both rows (never through Y), and up into Xᵀ."""
+        floor = min(source_row.get_bottom()[1], target_row.get_bottom()[1]) - KEPT_DROP
+        start = source_row[0].get_bottom() + DOWN * theme.space("hair")
+        end = target_row[0].get_bottom() + DOWN * theme.space("hair")
+        path = VMobject(color=theme.color(ACTIVATION), stroke_width=4)
+        path.set_points_as_corners([start, [start[0], floor, 0], [end[0], floor, 0], end])
+        return DashedVMobject(path, num_dashes=28)
 
     @staticmethod
     def cell(title: str, color: str, product: VGroup, expression: str, note) -> MatmulCell:
@@ -100,7 +113,7 @@ class Fig3x(LectureScene):
         product = product_row(MatrixBlock("X", "s", "d_in", ACTIVATION), MatrixBlock("W", "d_in", "d_out", WEIGHT),
                               MatrixBlock("Y", "s", "d_out", FORWARD))
         note = VGroup(line("推理也只做这{threex.forward_matmuls_zh}次", size="label"),
-                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=theme.space("snug"))
+                      cost_tag()).arrange(DOWN, buff=theme.space("snug"))
         return self.cell("① 前向", FORWARD, product, "Y = X · W", note)
 
     def weight_grad_cell(self) -> MatmulCell:
@@ -109,14 +122,14 @@ class Fig3x(LectureScene):
         key = VGroup(*(words(part, size="title", color=ACTIVATION) for part in KEY_PHRASE))
         key.arrange(DOWN, buff=theme.space("fine"))
         note = VGroup(key, words("X 是激活（前向存下来的）", size="small", color=ACTIVATION),
-                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=theme.space("snug"))
+                      cost_tag()).arrange(DOWN, buff=theme.space("snug"))
         return self.cell("② 反向 · 权重梯度", GRADIENT, product, "∂L/∂W = Xᵀ · ∂L/∂Y", note)
 
     def input_grad_cell(self) -> MatmulCell:
         product = product_row(MatrixBlock("∂Y", "s", "d_out", GRADIENT), MatrixBlock("Wᵀ", "d_out", "d_in", WEIGHT),
                               MatrixBlock("∂X", "s", "d_in", GRADIENT))
         note = VGroup(words("结果往左", size="label", color=GRADIENT), words("交给前一层", size="label", color=GRADIENT),
-                      formula("2·s·d_in·d_out FLOPs", size="small", color="muted")).arrange(DOWN, buff=theme.space("snug"))
+                      cost_tag()).arrange(DOWN, buff=theme.space("snug"))
         return self.cell("③ 反向 · 输入梯度", GRADIENT, product, "∂L/∂X = ∂L/∂Y · Wᵀ", note)
 
     # ---- Ⓑ two questions, two multiplies; one plus two ----

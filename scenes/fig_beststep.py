@@ -114,6 +114,10 @@ class FigBeststep(LectureScene):
         self.play(FadeOut(guess), FadeOut(cross), FadeIn(truth), run_time=0.8)
 
         self.beat(says="问题就在这儿 —— 中间也没有好的。", takeaway="中间也没有好的")
+        # What 「中间」 lies between stays: each valley's best learning rate; the sums step off.
+        best = VGroup(*(ledger_text(f"最优学习率 {{beststep.b.{side}_best_lr}}", size="label", color=color)
+                        .move_to(line) for side, color, line in (("steep", STEEP, truth[0]), ("flat", FLAT, truth[1]))))
+        self.play(FadeOut(truth), FadeIn(best), run_time=0.6)
         rows = self.rows()
         self.beat(says="第一行：再大一点，陡的方向直接发散。")
         self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
@@ -126,16 +130,18 @@ class FigBeststep(LectureScene):
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
 
     def rows(self) -> VGroup:
-        row_a = VGroup(ledger_text("① 再大一点 → 陡的方向直接发散 · 门槛 η = {beststep.threshold}", size="label"),
+        # Each row says what its notes line says, and no more.
+        row_a = VGroup(ledger_text("① 再大一点就发散：门槛 η = {beststep.threshold}", size="label"),
                        formula("（= 2 ÷ 陡峭程度）", size="label", color="muted")).arrange(RIGHT, buff=theme.space("close"))
         row_b = VGroup(
-            ledger_text("② 取安全值 η = {step.step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）→ "
-                        "平的方向走完半程 ≈ {step.halfway_coefficient} × 陡峭比 步", size="label"),
-            ledger_text("图上这个谷：陡峭比 {step.kappa_figure} → {step.halfway_steps_kappa25} 步", size="label"),
+            ledger_text("② 最大的安全值 η = {step.step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）",
+                        size="label"),
+            ledger_text("平的方向走完半程 ≈ {step.halfway_coefficient} × 陡峭比 步 · 这个谷 {step.kappa_figure} → "
+                        "{step.halfway_steps_kappa25} 步", size="label"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("close"))
         row_b[1].shift(RIGHT * ROW_B_INDENT)
-        row_c = ledger_text("③ 真实模型：陡峭比好几个数量级，按 {step.kappa_model} 算 → "
-                            "{step.halfway_steps_kappa1000} 步 —— 这已经是最快的了", size="label", color=STEEP)
+        row_c = ledger_text("③ 真实模型：按 {step.kappa_model} 算 → {step.halfway_steps_kappa1000} 步 —— 已经是最快的了",
+                            size="label", color=STEEP)
         rows = VGroup(row_a, row_b, row_c)
         rows.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         return rows.move_to([0, ROWS_TOP, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)

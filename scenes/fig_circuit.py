@@ -29,6 +29,7 @@ OUTPUT_END_X = 5.6
 LEGEND_AT = np.array([5.0, -1.55, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
+SWAP_SIGN_ARC, SWAP_TIP = 0.9, 0.22    # Ⓐ's drawn swap: how far its two arcs bow apart
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -94,11 +95,29 @@ class FigCircuit(LectureScene):
             self.play(FadeOut(pending), TransformFromCopy(value_glyphs(black[source]), red[asked], path_arc=arc),
                       run_time=1.0)
         self.beat(says="看出来了吗 —— 它俩换过来了", takeaway="乘法门：它俩换过来了")
-        self.play(Indicate(red["c"], color=theme.color("backward")),
-                  Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
+        self.draw_swap(black, red)
         self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分")
         self.play(self.spotlight(add), TransformFromCopy(red["q"], red["a"]), TransformFromCopy(red["q"], red["b"]),
                   run_time=1.0)
+
+    def draw_swap(self, black: dict, red: dict) -> None:
+        """The swap drawn: both forward values travel crosswise at once, q's to c's gradient and
+        c's to q's, and two red arrows stay behind as an X, so the still shows who went where."""
+        # gradient ← the other input's forward value: q's value (top) goes down round the wedge
+        # between the branches, c's (bottom) up round the outside, so the two arcs part like a
+        # swap sign instead of lying on one diagonal.
+        moves = (("c", "q", RIGHT), ("q", "c", LEFT))
+        arrows = VGroup()
+        for asked, source, side in moves:
+            start = value_glyphs(black[source]).get_critical_point(side) + side * theme.space("tight")
+            end = red[asked].get_critical_point(side) + side * theme.space("tight")
+            arrows.add(CurvedArrow(start, end, angle=-SWAP_SIGN_ARC, color=theme.color("backward"),
+                                   stroke_width=theme.stroke("regular"), tip_length=SWAP_TIP))
+        copies = [TransformFromCopy(value_glyphs(black[source]), red[asked].copy(), path_arc=-SWAP_SIGN_ARC,
+                                    remover=True) for asked, source, _ in moves]
+        self.play(*(Create(a) for a in arrows), *copies, run_time=1.2)
+        self.play(Indicate(red["c"], color=theme.color("backward")),
+                  Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
 
     def flow(self, wire: Wire):
         """A pulse running along a wire in the direction of the pass."""
@@ -187,13 +206,14 @@ class FigCircuit(LectureScene):
         # The arrow bends round the wires' left ends so it crosses no label.
         uses = CurvedArrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
                            angle=LOOP_ARC, color=theme.color("backward"), stroke_width=5)
-        self.play(Create(kept), run_time=0.6)
+        # q is used here, in red; it turns the activations' colour only once it is called a
+        # forward value that must be kept (the next two sentences).
         self.play(Create(uses), TransformFromCopy(value_glyphs(black["q"]), red["c"].copy(),
                                                   path_arc=-LOOP_ARC, remover=True), run_time=1.0)
 
         self.beat(says="而 q 是前向算出来的")
         origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=theme.space("close"))
-        self.play(FadeIn(origin, shift=LEFT * theme.space("close")), run_time=0.5)
+        self.play(Create(kept), FadeIn(origin, shift=LEFT * theme.space("close")), run_time=0.6)
 
         self.beat(says="—— 所以 q 不能扔")
         verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=VERDICT_DROP)

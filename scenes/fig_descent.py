@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Create, DashedLine, Dot, Ellipse, FadeIn, GrowArrow,
-                   GrowFromEdge, VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Create, DashedLine, Dot, Ellipse, FadeIn, GrowArrow,
+                   GrowFromCenter, GrowFromEdge, VGroup, VMobject)
 
 from lecture_numerics import descent
 from scenes.kit import theme
@@ -26,11 +26,14 @@ CURVE_LEFT, CURVE_RIGHT = -6.0, 6.0
 LOSS_BOTTOM, LOSS_TOP = -1.75, 1.7
 # The two runs the notes call 红 (it lands in the shallow valley) and 绿 (the deep one).
 STRINGS = (("red", "bad"), ("green", "good"))
-NEG_GRADIENT = "accent"            # −gradient, the step, in Ⓑ and Ⓒ alike
+# −gradient is the step: the theme's falling direction, as the step is in fig-muon and fig-momentum.
+NEG_GRADIENT = "good"
 BOWL_CENTRE, BOWL_UNIT = np.array([-2.2, -0.4, 0]), 1.45
 # Ⓐ
 LOSS_SHOWN = (0.2, 1.15)           # the loss range the curve's box shows
 BALL_RADIUS, DOT_RADIUS = 0.08, 0.09
+START_RING = 0.22                  # 「差别只有一个」: the ring around each string's first ball
+DIMMED = 0.3                       # what steps back while the two starts are ringed
 # Each hop is its own arc over the curve, so the shrinking steps read one by one (a chain of
 # straight pieces through the balls reads as one line). Bend: radians of arc per hop.
 HOP_LIFT, HOP_BEND = 0.14, -1.3
@@ -78,6 +81,7 @@ class FigDescent(LectureScene):
         names = VGroup(words("某个参数 →", size="label", color="muted").move_to([x(AXIS_NAME_T), LOSS_BOTTOM - 0.25, 0]),
                        words("loss", size="label", color="muted").next_to([x(0), y(LOSS_SHOWN[1]), 0], RIGHT, buff=theme.space("tight")))
         self.play(Create(curve), FadeIn(names), run_time=1.0)
+        self.loss_curve = curve
 
         self.beat(says="规则只有一句 —— 看看脚下的坡，往下坡那边挪一点。")
         rule = words("规则：看看脚下的坡，往下坡那边挪一点", size="label").move_to(RULE_AT)
@@ -87,8 +91,10 @@ class FigDescent(LectureScene):
         self.run_string("red", "bad", at)
         self.beat(says="第一步跨得最大，然后一步比一步小。")
         hops = self.hops["red"]
-        first = words("第一步最大", size="small", color="bad").next_to(hops[0], UP, buff=theme.space("tight"))
-        later = words("一步比一步小", size="small", color="bad").next_to(hops[-1], RIGHT, buff=theme.space("medium"))
+        # Right of the first hop and below-right of the last: in the open air over and under the
+        # valley, off the curve (above the first hop the label sat on the falling slope).
+        first = words("第一步最大", size="small", color="bad").next_to(hops[0], RIGHT, buff=theme.space("small"))
+        later = words("一步比一步小", size="small", color="bad").next_to(hops[-1], DOWN + RIGHT, buff=theme.space("gap"))
         self.play(hops[0].animate.set_stroke(width=8), FadeIn(first), run_time=0.5)
         self.play(FadeIn(later), run_time=0.5)
         self.beat(says="所以它不会在谷底来回冲过头 —— 这一条是白送的。", takeaway="越近谷底步子越小，不会冲过头")
@@ -104,12 +110,23 @@ class FigDescent(LectureScene):
         self.play(*[Create(d) for d in drops], run_time=0.5)
         self.play(FadeIn(landed), run_time=0.5)
         self.beat(says="差别只有一个：它们从哪儿出发。")
-        # Below-left of the first ball: under the falling slope, clear of the hops above it.
-        starts = VGroup(*[words("起点", size="label", color=paint).next_to(self.balls[c][0], DOWN + LEFT, buff=theme.space("tight"))
-                          for c, paint in STRINGS])
-        self.play(FadeIn(starts), run_time=0.5)
+        self.show_the_one_difference(VGroup(*drops))
         self.beat(says="所以要说清楚：梯度下降从来没承诺过最优。它只承诺，每一步都在变好。",
                   takeaway="梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
+
+    def show_the_one_difference(self, notes: VGroup) -> None:
+        """The hops, later balls and drop lines step back (text keeps its contrast); each first ball
+        gets a ring and 「起点」."""
+        lines = VGroup(notes, *[h for c, _ in STRINGS for h in self.hops[c]])
+        balls = VGroup(*[b for c, _ in STRINGS for b in self.balls[c][1:]])
+        rings = VGroup(*[Circle(radius=START_RING, color=theme.color(paint), stroke_width=theme.stroke("heavy"))
+                         .move_to(self.balls[c][0]) for c, paint in STRINGS])
+        # Below-left of the first ball: under the falling slope, clear of the hops right of it.
+        starts = VGroup(*[words("起点", size="body", color=paint).next_to(ring, DOWN + LEFT, buff=theme.space("fine"))
+                          for ring, (_, paint) in zip(rings, STRINGS)])
+        self.play(lines.animate.set_stroke(opacity=DIMMED), balls.animate.set_opacity(DIMMED), run_time=0.5)
+        self.play(*[GrowFromCenter(r) for r in rings], *[FadeIn(s) for s in starts], run_time=0.6)
+        self.start_marks = VGroup(rings, starts)
 
     def run_string(self, colour: str, paint: str, at) -> None:
         """One string of balls from the real descent run, each hop its own arc over the curve."""

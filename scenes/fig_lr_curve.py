@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot, FadeIn, Line,
-                   Rectangle, SurroundingRectangle, VGroup, VMobject)
+                   SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics import lr_schedules as lr
 from lecture_numerics.schedule import GPT3_LR, GPT3_PARAMS
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
+from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
 from scenes.kit.annotate import on_plot
 from scenes.kit.layout import safe_bounds
@@ -25,16 +26,20 @@ from scenes.kit.plots import Plot, curve
 from scenes.kit.data_window import DataWindow
 from scenes.kit.text import ledger_text, words
 
-OLD, NEW = "warm", "accent"
+# GPT-3 orange as everywhere; DeepSeek-V3 its own purple (the `v3` role), as in fig-per-byte.
+OLD, NEW = "warm", "v3"
 SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_size=(3.9, 1.1))
 # Each panel keeps two takeaways along the bottom (up to y ≈ −2.55).
 TABLE_CORNER, TABLE_SIZE = (0.75, -1.15), (5.75, 3.05)         # Table 2.1, log-log
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.3), (9.1, 3.35)   # the two schedules
+STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -1.25)   # Ⓐ: GPT-3's whole run, to scale
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
-# The lr axis reaches below the smallest dot (6e-5) so that the 175B label and the 500× bracket
-# have empty plot under the dots to stand in.
-LR_FLOOR = 2.2e-5
+# The lr axis (in lr.axis.lr_unit, 10⁻⁴) reaches well below the smallest dot (0.6) so that the
+# 175B label stands in empty plot above the x axis, and well above the largest dot (6) so that
+# 350M's two-line label fits under the axis title.
+LR_SHOWN = (0.13, 12.0)
+LR_UNIT = lr.LR_UNIT.value
 
 
 def placed(plot: Plot, corner) -> Plot:
@@ -47,8 +52,8 @@ class FigLrCurve(LectureScene):
     title = "学习率曲线：升上去、稳住、降下来"
     ledger_keys = (
         "lr.segment_count", "lr.school_count", "lr.warmup_paper.year", "gpt3.warmup_tokens", "gpt3.train_tokens", "lr.gpt3.warmup_share",
-        "lr.axis.param_ticks", "lr.axis.lr_ticks", "gpt3.medium.batch_tokens", "gpt3.175b.batch_tokens",
-        "gpt3.medium.params", "gpt3.medium.lr", "gpt3.175b.params", "gpt3.175b.lr",
+        "lr.axis.param_ticks", "lr.axis.lr_ticks_e4", "lr.axis.lr_unit", "gpt3.medium.batch_tokens", "gpt3.175b.batch_tokens",
+        "gpt3.medium.params", "lr.gpt3.medium_lr_e4", "gpt3.175b.params", "lr.gpt3.175b_lr_e4",
         "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
         "lr.axis.progress_ticks", "lr.axis.fraction_ticks", "gpt3.decay_tokens", "lr.gpt3.final_over_peak",
         "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.cosine_end_over_peak", "lr.v3.final_tokens",
@@ -87,7 +92,8 @@ class FigLrCurve(LectureScene):
         names = VGroup(*(words(n, size="small") for n in lr.SEGMENT_NAMES.value))
         names[0].next_to(parts[0], LEFT, buff=0.1)
         names[1].next_to(parts[1], UP, buff=0.1)
-        names[2].next_to(parts[2], RIGHT, buff=0.1)
+        # Under the line's end, leaving the room to its right to Table 2.1's axis title.
+        names[2].next_to(parts[2].get_end(), DOWN, buff=0.1)
         not_to_scale = words("（不按比例）", size="small", color="muted").next_to(parts[1], DOWN, buff=0.15)
         for part, name in zip(parts, names):
             self.play(Create(part), FadeIn(name), run_time=0.5)
@@ -107,11 +113,10 @@ class FigLrCurve(LectureScene):
         self.play(FadeIn(lines, shift=RIGHT * 0.15), run_time=0.6)
 
     def warmup_strip(self):
-        strip = Rectangle(width=5.4, height=0.32, stroke_color=theme.color("muted"), stroke_width=2,
-                          fill_color=theme.color("panel"), fill_opacity=1).move_to([-4.05, -1.25, 0])
-        share = lr.WARMUP_SHARE.value
-        sliver = Rectangle(width=max(strip.width * share, 0.01), height=0.32, stroke_width=0,
-                           fill_color=theme.color(OLD), fill_opacity=1).align_to(strip, LEFT).align_to(strip, UP)
+        # One kit bar: the whole run as its track, the warmup as its only (sub-pixel) segment.
+        bar = StackedBar([("lr.gpt3.warmup_share", OLD)], scale=STRIP_LENGTH, thickness=STRIP_THICKNESS, opacity=1,
+                         track=STRIP_LENGTH).start_at(STRIP_BASE)
+        strip = bar.track
         name = ledger_text("GPT-3 全程 {gpt3.train_tokens} token", size="small", color="muted")
         name.next_to(strip, UP, buff=0.1).align_to(strip, RIGHT)
         pointer = arrow(strip.get_corner(DOWN + LEFT) + DOWN * 0.45 + RIGHT * 0.5, strip.get_corner(DOWN + LEFT), OLD,
@@ -120,17 +125,18 @@ class FigLrCurve(LectureScene):
                                   color=OLD),
                       words("（细到看不见）", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
         note.next_to(pointer.get_start(), RIGHT, buff=0.1).align_to(pointer.get_start() + UP * 0.15, UP)
-        self.play(FadeIn(strip), FadeIn(sliver), FadeIn(name), run_time=0.5)
+        self.play(FadeIn(bar), FadeIn(name), run_time=0.5)
         self.play(Create(pointer), FadeIn(note), run_time=0.6)
 
     def table_scatter(self):
-        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=(LR_FLOOR, 7.5e-4), width=TABLE_SIZE[0],
+        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=LR_SHOWN, width=TABLE_SIZE[0],
                             height=TABLE_SIZE[1], x_log=True, y_log=True, x_ticks_key="lr.axis.param_ticks",
-                            y_ticks_key="lr.axis.lr_ticks", x_title="参数量", y_title="峰值学习率"), TABLE_CORNER)
+                            y_ticks_key="lr.axis.lr_ticks_e4", x_title="参数量",
+                            y_title="峰值学习率（{lr.axis.lr_unit}）"), TABLE_CORNER)
         self.play(FadeIn(table), run_time=0.8)
         dots = VGroup()
         for name in GPT3_LR:
-            at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value)
+            at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value / LR_UNIT)
             dots.add(Dot(at, radius=0.08, color=theme.color(OLD if name != "small" else "muted")))
         self.play(FadeIn(dots), run_time=0.8)
         return table, dots
@@ -145,12 +151,15 @@ class FigLrCurve(LectureScene):
         for name in HIGHLIGHT:
             dot = dots[list(GPT3_LR).index(name)]
             ring = SurroundingRectangle(dot, buff=0.06, color=theme.color("backward"), corner_radius=0.1)
-            label = VGroup(ledger_text(f"{{gpt3.{name}.params}} → {{gpt3.{name}.lr}}", size="small", color="backward"),
+            label = VGroup(ledger_text(f"{{gpt3.{name}.params}} → {{lr.gpt3.{name}_lr_e4}}{{lr.axis.lr_unit}}", size="small",
+                                       color="backward"),
                            ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small", color="backward"))
             label.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
             marks.append(VGroup(ring, label))
-        marks[0][1].next_to(marks[0][0], UP, buff=0.08).align_to(marks[0][0], LEFT)
-        marks[1][1].next_to(marks[1][0], DOWN, buff=0.08).align_to(marks[1][0], RIGHT)
+        # 350M's label above its ring, left-aligned (the bracket leaves the ring's right side);
+        # 175B's under its ring, in the empty plot above the x axis.
+        marks[0][1].next_to(marks[0][0], UP, buff=theme.space("small")).align_to(marks[0][0], LEFT)
+        marks[1][1].next_to(marks[1][0], DOWN, buff=theme.space("tight")).align_to(marks[1][0], RIGHT)
         self.play(FadeIn(rows), *(FadeIn(VGroup(mark[0], mark[1][0], *mark[2:])) for mark in marks), run_time=0.6)
         return marks
 
@@ -158,13 +167,13 @@ class FigLrCurve(LectureScene):
         """「五百倍的规模差，学习率只差五倍」 inside the plot: a double arrow from ring to ring,
         just above the dots (they sit on or under that chord), its label in the empty upper right."""
         first, last = marks[0][0], marks[1][0]
-        span = arrow(first.get_corner(UP + RIGHT) + np.array([0.04, 0.04, 0]),
+        span = arrow(first.get_right() + np.array([0.06, 0.0, 0]),
                      last.get_corner(UP + LEFT) + np.array([-0.04, 0.1, 0]), "backward", weight="thin", buff="hair",
                      both=True)
         ratio = VGroup(ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color="backward"),
                        ledger_text("→ 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color="backward"))
         ratio.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-        ratio.next_to(span.get_center(), UP + RIGHT, buff=0.15)
+        ratio.next_to(span.get_center(), UP + RIGHT, buff=theme.space("gap"))
         plot_right = TABLE_CORNER[0] + TABLE_SIZE[0]
         ratio.shift(LEFT * max(0.0, ratio.get_right()[0] - (plot_right - 0.1)))
         self.play(Create(span), FadeIn(ratio), run_time=0.6)

@@ -36,8 +36,11 @@ ARROW_SCALE = 4.0
 MIN_SEEN = 0.08                  # Ⓐ: a gray iterate closer than this to the last one drawn is not drawn
 HISTORY_X = 6.6
 THUMB_TITLE_RIGHT = 6.4          # Ⓒ's thumbnail title keeps clear of the safe edge
-KNOB_X, KNOB_Y = 4.9, 1.6
-THUMB = DataWindow(((-8.0, 9.0), (-1.6, 10.0)), screen_center=(4.9, -1.5), screen_size=(3.4, 1.05))
+KNOB_X, KNOB_Y = 4.9, 1.8
+# Ⓒ's deeper pit fills the free corner between the bars, the knob and the takeaways, so its
+# iterates read from the back of the room.
+THUMB = DataWindow(((-8.0, 9.0), (-1.6, 10.0)), screen_center=(4.5, -1.4), screen_size=(4.2, 1.5))
+THUMB_DOT_RADIUS, THUMB_STROKE = 0.065, 3
 GREEN_SHOWN = 32                 # green iterates drawn in Ⓐ (later ones sit on top of each other)
 BAR_SHARE, BAR_FILL = 0.72, 0.85    # Ⓒ: a weight's bar fills this share of its slot
 SWING_BACK = range(17, 25)       # green's overshoot past the valley bottom and the way back
@@ -237,11 +240,11 @@ class FigMomentum(LectureScene):
         bump = {"bump_height": run.BUMP_HEIGHT.value, "bump_width": run.BUMP_WIDTH.value, "ridge": ridge}
         xs = np.linspace(*THUMB.data[0], 300)
         curve = clipped_curve(THUMB, np.column_stack([xs, run.deeper_loss(xs, **SHAPE, **bump)]), color="ink",
-                              stroke_width=2)
+                              stroke_width=THUMB_STROKE)
         path = run.GREEN_DEEPER.value[:GREEN_SHOWN + 1]
-        dots = VGroup(*(Dot(p, radius=0.04, color=theme.color(HEAVY_BALL))
+        dots = VGroup(*(Dot(p, radius=THUMB_DOT_RADIUS, color=theme.color(HEAVY_BALL))
                         for p in THUMB.points(np.column_stack([path, run.deeper_loss(path, **SHAPE, **bump)]))))
-        title = keep_inside(words("换个更深的坑：一样出不来", size="small", color=HEAVY_BALL).next_to(curve, UP, buff=theme.space("small")))
+        title = keep_inside(words("换个更深的坑：一样出不来", size="label", color=HEAVY_BALL).next_to(curve, UP, buff=theme.space("small")))
         title.shift(LEFT * max(0.0, title.get_right()[0] - THUMB_TITLE_RIGHT))
         self.play(Create(curve), run_time=0.6)
         self.play(FadeIn(title), run_time=0.3)

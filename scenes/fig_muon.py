@@ -24,7 +24,10 @@ from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
 from scenes.kit.text import formula, ledger_text, words
 
-SGD, MUON, GRAD = "accent", "warm", "gradients"
+SGD, MUON = "accent", "warm"
+# −g is the step direction: the theme's falling direction, as in fig-descent and fig-momentum
+# (the `gradients` role is for the gradient itself, which this figure never draws).
+STEP = "good"
 SINGULAR_FILL = 0.9
 BYTE_UNIT, BYTE_BAR_THICKNESS, BYTE_BAR_FILL = 0.5, 0.45, 0.85   # Ⓓ: scene units per byte, bar height, fill
 TURN_HALF = 1.2                  # half the length of the arrow from the old update to the new
@@ -115,9 +118,9 @@ class FigMuon(LectureScene):
         self.play(Create(square), FadeIn(right_title), run_time=0.9)
 
         self.beat(says="同一个梯度方向，在圆上走到最远，是延长线上那一点 —— 那就是 SGD")
-        arrows = VGroup(*(arrow(c, c + DIRECTION * RADIUS * ARROW_REACH, GRAD, weight="bold", buff=None)
+        arrows = VGroup(*(arrow(c, c + DIRECTION * RADIUS * ARROW_REACH, STEP, weight="bold", buff=None)
                           for c in (LEFT_CENTER, RIGHT_CENTER)))
-        arrow_note = words("−梯度", size="small", color=GRAD)
+        arrow_note = words("−梯度", size="small", color=STEP)
         arrow_note.next_to(arrows[0].get_end(), UP + LEFT, buff=theme.space("tight"))
         self.play(*(GrowArrow(a) for a in arrows), run_time=0.8)
         self.play(FadeIn(arrow_note), run_time=0.3)      # named once it is there

@@ -21,16 +21,17 @@ from scenes.kit.plots import Plot, clip_at, curve, dashed, level, place, upright
 from scenes.kit.text import ledger_text, words
 
 # Plot area (scene units; the frame is 14.2 × 8): room on the right for the lines' names and,
-# along the bottom, for one takeaway line at a time (content stays above y ≈ -2.9).
-PLOT_CORNER, PLOT_W, PLOT_H = (-5.7, -2.25), 8.6, 4.4
+# along the bottom, for two takeaway lines (the whole-frame figure keeps A.4/A.8's sentence to
+# the end, under the last one), so the plot ends above them.
+PLOT_CORNER, PLOT_W, PLOT_H = (-5.7, -1.75), 8.6, 3.9
 LABEL_X = 3.25                      # left edge of the lines' names
 V3, GPT3 = "model_large", "model_small"      # purple solid and orange dashed, as the notes say
 # Where things sit, in data units (tokens, FLOPs/B): the legend in the empty upper left, above
 # both attention lines; the 2048 line's name under it; the paper's card in the empty lower
-# right, under both attention lines and the lower flat line.
+# right, under both attention lines and the lower flat line, clear of GPT-3's dashed one.
 LEGEND_AT = (3000, 18400)
 CONTEXT_NAME_Y = 14600
-CARD_TOP_LEFT = (7000, 5900)
+CARD_TOP_LEFT = (7400, 6200)
 
 
 class FigPerByte(LectureScene):
@@ -64,7 +65,7 @@ class FigPerByte(LectureScene):
         self.beat(says="因为斜率不一样。那条斜线的斜率，是模型自己的头维度定的")
         self.name_slopes(names)
         self.beat(says="换个模型，你要重画的是两条线，而不是把这条挪个位置",
-                  takeaway="换个模型，平线和斜线都要重画 —— 不是把这条挪个位置", replaces=True)
+                  takeaway="一条常数、一条往上爬，必然相交 —— 换个模型，平线斜线都要重画", replaces=True)
         self.paper_story()
         self.context_story()
 
@@ -74,7 +75,9 @@ class FigPerByte(LectureScene):
         axes = place(Plot(x_range=(0, per_byte.X_MAX.value), y_range=(0, per_byte.Y_MAX.value), width=PLOT_W,
                           height=PLOT_H, x_ticks_key="per_byte.axis.x_ticks", y_ticks_key="per_byte.axis.y_ticks"),
                      PLOT_CORNER)
+        # Level with the tick labels: the paper's card reaches past the axis's end above it.
         x_title = words("序列长度 s", size="small", color="muted").next_to(axes.x_axis, RIGHT, buff=theme.space("small"))
+        x_title.align_to(axes.x_ticks, DOWN)
         y_title = words("每省一个字节要付的 FLOPs", size="small", color="muted")
         y_title.next_to(axes.y_axis, UP, buff=theme.space("gap")).align_to(axes.y_axis, LEFT)
         legend = legend_rows([(V3, "DeepSeek-V3", "line"), (GPT3, "GPT-3", "dashed")], direction=DOWN, tinted=True,
@@ -144,8 +147,8 @@ class FigPerByte(LectureScene):
     # ---- 4. 停一拍: the paper picked attention ----
 
     def paper_story(self) -> None:
-        source = words("英伟达论文 ·「选择性重算」", size="small")
-        picked = words("→ 重算的恰恰是 attention", size="small", color="accent")
+        source = words("英伟达论文「选择性重算」", size="small")
+        picked = words("→ 恰恰就是 attention", size="small", color="accent")
         gain = ledger_text("GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，只付 {recompute.gpt3.selective_overhead} 算力",
                            size="small")
         first = VGroup(source, picked).arrange(RIGHT, buff=theme.space("snug"))
@@ -155,8 +158,7 @@ class FigPerByte(LectureScene):
         card.move_to(self.axes.point(*CARD_TOP_LEFT), aligned_edge=UP + LEFT)
         self.beat(says="「选择性重算」这个概念，出自英伟达二〇二二年的一篇论文")
         self.play(Create(card.box), FadeIn(source), run_time=0.6)     # the card opens with the source only
-        self.beat(says="而它选出来要重算的，恰恰就是 attention",
-                  takeaway="论文挑出来重算的，恰恰就是 attention", replaces=True)
+        self.beat(says="而它选出来要重算的，恰恰就是 attention")     # the card says it: the takeaways stay
         self.play(FadeIn(picked, shift=RIGHT * theme.space("tight")), run_time=0.5)
         self.beat(says="收益还很漂亮：GPT-3 省 70% 的激活显存，只付 2.7% 的算力")
         self.play(FadeIn(gain, shift=DOWN * theme.space("tight")), run_time=0.5)
@@ -180,7 +182,7 @@ class FigPerByte(LectureScene):
         self.play(Create(span), run_time=0.6)
         self.play(FadeIn(Dot(left_of, radius=0.09, color=theme.color(GPT3)), scale=1.5), run_time=0.3)
         self.beat(says="在那儿，attention 比图上每一条线性层都便宜",
-                  takeaway="在那儿，attention 比图上每一条线性层都便宜", replaces=True)
+                  takeaway="在那儿，attention 比图上每一条线性层都便宜")
         s, price = per_byte.attention_line("gpt3-175b", seq_max=context)
         cheap = Dot(self.axes.point(context, price[-1]), radius=0.13, color=theme.color(GPT3))
         self.play(FadeIn(cheap, scale=1.6), run_time=0.4)

@@ -40,11 +40,11 @@ NAME_Y = 3.42                                      # Ⓑ: the line's name, level
 LINE_RANGE = (0.9975, 1.0265)                      # the four bf16 ticks with margin
 ZOOM_Y, ZOOM_LEFT, ZOOM_RIGHT = 0.3, -6.2, 6.2     # one gap over the safe width: +0.0003 is 43 px at 1280×720
 ZOOM_PAD = 0.5                                     # the frame leaves room for the naive 27th sliver past the gap
-ZOOM_BOX = (-0.55, 1.35)                           # bottom and top of the magnified view
+ZOOM_BOX = (-0.72, 1.35)                           # bottom and top of the magnified view (the snap-back row inside)
 SLIVER_H = 0.4
 ZOOM_LABEL_Y = 0.95
-CARD_TOP, CARD_BOTTOM, CARD_GAP = -0.7, -2.8, 0.3
-CARD_ROWS = (-1.0, -1.5, -2.0, -2.48)           # left card: setup, question, counter, result
+CARD_TOP, CARD_BOTTOM, CARD_GAP = -0.82, -2.8, 0.3
+CARD_ROWS = (-1.1, -1.56, -2.03, -2.48)          # left card: setup, question, counter, result
 FP32_Y = -1.6                                      # right card: the fp32 strip
 BALL_RADIUS = 0.1
 SNAP_DROP, SHORT_RISE = 0.66, 0.12                 # the snap-back arrow under the end values; 「跨不过去」 just above the axis
@@ -52,7 +52,7 @@ HOP_TIME = 0.12                                    # one counter step: out to +0
 
 PLOT_LEFT, PLOT_RIGHT, PLOT_BOTTOM, PLOT_TOP = -5.6, 3.0, -1.8, 0.95   # the curve tags fit the safe area
 SHARE_TOP = 1.05                                   # the share axis runs a little past "all of it"
-M_TAG_AT, V_TAG_AT = (16, 0.33), (1500, 0.38)      # (step, share) of the tags' left edges: right of each curve, under the half line
+M_TAG_AT, V_TAG_AT = (19, 0.44), (4200, 0.48)      # (step, share) of the tags' top-left corners: right of each curve, under the half line
 ONCE_TAG_RISE = 0.75                               # the 「用完就扔」 tag sits clear of the x axis
 HALF = 0.5                                         # the half-life line
 ONCE_STEPS = [1.0, 1.999, 2.0]                     # used once: all of it in step 1, nothing from step 2
@@ -285,7 +285,8 @@ class FigPrecision(LectureScene):
         width = zoom.point(INCREMENT.value + START.value)[0] - zoom.point(START.value)[0]
         ghosts = VGroup()
         for k in range(count):
-            ghost = Rectangle(width=width, height=SLIVER_H * 0.6, stroke_width=1.2, stroke_color=theme.color("muted"),
+            # The sliver's own size, in grey: one box repeated, not a bar chart of different lengths.
+            ghost = Rectangle(width=width, height=SLIVER_H, stroke_width=1.2, stroke_color=theme.color("muted"),
                               fill_color=theme.color("muted"), fill_opacity=0.12)
             ghosts.add(ghost.move_to(zoom.point(START.value), aligned_edge=LEFT + DOWN).shift(RIGHT * k * width))
         return ghosts
@@ -336,9 +337,10 @@ class FigPrecision(LectureScene):
         self.play(label_after(master, master_tag, run_time=0.9, label_time=0.3))
 
         self.beat(says="梯度和激活 —— 算出来、用掉、扔掉，根本没有「老的」。bf16 就够")
-        once = share_curve("used_once", "accent", samples=np.concatenate([ONCE_STEPS, steps[steps > 2]]))
-        once_tag = VGroup(words("梯度／激活：用完就扔", size="small", color="accent"),
-                          ledger_text("→ " + format_name("bf16"), size="small", color="accent")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+        # Gradients' red, not a second blue beside the master weights' line.
+        once = share_curve("used_once", "gradients", samples=np.concatenate([ONCE_STEPS, steps[steps > 2]]))
+        once_tag = VGroup(words("梯度／激活：用完就扔", size="small", color="gradients"),
+                          ledger_text("→ " + format_name("bf16"), size="small", color="gradients")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         once_tag.next_to(once.get_end(), RIGHT, buff=LABEL_GAP).shift(UP * ONCE_TAG_RISE)
         self.play(label_after(once, once_tag, run_time=0.9, label_time=0.3))
 
@@ -352,14 +354,17 @@ class FigPrecision(LectureScene):
         self.play(FadeIn(aside), run_time=0.4)
 
         self.beat(says="因为动量和二阶矩是滑动平均 —— 每一步都乘一个小于一的系数再掺新值，老的贡献会被衰减掉")
-        m = share_curve("ema", "m", run.BETA1.value)
-        v = dashed(share_curve("ema", "v", run.BETA2.value))       # same role colour as m (fig-optimizers): dashes tell them apart
-        m_tag = VGroup(on_plot("动量 m（β₁ {optim.adam.beta1}）", size="small", color="m"),
-                       on_plot("半衰期 {optim.adam.half_life_m} 步", size="small", color="m")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
-        m_tag.move_to(plot.point(*M_TAG_AT), aligned_edge=LEFT)
-        v_tag = VGroup(on_plot("{optim.v.moment_order}阶矩 v（β₂ {optim.adam.beta2}）", size="small", color="v"),
-                       on_plot("半衰期 {optim.adam.half_life_v} 步", size="small", color="v")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
-        v_tag.move_to(plot.point(*V_TAG_AT), aligned_edge=LEFT)
+        # m and v are optimizer state (fig-optimizers' brown): one role, dashes tell them apart.
+        m = share_curve("ema", "optimizer", run.BETA1.value)
+        v = dashed(share_curve("ema", "optimizer", run.BETA2.value))
+        # β at label size: its subscript is a 75 % glyph, which at small size falls under 14 px.
+        m_tag = VGroup(on_plot("动量 m，β₁ = {optim.adam.beta1}", size="label", color="optimizer"),
+                       on_plot("半衰期 {optim.adam.half_life_m} 步", size="small", color="optimizer")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+        m_tag.move_to(plot.point(*M_TAG_AT), aligned_edge=UP + LEFT)
+        v_tag = VGroup(on_plot("{optim.v.moment_order}阶矩 v", size="small", color="optimizer"),
+                       on_plot("β₂ = {optim.adam.beta2}", size="label", color="optimizer"),
+                       on_plot("半衰期 {optim.adam.half_life_v} 步", size="small", color="optimizer")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+        v_tag.move_to(plot.point(*V_TAG_AT), aligned_edge=UP + LEFT)
         halves = VGroup(*[Dot(plot.point(1 + h.value, HALF), radius=HALF_DOT_RADIUS, color=theme.color("optimizer"))
                           for h in (run.HALF_LIFE_M, run.HALF_LIFE_V)])
         self.play(label_after(m, VGroup(m_tag, halves[0]), run_time=0.8, label_time=0.3))

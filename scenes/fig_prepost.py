@@ -21,6 +21,8 @@ from scenes.kit.text import formula, ledger_text, line, words
 PLOT_WIDTH, PLOT_HEIGHT = 4.6, 2.75
 COPY_SLIDE = 1.0                     # the copy's last stretch of slide: it starts clear of the left half
 NORM_ARROW_EXTRA = 0.3               # the Norm arrow runs past its label 「Norm ÷ √2」 by this much
+CALLOUT_AT = (0.85, -7.0)           # the 1/4096 callout: (share of the layer axis, log2 of the share),
+                                     # in the empty corner above the line's end, its arrow down to the ring
 LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.3, 0]), np.array([1.15, -1.3, 0])   # tick labels clear the safe margin
 
 
@@ -71,7 +73,7 @@ class FigPrepost(LectureScene):
     def plot(self, origin: np.ndarray) -> Plot:
         p = Plot(x_range=(0, LAYERS.value), y_range=(postln_input_share(LAYERS.value), 1.0), y_log=True,
                  width=PLOT_WIDTH, height=PLOT_HEIGHT, x_ticks_key="prepost.x_ticks", y_ticks_key="prepost.y_ticks",
-                 x_title="层 ℓ（残差 + Norm 的次数）")
+                 x_title="层 ℓ（残差 + Norm 的次数）", y_title="x 的系数")
         p.shift(origin - p.x_axis.get_start())
         return p
 
@@ -85,8 +87,10 @@ class FigPrepost(LectureScene):
         law = formula("2^{−ℓ/2}", size="body", color="backward").move_to(p.point(LAYERS.value * 0.55, 2 ** -3))
         end = p.point(LAYERS.value, shares[-1])
         ring = Circle(radius=0.16, color=theme.color("backward"), stroke_width=4).move_to(end)
-        left_over = ledger_text("{prepost.share_at_24}", size="label", color="backward").next_to(
-            ring, UP, buff=theme.space("fine")).shift(RIGHT * theme.space("gap"))
+        left_over = ledger_text("{prepost.share_at_24}", size="label", color="backward").move_to(
+            p.point(LAYERS.value * CALLOUT_AT[0], 2.0 ** CALLOUT_AT[1]))
+        pointer = arrow(left_over.get_bottom(), ring.get_top(), "backward", weight="thin")
+        left_over = VGroup(left_over, pointer)
         group = VGroup(p, drawn, points, law, ring, left_over)
         group.ring, group.left_over = ring, left_over
         self.play(FadeIn(p), run_time=0.5)
@@ -95,8 +99,8 @@ class FigPrepost(LectureScene):
 
     @staticmethod
     def half_title(plot: Plot, title: str):
-        return words(title, size="label").next_to(plot.y_axis, UP, buff=theme.space("close")).align_to(
-            plot.x_axis, LEFT).shift(RIGHT * theme.space("wide"))
+        """Over the middle of its plot, level with the y title (the top tick stays clear)."""
+        return words(title, size="label").move_to([plot.x_axis.get_center()[0], plot.y_title.get_center()[1], 0])
 
     def same_curve_on_the_right(self, left: VGroup) -> None:
         """The very same curve and axes, copied, come in on the right (fading in as they slide the

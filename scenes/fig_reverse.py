@@ -20,6 +20,7 @@ from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.chain_widgets import BallTrip, ParameterChain, ball, passing_share
 from scenes.kit.panels import EDGE_BUFF, PANEL_MARKS, panel_header
+from scenes.kit.reveal import show_fraction
 from scenes.kit.text import ledger_text, line, words
 
 PERTURBED = 2                 # which block the forward row perturbs (any one would do)
@@ -57,9 +58,11 @@ class FigReverse(LectureScene):
                   takeaway="算出来的结果相同：区别只在整条链要走多少遍")
 
         self.beat(says="看上面这排。这叫正向模式：你想知道某个参数的梯度， 就在它身上插一个扰动，顺着链走到 loss")
-        self.forward_trip(forward, names["forward"])
+        handed = self.forward_trip(forward, names["forward"])
 
+        # The one gradient (its block lit, its ✓) is handed over when the speaker names it.
         self.beat(says="可这一遍走完，你只拿到了这一个参数的梯度")
+        self.play(FadeIn(handed), run_time=0.5)
         only = words("走一遍 → 只拿到这一个参数的梯度", size="label", color="accent")
         only.move_to([0, ROW_Y["forward"] - NOTE_BELOW_CHAIN, 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         self.play(FadeIn(only), run_time=0.5)
@@ -85,8 +88,9 @@ class FigReverse(LectureScene):
         done.move_to([0, ROW_Y["reverse"] - NOTE_BELOW_CHAIN, 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         self.play(FadeIn(done), run_time=0.5)
 
-    def forward_trip(self, chain: ParameterChain, name) -> None:
-        """One perturbation, one ball to the loss, one gradient (that block lit, and its tick)."""
+    def forward_trip(self, chain: ParameterChain, name) -> VGroup:
+        """One perturbation, one ball to the loss; returns the one gradient it buys (that block
+        lit, and its tick), for the next sentence to hand over."""
         marker = Circle(radius=0.42, color=theme.color("accent"), stroke_width=5).move_to(chain.block_center(PERTURBED))
         poke = words("扰动", size="label", color="accent").next_to(marker, UP, buff=theme.space("fine"))
         path = VGroup(*chain.arrows[PERTURBED:]).copy().set_color(theme.color("accent"))
@@ -94,11 +98,14 @@ class FigReverse(LectureScene):
         trip = trip_schedule(len(chain.blocks), "forward")[PERTURBED]
         runner = ball("accent")
         handed = [VGroup(chain.lit_block(i), chain.tick(i)) for i in trip.gradients_in_order]
-        self.add(runner, *handed)
+        self.add(runner)
         self.play(FadeIn(path), run_time=0.4)
-        self.play(BallTrip(runner, chain.block_center(trip.seed), chain.loss_entry(), on_arrival=handed,
+        self.play(BallTrip(runner, chain.block_center(trip.seed), chain.loss_entry(),
                            run_time=TRIP_SECONDS["forward"]))
         self.remove(runner)
+        for part in handed:
+            show_fraction(part, 1.0)         # the kit hides reveals; FadeIn brings them in from here
+        return VGroup(*handed)
 
     def reverse_trip(self, chain: ParameterChain) -> None:
         """One ball from the loss back to the first block; each block lights, with its tick, as the

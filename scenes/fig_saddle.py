@@ -9,9 +9,9 @@
    direction up; one parameter has two; a model has hundreds of billions, and one going down
    makes it a pass. Then the brake: a statement about the definition, not a probability.
 Ⓒ the share of up-directions, by definition: 0 on a hilltop, 1 only on a true valley floor, and
-   everything between is a pass; the turn: hard to get stuck, but slow near a pass. What the
-   measurement found (「那个比例从来没到过 1」, Dauphin et al. 2014) is spoken, not projected: its
-   passage has not been read (待核, one footnote).
+   everything between is a pass; the measurement drawn as a bracket on that axis, closed at 0
+   and open at 1 (「那个比例从来没到过 1」, Dauphin et al. 2014, whose figure has not been read:
+   the speaker's caveat says so); then the turn: hard to get stuck, but slow near a pass.
 Colour code shared with anim-saddle: red = rises along this cut, green = falls, black = flat point.
 """
 
@@ -22,7 +22,6 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, 
                    RoundedRectangle, Transform, VGroup)
 
 from lecture_numerics import flat_points as flat
-from lecture_numerics.provenance import UNCONFIRMED
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
@@ -34,7 +33,7 @@ UP_COLOUR, DOWN_COLOUR = "backward", "good"     # red: the ground rises this way
 
 # Ⓐ: three cells, each with two small cut plots. The cells end above two stacked takeaways.
 CELL_XS = (-4.55, 0.0, 4.55)
-CELL_W, CELL_H, CELL_Y = 4.2, 3.95, -0.3
+CELL_W, CELL_H, CELL_Y = 4.2, 3.8, -0.225
 CUT_W, CUT_H, CUT_GAP = 1.55, 1.3, 0.45
 CUT_Y = 0.35                      # height of the flat points inside the cells
 CELLS = (("valley", "真谷底", ("往哪走都变差", "真卡住了")),
@@ -52,8 +51,8 @@ SLOPE_ARROW = (0.42, 0.3)         # run and rise of one direction's arrow
 
 # Ⓒ: one axis, the share of up-directions; labels under it, above two takeaways.
 AXIS_Y, AXIS_W = 1.5, 10.0
-C_ROWS = {"pending": 2.75, "names": 2.2, "title": 0.65, "between": 0.1, "not_stuck": -0.4, "aside": -0.95, "slow": -1.5,
-          "hand_off": -2.0}
+C_ROWS = {"pending": 2.75, "names": 2.2, "title": 0.75, "bracket": 0.25, "measured": -0.3, "flat": -0.95,
+          "hand_off": -1.6}
 
 
 def cut_colour(heights: np.ndarray) -> str:
@@ -160,7 +159,7 @@ class FigSaddle(LectureScene):
     def legend(self) -> VGroup:
         up = VGroup(slope_arrow(True), words("这个方向往上", size="small", color=UP_COLOUR)).arrange(RIGHT, buff=0.15)
         down = VGroup(slope_arrow(False), words("往下", size="small", color=DOWN_COLOUR)).arrange(RIGHT, buff=0.15)
-        return VGroup(up, down).arrange(RIGHT, buff=0.45).to_edge(RIGHT, buff=EDGE_BUFF).set_y(ROW_Y["floor"])
+        return VGroup(up, down).arrange(RIGHT, buff=0.45).to_edge(RIGHT, buff=EDGE_BUFF + 0.45).set_y(ROW_Y["floor"])
 
     def place_row(self, mob, key: str, left: float = ARG_LEFT):
         return mob.move_to([left, ROW_Y[key], 0], aligned_edge=LEFT)
@@ -235,38 +234,48 @@ class FigSaddle(LectureScene):
         self.play(FadeIn(band), Create(ends), FadeIn(hilltop), FadeIn(floor), FadeIn(names), run_time=0.8)
 
         self.beat(says="结果是 —— 那个比例从来没到过 1")
-        # The measurement itself (where training stops, the share never reaching 1) is not
-        # projected: its passage in the paper has not been read, so it is spoken, with one mark,
-        # under the header.
-        pending = ledger_text(f"{UNCONFIRMED_MARK} {UNCONFIRMED}：测量结果（Dauphin 等，{{flat.measurement_paper.year}}）"
-                              "未读到原文，只口述", size="small", color="muted")
-        pending.to_edge(RIGHT, buff=EDGE_BUFF).set_y(C_ROWS["pending"])
-        self.play(FadeIn(pending), run_time=0.4)
+        measured = self.measured_interval(axis)
+        self.play(Create(measured[0]), run_time=0.8)
+        self.play(Create(measured[1]), FadeIn(measured[2]), run_time=0.5)
+        # The passage itself has not been read (待核): the speaker says so, in the speaker's words.
+        caveat = ledger_text(f"{UNCONFIRMED_MARK} 这组测量（Dauphin 等，{{flat.measurement_paper.year}}）"
+                             "我只读过摘要，原文的图还没核对", size="small", color="muted")
+        caveat.move_to([0, C_ROWS["pending"], 0])
+        self.play(FadeIn(caveat), run_time=0.4)
 
         self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
-        between = ledger_text("不到 {flat.up_fraction_ticks[2]}：总还剩方向往下", size="label", color="accent")
-        self.play(FadeIn(self.c_row(between, "between"), shift=UP * 0.1), run_time=0.5)
+        way_down = VGroup(slope_arrow(rises=False), words("总还剩方向往下", size="label", color=DOWN_COLOUR))
+        way_down.arrange(RIGHT, buff=0.15)
+        way_down.move_to([0, C_ROWS["measured"], 0]).align_to(high + RIGHT * 0.3, RIGHT)
+        self.play(GrowArrow(way_down[0]), FadeIn(way_down[1]), run_time=0.6)
 
         self.beat(says="它没走，不是因为没路，是因为坡太平了")
-        reason = words("它没走，不是因为没路，是因为坡太平了", size="label")
-        self.play(FadeIn(self.c_row(reason, "not_stuck"), shift=UP * 0.1), run_time=0.5)
+        flat_reason = words("它没走：不是没路，是坡太平了", size="label")
+        self.play(FadeIn(self.c_row(flat_reason, "flat"), shift=UP * 0.1), run_time=0.5)
 
         self.beat(says="参数越多，它反而越不容易真卡住", takeaway="✔ 参数越多，它反而越不容易真卡住")
-
-        self.beat(says="两件事各论各的")
-        aside = words("（参数多：显存和算力确实更难；会不会卡死，恰恰相反 —— 各论各的）", size="small", color="muted")
-        self.play(FadeIn(self.c_row(aside, "aside")), run_time=0.5)
 
         self.beat(says="可坏消息是：卡不住，不等于走得快", takeaway="✘ 可坏消息是：卡不住，不等于走得快")
 
         self.beat(says="垭口附近坡极平、梯度极小，而我们的步长又是「跟坡度成正比」的 —— 那就会在那儿磨很久很久")
-        slow = words("垭口附近：坡极平 → 梯度极小 → 步长跟坡度成正比 → 在那儿磨很久很久", size="label",
-                     color="backward")
-        self.play(FadeIn(self.c_row(slow, "slow"), shift=UP * 0.1), run_time=0.6)
+        slow = words("垭口附近：坡极平 → 梯度极小 → 步子极小 → 磨很久很久", size="label", color="backward")
+        self.play(Transform(flat_reason, self.c_row(slow, "flat")), run_time=0.6)
 
         self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个")
         hand_off = words("→ 接下来整节的优化器，多半就是在治这个", size="label", color="accent")
         self.play(FadeIn(self.c_row(hand_off, "hand_off"), shift=RIGHT * 0.2), run_time=0.6)
+
+    def measured_interval(self, axis) -> VGroup:
+        """Where the measured stopping points fall: a bracket under the axis, closed at 0 and
+        open at 1 (「从来没到过 1」), with what it says beside it."""
+        low, high = axis.point(0.0), axis.point(1.0)
+        y = C_ROWS["bracket"]
+        bar = VGroup(Line([low[0], y + 0.15, 0], [low[0], y, 0]), Line([low[0], y, 0], [high[0] - 0.14, y, 0]))
+        bar.set_stroke(theme.color("ink"), width=5)
+        open_end = Circle(radius=0.14, stroke_width=5, color=theme.color("ink")).move_to([high[0], y, 0])
+        label = ledger_text("量到的停点都在这儿：从来没到过 {flat.up_fraction_ticks[2]} " + UNCONFIRMED_MARK, size="label")
+        label.move_to([0, C_ROWS["measured"], 0]).align_to(low + LEFT * 0.3, LEFT)
+        return VGroup(bar, open_end, label)
 
     @staticmethod
     def c_row(mob, key: str):

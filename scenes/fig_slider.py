@@ -10,14 +10,13 @@
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, Line, MoveAlongPath,
-                   SurroundingRectangle, TransformFromCopy, VGroup, Write, linear)
+                   TransformFromCopy, VGroup, Write, linear)
 
 from lecture_numerics import slider
 from scenes.kit import theme
 from scenes.kit.annotate import boxed
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.slider_widgets import Fader, chain_node, held_mark, push_marks, rate_arrow, readout_box
 from scenes.kit.text import ledger_text, number, words
 
@@ -41,7 +40,6 @@ FADER_AT, FADER_HEIGHT = LEFT * 5.0 + UP * 0.1, 4.2
 READOUT_SCALE = 1.6                # the readout's digits, larger than any theme size
 DISPLAY_AT = RIGHT * 1.2 + UP * 1.35
 RATE_LINE_AT, READ_AS_AT, CONTRAST_AT = RIGHT * 1.2 + DOWN * 0.3, RIGHT * 1.2 + DOWN * 0.95, RIGHT * 1.2 + DOWN * 2.05
-TAG_PAD = 0.18                     # around the value / rate tags
 DESK_HEIGHT, DESK_AT = 2.7, LEFT * 3.05 + UP * 0.75
 HELD_OPACITY = 0.35
 RATES_ROW_Y, RATES_TITLE_GAP = -2.2, 0.15   # Ⓑ: the titled row 各自的兑换率 under the desk
@@ -88,9 +86,11 @@ class FigSlider(LectureScene):
         self.play(FadeIn(display), run_time=0.8)
 
         self.beat(says="现在我把这个推子往上推一点点，推了零点零一")
-        self.push_and_read(fader, display)
+        self.push(fader)
 
+        # The readout is read on the next sentence: it flips to 5.03 only when it is named.
         self.beat(says="读数从 5.00 变成了 5.03，变了零点零三")
+        self.read_out(display)
         change = ledger_text("变了 {slider.readout_change}", size="heading", color=VALUE)
         change.next_to(display.frame, RIGHT, buff=theme.space("large"))
         self.play(FadeIn(change, shift=LEFT * theme.space("close")), run_time=0.6)
@@ -113,33 +113,33 @@ class FigSlider(LectureScene):
         self.beat(says="本讲后面每次说「这个梯度大」，说的都是兑换率大， 不是说这个参数本身大",
                   takeaway="说「梯度大」，是兑换率大，不是参数本身大")
 
-    def push_and_read(self, fader: Fader, display) -> None:
-        """The push: the knob travels, the readout ticks once per third of the travel."""
+    def push(self, fader: Fader) -> None:
+        """The push: the knob travels by the drawn share of the track, the push is named."""
         pushed_level = START_LEVEL + PUSH_DRAWN
         ghost, push_arrow = push_marks(fader, START_LEVEL, pushed_level)
         push_label = ledger_text("推了 {slider.push}", size="body", color="accent")
         push_label.next_to(push_arrow, RIGHT, buff=theme.space("small"))
         self.play(FadeIn(ghost), GrowArrow(push_arrow), FadeIn(push_label), run_time=0.6)
-        steps = len(READOUT_TICKS) - 1
-        for i, key in enumerate(READOUT_TICKS[1:], start=1):
-            level = START_LEVEL + PUSH_DRAWN * i / steps
+        self.play(fader.knob.animate.move_to(fader.level_point(pushed_level)), run_time=1.2, rate_func=linear)
+
+    def read_out(self, display) -> None:
+        """The readout ticks through its steps to the pushed value, 5.00 → 5.03."""
+        for key in READOUT_TICKS[1:]:
             ticked = number(key, size="title", color=VALUE).scale(READOUT_SCALE).move_to(display.frame)
-            self.play(fader.knob.animate.move_to(fader.level_point(level)), run_time=0.45, rate_func=linear)
             # A digital readout flips, it does not morph: swap the digits in one frame.
             self.remove(display.value)
             self.add(ticked)
             display.value = ticked
-            self.wait(0.15)
+            self.wait(0.35)
 
     def value_versus_rate(self) -> tuple[VGroup, VGroup, VGroup]:
-        """5.00 is a value, 3 is a rate: two tags in two colours, never the same thing."""
-        value = ledger_text("值：{slider.readout_before}", size="heading", color=VALUE)
-        rate = ledger_text("兑换率：{slider.derivative}", size="heading", color=RATE)
+        """5.00 is a value, 3 is a rate: two unboxed tags in two colours, never the same thing.
+        Only the readout wears a box, so the value tag is not read as a second readout."""
+        value = ledger_text("{slider.readout_before} 是值", size="heading", color=VALUE)
+        rate = ledger_text("{slider.derivative} 是兑换率", size="heading", color=RATE)
         not_same = words("≠", size="heading", color="muted")
         VGroup(value, not_same, rate).arrange(RIGHT, buff=theme.space("wide")).move_to(CONTRAST_AT)
-        value_box = SurroundingRectangle(value, buff=TAG_PAD, color=theme.color(VALUE), stroke_width=theme.stroke("regular"))
-        rate_box = SurroundingRectangle(rate, buff=TAG_PAD, color=theme.color(RATE), stroke_width=theme.stroke("regular"))
-        return VGroup(value_box, value), VGroup(not_same), VGroup(rate_box, rate)
+        return VGroup(value), VGroup(not_same), VGroup(rate)
 
     # ---- Ⓑ a row of faders, all but one held ------------------------------------------------
 
@@ -167,10 +167,10 @@ class FigSlider(LectureScene):
         partial_name = words("= 偏导数", size="label", color=RATE).next_to(partials[slider.MIDDLE], RIGHT, buff=theme.space("small"))
         self.play(FadeIn(partials[slider.MIDDLE], shift=DOWN * theme.space("close")), FadeIn(partial_name), run_time=0.7)
 
-        self.beat(says="而这台调音台有三千亿个推子")
-        desk_size = ledger_text("这台调音台：{slider.desk_faders}个推子", size="heading")
-        desk_size.to_corner(UP + RIGHT, buff=EDGE_BUFF)      # level with the panel header
-        self.play(FadeIn(desk_size, shift=DOWN * theme.space("close")), run_time=0.7)
+        # ⭐⭐⭐: the desk's size is the panel's takeaway, its largest text, until the gradient's
+        # sentence (which repeats the count) takes its place.
+        self.beat(says="而这台调音台有三千亿个推子", takeaway="这台调音台有{slider.desk_faders}个推子")
+        self.show_takeaway()
 
         self.beat(says="把它们各自的那个数排成一列 —— 那一列，就叫「梯度」")
         # The row is titled as what it is, a rate per fader, so it is not read as the knobs' heights.
@@ -188,7 +188,7 @@ class FigSlider(LectureScene):
         self.play(FadeIn(column[-1]), FadeIn(gradient_name), run_time=0.6)
 
         self.beat(says="所以记住：梯度不是一个数，是三千亿个数",
-                  takeaway="梯度不是一个数，是{slider.desk_faders}个数")
+                  takeaway="梯度不是一个数，是{slider.desk_faders}个数", replaces=True)
 
     def gradient_column(self) -> tuple[VGroup, VGroup]:
         """The partials stacked into one column between brackets: the gradient."""

@@ -28,7 +28,8 @@ SILENCE_S = 3.0                 # 停三秒不说话: the curves alone, before a
 TICK_HEIGHT = 0.16
 
 
-TREND_DROP, TREND_OPACITY = 0.3, 0.6   # the trend arrow, just under the sketched curve
+TREND_DROP, TREND_OPACITY = 0.22, 0.6  # the trend arrow, just under the sketched curve
+TREND_CLEAR = 0.12             # its head ends at least this far above the strip's floor (the ticks are below)
 AXIS_DROP = 0.08               # the strip's axes sit just under its lowest point
 TICK_DROP = 0.1
 TREND_FROM, TREND_TO = 0.02, 0.2   # shares of the run the trend arrow spans
@@ -96,6 +97,9 @@ class FigSpike(LectureScene):
         # A soft arrow just under the trend, from early in the run to a quarter of the way; neutral
         # ink, since green here names the smaller model.
         early, later = (int(f * (len(self.sketch.t) - 1)) for f in (TREND_FROM, TREND_TO))
+        # Stop where the line under the curve would reach the floor, so the head stays off the ticks.
+        clear = red.y_of(self.sketch.trend[early:later + 1]) - TREND_DROP >= red.base + TREND_CLEAR
+        later = early + int(np.flatnonzero(clear)[-1])
         trend = arrow(*[[red.x_of(self.sketch.t[i]), red.y_of(self.sketch.trend[i]) - TREND_DROP, 0] for i in (early, later)],
                       "muted", weight="bold", buff=None, opacity=TREND_OPACITY)
         self.play(GrowArrow(trend), run_time=0.6)

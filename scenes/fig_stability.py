@@ -22,10 +22,11 @@ from scenes.kit.base import LectureScene
 from scenes.kit.text import ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
-ROW_Y = (2.35, 1.05)
+ROW_Y = (2.05, 0.9)                 # row 1 low enough for the 「？」 above it
 STRIP = (-5.8, 1.2, -2.9, -1.3)            # left, right, bottom, top of Ⓑ's loss strip
 TABLE_X = (-6.6, 1.0, 4.6)                 # 方法 (left edge) · 稳没稳 · 质量掉没掉 (centres)
 TABLE_TOP, TABLE_GAP = 1.55, 1.0
+GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
 
 
 def block(text: str, color: str = "ink", size: str = "label") -> VGroup:
@@ -62,7 +63,7 @@ class FigStability(LectureScene):
         self.play(FadeIn(then), run_time=0.6)
 
         self.beat(says="肯定是那批数据有问题")
-        doubt = words("？", size="heading", color="warm").next_to(then[3], UP, buff=0.05)
+        doubt = words("？", size="heading", color="warm").next_to(then[3], UP, buff=0.12)
         self.play(FadeIn(doubt, scale=1.4), run_time=0.5)
 
         self.beat(says="从另一个更早的 checkpoint 重新喂一遍")
@@ -184,7 +185,7 @@ class FigStability(LectureScene):
         self.play(FadeIn(box), FadeIn(note), run_time=0.6)
 
         self.beat(says="评价任何一个稳定性手段，都要同时看两栏：稳没稳，以及质量掉没掉",
-                  takeaway="要同时看：稳没稳，质量掉没掉")
+                  takeaway="同时看：稳没稳，质量掉没掉")   # short enough to clear the ※ footnote
 
         self.beat(says="只看前一栏的话，「把学习率设成零」是最优解")
         self.play(FadeIn(self.ghost_row(note)), run_time=0.5)
@@ -196,8 +197,8 @@ class FigStability(LectureScene):
                        words("永远稳", size="label", color="muted"),
                        words("什么也没学", size="label", color="muted"))
         for part, xx in zip(ghost, TABLE_X):
-            part.move_to([xx, above.get_bottom()[1] - 0.5, 0])
-        ghost[0].align_to([TABLE_X[0], 0, 0], LEFT)
-        frame = DashedVMobject(SurroundingRectangle(ghost, buff=0.15, corner_radius=0.08, stroke_width=2,
-                                                    color=theme.color("muted")), num_dashes=60)
+            part.move_to([xx, above.get_bottom()[1] - 0.6, 0])
+        ghost[0].align_to([TABLE_X[0] + GHOST_PAD, 0, 0], LEFT)   # room inside the frame on the left
+        frame = DashedVMobject(SurroundingRectangle(ghost, buff=GHOST_PAD, corner_radius=0.1, stroke_width=2,
+                                                    color=theme.color("muted")), num_dashes=70)
         return VGroup(frame, ghost)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, Line, ReplacementTransform,
-                   Succession, Triangle, VGroup, Write, interpolate_color)
+                   Succession, Triangle, VGroup, Write)
 
 from lecture_numerics import quantity
 from lecture_numerics.models import TIB
@@ -22,7 +22,7 @@ from scenes.kit.charts import TimeAxis, guide
 from scenes.kit.layout import safe_bounds
 from scenes.kit.panels import panel_header
 from scenes.kit.plots import Plot, curve
-from scenes.kit.strips import DIM_OPACITY, Strip, phase_bands
+from scenes.kit.strips import Strip, phase_bands
 from scenes.kit.text import ledger_text, words
 
 # The four items, top to bottom: name, theme colour, size template, when it is used.
@@ -34,12 +34,12 @@ ITEMS = (
 )
 A_HEADING = "一步之内：{onestep.item_count}项在同一条时间轴上"
 B_HEADING = "激活大，还是优化器状态大？"
-# Ⓐ geometry (scene units; the frame is 14.2 × 8). Two takeaways stack along the bottom up
-# to y ≈ −2.55, so the peak labels end above that.
+# Ⓐ geometry (scene units; the frame is 14.2 × 8). Two takeaways (at the takeaway size) stack
+# along the bottom up to y ≈ −2.4, so the total-peak label ends above that.
 A_TIME = TimeAxis(-4.3, 3.0)
-A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.55, 0.5, 0.68
-A_BILL_Y, A_COMPUTE_Y = 2.2, 1.72
-A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.2, 0.42, 0.8   # below the bottom strip's baseline
+A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.33, 0.42, 0.56
+A_BILL_Y, A_COMPUTE_Y, A_COMPUTE_GAP = 2.22, 1.8, 0.38  # the compute derivation takes two lines
+A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.38, 0.72   # below the bottom strip's baseline
 SCALE_NOTE_X = 5.25          # the 「各行纵轴各自缩放」 bracket, right of the sizes column
 # the whole view: Ⓐ on the left ~60 %, Ⓑ on the right.
 W_TIME = TimeAxis(-4.6, 0.9)
@@ -50,17 +50,6 @@ B_CHART = (np.array([-4.6, -1.75, 0]), 9.0, 4.0)
 SWEEP_POINTS = 2   # activations are linear in the batch: the simulator at both ends draws the line
 
 
-def opaque(strip: Strip) -> Strip:
-    """The strip's pale (unused) part drawn opaque: the kit draws it translucent, and the grey
-    前向 band showing through made the optimizer state look active during forward. (The kit's
-    Strip has no option for this; done here.)"""
-    pale = strip[0]
-    pale.set_fill(interpolate_color(theme.background(), pale.get_fill_color(), DIM_OPACITY), opacity=1.0)
-    for lit in strip[1:-1]:
-        lit.set_fill(opacity=1.0)
-    return strip
-
-
 class FigStep(LectureScene):
     scene_id = "fig-step"
     title = "一步的总账：四项在同一条时间轴上"
@@ -69,7 +58,8 @@ class FigStep(LectureScene):
         "hardware.gpu_memory_gib", "model.v3.total_params", "bytes.per_param_total", "onestep.seq_len_k",
         "timeline.v3.gradient_peak_tib", "timeline.v3.activations_end_of_forward_gib",
         "timeline.v3.total_peak_tib", "timeline.v3.total_peak_phase",
-        "flops.six_nd_coefficient", "flops.v3.six_nd_pflop_128k", "onestep.v3.attention_share_round",
+        "flops.six_nd_coefficient", "flops.v3.six_nd_pflop_128k", "model.v3.active_params",
+        "onestep.bytes_per_tib", "onestep.v3.attention_share_round",
         "flops.v3.real_over_6nd_128k", "onestep.item_count", "onestep.model_name",
         "act.v3.full_recompute_gib", "onestep.sweep.crossing_batch", "onestep.sweep.batch_ticks",
         "onestep.sweep.tib_ticks",
@@ -91,8 +81,8 @@ class FigStep(LectureScene):
                 "all": (0.0, 1.0)}[when]
 
     def strips(self, time: TimeAxis, top_baseline: float, height: float, gap: float) -> list[Strip]:
-        return [opaque(Strip(self.tl.t, self.series(color), color, time, top_baseline - k * gap, height,
-                             lit=self.lit_span(when)))
+        return [Strip(self.tl.t, self.series(color), color, time, top_baseline - k * gap, height,
+                             lit=self.lit_span(when))
                 for k, (_, color, _, when) in enumerate(ITEMS)]
 
     def series(self, item: str):
@@ -159,13 +149,13 @@ class FigStep(LectureScene):
         rising = words("激活", size="small", color="activations")
         rising.move_to(chart.point(MAX_BATCH.value * 0.55, float(self.sweep["activations"][-1]) / TIB * 0.55)
                        + RIGHT * 0.55 + DOWN * 0.15)
-        at = ledger_text("≈ {onestep.sweep.crossing_batch} 条", size="small").next_to(cross, DOWN, buff=0.12)
+        # No crossing number here: Ⓑ says 「约九十四条」 when it gets there.
         self.add(bands, *strips, *names, phases, left_title, chart, resident, activations, cross,
-                 right_title, flat, rising, at)
+                 right_title, flat, rising)
         self.wait(3.0)
         # Ⓐ takes these over and moves them; the rest leaves with the whole view.
         self.whole = dict(strips=strips, names=names, phases=phases, bands=bands, title=left_title,
-                          right=VGroup(chart, resident, activations, cross, right_title, flat, rising, at))
+                          right=VGroup(chart, resident, activations, cross, right_title, flat, rising))
 
     # ---- Ⓐ the ledger and the two peaks ----
 
@@ -177,8 +167,8 @@ class FigStep(LectureScene):
         self.zoom_into_a(strips)
 
         self.beat(says="六千七百一十亿参数 × 十六字节 ÷ 1024 的四次方 ＝ 9.76 TiB")
-        bill = ledger_text("{model.v3.total_params} × {bytes.per_param_total} 字节 = {bill.v3.total_tib} TiB",
-                           size="small")
+        bill = ledger_text("{model.v3.total_params} × {bytes.per_param_total} 字节 ÷ {onestep.bytes_per_tib} "
+                           "= {bill.v3.total_tib} TiB", size="small")
         cards = ledger_text(" · 按每张卡 {hardware.gpu_memory_gib} GiB 算 ≈ {bill.v3.gpus_80gib} 张（还没算激活）",
                             size="small")
         VGroup(bill, cards).arrange(RIGHT, buff=0.2).move_to([0, A_BILL_Y, 0]).align_to(
@@ -238,15 +228,22 @@ class FigStep(LectureScene):
 
     @staticmethod
     def compute_row() -> VGroup:
-        """6ND, its red ✗, why (attention is not in it), and the real multiple: one row, said in turn."""
-        row = VGroup(
-            ledger_text("{flops.six_nd_coefficient}ND ≈ {flops.v3.six_nd_pflop_128k} PFLOP", size="small"),
-            words("✗", size="label", color="bad"),
-            ledger_text("· attention 占一层前向 {onestep.v3.attention_share_round}，不在 {flops.six_nd_coefficient}ND "
+        """6ND with its inputs (N the activated parameters, D one sequence) and its red ✗, then why
+        (attention is not in it) and the real multiple on the line below: said in turn."""
+        estimate = VGroup(
+            ledger_text("{flops.six_nd_coefficient}ND = {flops.six_nd_coefficient} × {model.v3.active_params}"
+                        "（每 token 激活的参数）× {onestep.seq_len_k} ≈ {flops.v3.six_nd_pflop_128k} PFLOP",
+                        size="small"),
+            words("✗", size="label", color="bad")).arrange(RIGHT, buff=0.2)
+        why = VGroup(
+            ledger_text("attention 占一层前向 {onestep.v3.attention_share_round}，不在 {flops.six_nd_coefficient}ND "
                         "的账里", size="small", color="muted"),
             ledger_text("· 实际 ≈ {flops.v3.real_over_6nd_128k} {flops.six_nd_coefficient}ND", size="small"),
         ).arrange(RIGHT, buff=0.2)
-        return row.move_to([0, A_COMPUTE_Y, 0]).align_to([safe_bounds()[2], 0, 0], RIGHT)
+        right = safe_bounds()[2]
+        estimate.move_to([0, A_COMPUTE_Y, 0]).align_to([right, 0, 0], RIGHT)
+        why.move_to([0, A_COMPUTE_Y - A_COMPUTE_GAP, 0]).align_to([right, 0, 0], RIGHT)
+        return VGroup(*estimate, *why)
 
     def two_peaks(self) -> None:
         # Two peaks, two moments: each ▲ sits where the simulator puts the strip's maximum. The
@@ -255,13 +252,15 @@ class FigStep(LectureScene):
         top, bottom = self.a_top, self.a_bottom
         peak_row = bottom - A_PEAK_ROW
         peaks = []
-        for strip, (t_peak, v_peak), text in ((act, self.tl.stored_peak, "激活峰：前向末尾"),
-                                               (grad, self.tl.gradient_peak, "梯度峰：反向末尾")):
+        # Each ▲, its line and its label in the colour of the item that peaks.
+        for strip, (t_peak, v_peak), text, role in (
+                (act, self.tl.stored_peak, "激活峰：前向末尾", "activations"),
+                (grad, self.tl.gradient_peak, "梯度峰：反向末尾", "gradients")):
             x = float(A_TIME.x(t_peak))
-            tri = Triangle(color=theme.color("backward"), fill_opacity=1).scale(0.1).move_to(
+            tri = Triangle(color=theme.color(role), fill_opacity=1).scale(0.1).move_to(
                 strip.point(t_peak, v_peak) + UP * 0.1)
-            mark = VGroup(tri, guide([x, bottom - A_ARROW_GAP, 0], [x, top, 0], "backward"))
-            label = words(text, size="small", color="backward").move_to([x, peak_row, 0])
+            mark = VGroup(tri, guide([x, bottom - A_ARROW_GAP, 0], [x, top, 0], role))
+            label = words(text, size="small", color=role).move_to([x, peak_row, 0])
             peaks.append((x, mark, label))
         # Each label stands outside its line, so 「这俩峰不同时」 sits alone between the two.
         peaks[0][2].align_to([peaks[0][0] - 0.05, 0, 0], RIGHT)
@@ -273,8 +272,8 @@ class FigStep(LectureScene):
         self.beat(says="梯度的峰在反向末尾 —— 两个峰根本不在同一时刻")
         (x_act, _, _), (x_grad, _, _) = peaks
         y = bottom - A_ARROW_GAP
-        apart_arrow = arrow([x_act, y, 0], [x_grad, y, 0], "backward", weight="thin", buff=None, both=True)
-        apart = words("这俩峰不同时", size="small", color="backward").move_to([(x_act + x_grad) / 2, peak_row, 0])
+        apart_arrow = arrow([x_act, y, 0], [x_grad, y, 0], "ink", weight="thin", buff=None, both=True)
+        apart = words("这俩峰不同时", size="small", color="ink").move_to([(x_act + x_grad) / 2, peak_row, 0])
         self.play(Create(peaks[1][1]), FadeIn(peaks[1][2]), run_time=0.8)
         self.play(Create(apart_arrow), FadeIn(apart), run_time=0.6)
 

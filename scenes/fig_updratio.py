@@ -3,8 +3,8 @@
 Ⓐ three runs of a small MLP (太小 / 刚好 / 太大 learning rate): their update ÷ parameter ratio
    against the black 1e-3 line; the 刚好 learning rate was swept to sit on it.
 Ⓑ the 太大 run ends with the lower loss, but its weights stretch, its loss shakes about its
-   trend (the 刚好 run hardly does), and a little more learning rate turns it into NaN: the
-   ratio tells how far the cliff is. One beat per clause the speaker reads.
+   trend (the 刚好 run hardly does: the ratio of the two is drawn, as the lower bound it is),
+   and a little more learning rate turns it into NaN: the ratio tells how far the cliff is. One beat per clause the speaker reads.
 Every curve is a run of lecture_numerics/updratio.py (the toy trained for real).
 """
 
@@ -22,8 +22,8 @@ from scenes.kit.text import line, words
 RUNS = (("太小", "muted", "updratio.lr_small"), ("刚好", "good", "updratio.lr_ok"), ("太大", "backward", "updratio.lr_big"))
 RATIO_CORNER, RATIO_W, RATIO_H = np.array([-4.7, -1.65, 0]), 7.0, 3.7
 LABEL_X = 2.65                    # run labels, right of the ratio plot
-NORM_CORNER, LOSS_CORNER = np.array([-5.6, -1.35, 0]), np.array([1.3, -1.35, 0])
-SMALL_W, SMALL_H = 4.9, 2.55
+NORM_CORNER, LOSS_CORNER = np.array([-5.2, -1.35, 0]), np.array([1.4, -1.35, 0])
+SMALL_W, SMALL_H = 4.6, 2.55
 TOP_ROW_Y, CAVEAT_Y = 2.6, 2.1      # Ⓑ: the losses and the cliff on one row; the caveat under the losses
 NOTE_Y = 2.1                         # Ⓐ: what the ratio measures, right of the plot, over the run labels
 
@@ -36,7 +36,8 @@ class FigUpdratio(LectureScene):
         "updratio.target_ratio", "updratio.ratio_ticks", "updratio.step_ticks", "updratio.lr_small",
         "updratio.lr_ok", "updratio.lr_big", "updratio.final_loss_big", "updratio.final_loss_ok",
         "updratio.norm_ticks", "updratio.weight_norm_growth", "updratio.last_steps_ticks", "updratio.loss_ticks",
-        "updratio.loss_jitter_big", "updratio.loss_jitter_ok", "updratio.nan_multiplier",
+        "updratio.loss_jitter_big", "updratio.loss_jitter_ok", "updratio.loss_jitter_trend_ratio",
+        "updratio.nan_multiplier",
     )
 
     def construct(self) -> None:
@@ -144,7 +145,12 @@ class FigUpdratio(LectureScene):
         # 太大's label under its trace, 刚好's over its line: the axis leaves room for both.
         shake.next_to(loss_plot.point(steps, float(runs.losses[2, last].min())), DOWN, buff=0.12)
         shake.align_to(loss_plot.x_axis, RIGHT)
-        calm = line("刚好：几乎不抖（±{updratio.loss_jitter_ok}）", size="small", color="good")
+        calm = line("刚好：几乎不抖 ±{updratio.loss_jitter_ok}", size="small", color="good")
         calm.next_to(loss_plot.point(steps, float(runs.losses[1, last].max())), UP, buff=0.12)
         calm.align_to(loss_plot.x_axis, RIGHT)
         self.play(FadeIn(shake), FadeIn(calm), run_time=0.5)
+        # The two numbers read as a ratio, so the ratio is said: 刚好's residual is only fit error,
+        # which is why it is a lower bound (lecture_numerics/updratio.py).
+        ratio = line("太大抖得是刚好的 {updratio.loss_jitter_trend_ratio} 倍以上", size="small", color="ink")
+        ratio.move_to(loss_plot.point(steps, 0.6), aligned_edge=RIGHT)
+        self.play(FadeIn(ratio, shift=UP * 0.1), run_time=0.5)

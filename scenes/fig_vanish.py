@@ -32,9 +32,12 @@ SLOPE_CORNER, SLOPE_W, SLOPE_H = (-5.0, -1.55), 10.0, 3.85
 BRACE_DROP = 0.75                   # the brace runs under the tick labels
 SLOPE_HEADROOM = 1.25               # the slope axis runs a quarter above ReLU′'s 1
 STEP_UP_AT = 0.9                    # Ⓒ: where along the positive half-axis the ¼ → 1 arrow stands
+START_LABEL_BACK, START_LABEL_LIFT = 7, 0.55   # Ⓐ: 「从 1 出发」 sits this many layers in, above the axis
+ORIGIN_STROKE = 0.3                 # Ⓑ: the 起点 stroke's height above the axis
 FOOTNOTE_Y = -2.55                  # Ⓒ: the caveat, under the plot and over the takeaway
 # The notes call the exploding rate 蓝, the vanishing one 红 (the sigmoid) and ReLU 绿.
-EXPLODE, VANISH, RELU = "accent", "bad", "good"
+# The vanishing curve is a gradient, in the theme's one gradient red (as in every figure).
+EXPLODE, VANISH, RELU = "accent", "gradients", "good"
 
 
 class FigVanish(LectureScene):
@@ -58,6 +61,10 @@ class FigVanish(LectureScene):
     def two_chains(self) -> None:
         self.start_panel("A", "同样 {vanish.layers} 层的网络，只改每层的兑换率",
                          says="把六十一个数乘起来 —— 那乘起来会怎样？")
+        # The question is put to the room on its own beat, large; once the plot answers it, it
+        # stays, small, level with the header.
+        question = words("那乘起来会怎样？", size="title")
+        self.play(FadeIn(question), run_time=0.6)
         layers = quantity("vanish.layers").value
         top = vanish_panels.LINEAR_TOP.value
         axes = place(Plot(x_range=(0, layers), y_range=(0, top), width=CHAIN_W, height=CHAIN_H,
@@ -71,8 +78,11 @@ class FigVanish(LectureScene):
         self.beat(says="同一个六十层的网络，我只改一件事：每层的兑换率")
         start = Dot(axes.point(layers, quantity("vanish.output_gradient").value), radius=0.09, color=theme.color("ink"))
         start_label = ledger_text("从 {vanish.output_gradient} 出发，每层乘上兑换率", size="small")
-        start_label.next_to(start, UP, buff=theme.space("small")).align_to(start, RIGHT)
-        self.play(FadeIn(axes), FadeIn(ends), FadeIn(y_title), run_time=0.6)
+        # In the wedge between where the two curves will run, clear of both.
+        start_label.next_to(axes.point(layers - START_LABEL_BACK, 0), UP, buff=START_LABEL_LIFT).align_to(
+            axes.point(layers - START_LABEL_BACK, 0), RIGHT)
+        asked = words("那乘起来会怎样？", size="label", color="muted").to_corner(UP + RIGHT, buff=EDGE_BUFF)
+        self.play(question.animate.become(asked), FadeIn(axes), FadeIn(ends), FadeIn(y_title), run_time=0.8)
         self.play(FadeIn(start, scale=1.5), FadeIn(start_label), run_time=0.5)
 
         layer_ids = np.arange(layers, 0, -1)          # drawn from the output end back to the input
@@ -106,6 +116,10 @@ class FigVanish(LectureScene):
         numbers.shift(np.array([LOG_LINE_LEFT, LOG_LINE_Y, 0]) - numbers.line.get_start())
         origin = numbers.mark(quantity("vanish.output_gradient").value, "起点 {vanish.output_gradient}", color="ink",
                               size="small")
+        # The 起点 stroke stands on the axis, not across it, so it keeps off the 10⁰ label below.
+        foot = numbers.point(quantity("vanish.output_gradient").value)
+        origin[0].put_start_and_end_on(foot, foot + UP * ORIGIN_STROKE)
+        origin[1].next_to(origin[0], UP, buff=theme.space("snug"))
         self.play(FadeIn(numbers), run_time=0.6)
         self.play(label_after(origin[0], origin[1], run_time=0.6, label_time=0.3))
 

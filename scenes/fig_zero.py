@@ -13,24 +13,31 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate, VGroup
 
+from lecture_numerics import quantity
 from lecture_numerics.zero_figure import segments
 from scenes.kit import theme
 from scenes.kit.annotate import boxed, brace_label, legend
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
+from scenes.kit.charts import guide
 from scenes.kit.plots import Plot, dashed, place, upright
 from scenes.kit.text import ledger_text, line, words
 
 # Ⓐ geometry (scene units; the frame is 14.2 × 8).
 BAR_LEFT, BAR_WIDTH, BAR_HEIGHT = -6.6, 8.6, 0.42
-ROW_TOP, ROW_GAP = 1.45, 1.0
+ROW_TOP, ROW_GAP = 1.55, 0.88
 BAR_FILL = 0.95
 PRICE_X = 3.9
 PRICE_TITLE_RISE = 0.42           # the column title above the first row
-BADGES_Y = 2.5
-LEGEND_DROP = 0.62                # legend row under the last bar
+BADGES_Y = 2.62
+LEGEND_DROP = 0.55                # legend row under the last bar
 SEGMENT_COLORS = ("weights", "gradients", "optimizer")
+# Which segments each row splits ÷ N_d (weights, gradients, optimizer): those shards are about
+# 1.5 px at full scale, so rows ② and ③ redraw them magnified at the right of their empty track.
+SHARDED = {2: (1, 2), 3: (0, 1, 2)}
+INSET_RIGHT_GAP = 0.15            # the inset ends this far inside the track's right end
+CARD_DROP = 0.2                  # the other names' card: this far under the 3Ψ cell, at the right edge
 ROW_LABELS = (
     "基线 {zero.baseline_gb} GB",
     "① 切优化器状态（{zero.stage_names[0]}）{zero.pos_gb} GB",
@@ -45,7 +52,6 @@ SIZE_RANGE = (0.0, 14.0)
 # Frequency has no unit: it is an order, so it is drawn as 低 … 高 with the items at their rank.
 FREQUENCY = {"optimizer": 0.15, "gradients": 0.52, "weights": 0.88}
 LOW_AT, HIGH_AT = 0.08, 0.92
-SIDE_Y = 1.3
 TOKEN_TINT = 0.08
 DOT_R = 0.09
 # The arrow's route: out of each box's top, into the next one's bottom, where the two boxes overlap.
@@ -60,7 +66,7 @@ class FigZero(LectureScene):
     ledger_keys = (
         "zero.psi", "zero.n_d", "zero.k", "zero.baseline_gb", "zero.pos_gb", "zero.pos_g_gb", "zero.pos_g_p_gb",
         "zero.stage_names", "zero.baseline_over_stage3", "zero.comm_psi", "zero.comm_stage3_over_baseline",
-        "zero.gb_bytes", "zero.cut_count", "bytes.weights_bf16", "bytes.gradients_bf16", "bytes.optimizer_sum",
+        "zero.gb_bytes", "zero.cut_count", "zero.inset_zoom", "bytes.weights_bf16", "bytes.gradients_bf16", "bytes.optimizer_sum",
     )
 
     def construct(self) -> None:
@@ -83,10 +89,27 @@ class FigZero(LectureScene):
         label = line(ROW_LABELS[row], size="small").next_to(bar, UP, buff=theme.space("tight"))
         label.align_to([BAR_LEFT, 0, 0], LEFT)
         self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
+        if row in SHARDED:
+            self.play(FadeIn(self.inset(row, bar)), run_time=0.5)
+
+    def inset(self, row: int, bar: StackedBar) -> VGroup:
+        """The row's ÷ N_d shards drawn again, magnified, inside the empty end of its track, with a
+        dashed leader from the real (hair-thin) shards and the magnification written on it."""
+        zoom = quantity("zero.inset_zoom").value
+        seg = segments()[row]
+        shards = [(seg[i], SEGMENT_COLORS[i]) for i in SHARDED[row]]
+        big = StackedBar(shards, scale=zoom * BAR_WIDTH / segments()[0].sum(), thickness=BAR_HEIGHT * 0.8,
+                         opacity=BAR_FILL)
+        y = self.row_y(row)
+        big.start_at((BAR_LEFT + BAR_WIDTH - INSET_RIGHT_GAP - float(big.lengths.sum()), y))
+        tag = ledger_text("÷ {zero.n_d} 的部分 · 放大 {zero.inset_zoom} 倍", size="small", color="muted")
+        tag.next_to(big, LEFT, buff=theme.space("small"))
+        leader = guide([bar.blocks.get_right()[0] + 0.05, y, 0], [tag.get_left()[0] - 0.1, y, 0], "muted")
+        return VGroup(leader, tag, big)
 
     def one_bar_cut_three_times(self) -> None:
         self.start_panel("A", "对答案：同样这根条，被削掉{zero.cut_count}次", says="对一下答案。同一根条，被削掉三次")
-        setting = boxed(ledger_text("Ψ = {zero.psi} 参数 · N_d = {zero.n_d} 张卡 · K = {zero.k}", size="small"),
+        setting = boxed(ledger_text("Ψ = {zero.psi} 参数 · {zero.n_d} 张卡 · K = {zero.k}", size="small"),
                         pad="small")
         note = ledger_text("GB = {zero.gb_bytes} 字节（同 ZeRO 论文，不是 GiB）", size="small", color="muted")
         badges = VGroup(setting, note).arrange(RIGHT, buff=theme.space("large"))
@@ -113,7 +136,8 @@ class FigZero(LectureScene):
         cells = VGroup(*[ledger_text(f"{{zero.comm_psi[{i}]}}", size="label",
                                      color="warm" if i == 3 else "ink").move_to([PRICE_X, self.row_y(i), 0])
                          for i in range(4)])
-        self.play(FadeIn(title), FadeIn(cells, lag_ratio=0.2), run_time=0.8)
+        # 3Ψ waits for its own sentence.
+        self.play(FadeIn(title), FadeIn(cells[:3], lag_ratio=0.2), run_time=0.8)
 
         self.beat(says="前三行都是 2Ψ，跟不切的时候一模一样： 所以前两级基本是白捡的")
         same = brace_label(cells[:3], "跟不切时一样", RIGHT, color="muted", size="small")
@@ -123,7 +147,23 @@ class FigZero(LectureScene):
         self.beat(says="只有最后一级涨到 3Ψ，也就是 1.5 倍")
         more = ledger_text("{zero.comm_stage3_over_baseline}", size="label", color="warm").next_to(
             cells[3], RIGHT, buff=theme.space("wide") - theme.space("tight"))
+        self.play(FadeIn(cells[3]), run_time=0.4)
         self.play(FadeIn(more, shift=LEFT * 0.15), Indicate(cells[3], color=theme.color("warm")), run_time=0.7)
+        self.other_names(cells)
+
+    def other_names(self, price: VGroup) -> None:
+        """The bill's other names, said in Ⓐ's cue: a card under the price column. Its top line,
+        the starred conclusion, comes on the next sentence (the one takeaway stays 120 → 1.9)."""
+        self.beat(says="顺手把其它几个常听见的名词也摆回这张账单上")
+        verdict = words("不是优化技巧，是账单各栏的对策", size="small")
+        names = VGroup(words("激活 → 重算 / 上下文并行", size="small", color="activations"),
+                       words("offload：切的是「哪段时间」", size="small", color="muted"))
+        rows = VGroup(verdict, *names).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
+        card = boxed(rows, pad="small").to_edge(RIGHT, buff=theme.space("safe"))
+        card.align_to([0, price.get_bottom()[1] - CARD_DROP, 0], UP)
+        self.play(FadeIn(card[0]), FadeIn(names), run_time=0.5)
+        self.beat(says="所以这几个名词不是几种优化技巧")
+        self.play(FadeIn(verdict, shift=DOWN * 0.1), run_time=0.5)
 
     # ---- Ⓑ ----
 
@@ -152,15 +192,8 @@ class FigZero(LectureScene):
             "gradients": self.token("梯度 {bytes.gradients_bf16} 字节", "反向结束时才要完整的一份", "gradients",
                                     points["gradients"], RIGHT),
         }
-        # The bill's other names, each against its column (spoken in Ⓐ's notes, kept here beside the map).
-        side = VGroup(words("激活 · 随 batch × 序列长度涨", size="small", color="activations"),
-                      words("→ 重算 / 上下文并行", size="small", color="activations"),
-                      words("offload：切的是「哪段时间」", size="small", color="muted"))
-        side.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
-        card = boxed(side).to_edge(RIGHT, buff=theme.space("safe")).set_y(SIDE_Y)
         for name in ("optimizer", "weights", "gradients"):     # in the order the bill listed them
             self.play(FadeIn(tokens[name]), run_time=0.45)
-        self.play(FadeIn(card), run_time=0.4)
 
         legs = [self.leg(tokens[a].box, tokens[b].box) for a, b in ROUTE]
         for i, name in enumerate(CUT_ORDER):

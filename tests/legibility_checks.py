@@ -341,3 +341,41 @@ def own_bars(where: str, mobjects) -> list[str]:
             if len(row) >= 2 and lengths[-1] > 1.1 * lengths[0]:
                 problems.append(f"{where}: {len(row)} bars of its own on the {edge} at {at:.2f}: draw them with scenes.kit.bars")
     return problems
+
+
+SWATCH_MAX = 0.8      # a legend swatch: a line this short, or a square this small (scene units)
+SWATCH_TEXT_GAP = 0.4
+
+
+def _own_swatches(mob, found: list) -> None:
+    """Short level lines and small filled squares or dots a scene made itself."""
+    if getattr(mob, "kit_legend", False):
+        return
+    name = type(mob).__name__
+    if name in ("Line", "DashedLine") and mob.width <= SWATCH_MAX and mob.height < 0.02 and mob.width > 0.1:
+        found.append(mob)
+    elif name in ("Square", "Rectangle", "Dot") and mob.get_fill_opacity() > 0.3 \
+            and 0.05 < mob.width <= SWATCH_MAX / 2 and 0.05 < mob.height <= SWATCH_MAX / 2:
+        found.append(mob)
+    for sub in mob.submobjects:
+        _own_swatches(sub, found)
+
+
+def own_legends(where: str, mobjects) -> list[str]:
+    """Legends drawn without the kit: two or more swatches, each with a text just to its right
+    on its level, lined up in a column or a row (annotate.legend draws those)."""
+    swatches: list = []
+    for mob in mobjects:
+        _own_swatches(mob, swatches)
+    texts = [t for t in texts_in(mobjects) if visible(t)]
+    keyed = []
+    for sw in swatches:
+        right, y = sw.get_right()[0], sw.get_center()[1]
+        if any(0 <= t.get_left()[0] - right <= SWATCH_TEXT_GAP and abs(t.get_center()[1] - y) <= 0.15 for t in texts):
+            keyed.append(sw)
+    for a, b in itertools.combinations(keyed, 2):
+        same_column = abs(a.get_left()[0] - b.get_left()[0]) < 0.05 and abs(a.get_y() - b.get_y()) < 1.2
+        same_row = abs(a.get_y() - b.get_y()) < 0.05
+        if same_column or same_row:
+            return [f"{where}: a legend of its own at ({a.get_x():.2f}, {a.get_y():.2f}): draw it with annotate.legend"]
+    return []

@@ -136,3 +136,42 @@ def test_each_activation_bill_tile_is_the_gate_it_repeats():
         assert len(lines) >= 2 + 4 + 1, "two crossing strokes, two bent inputs, one output"
         assert any(m.get_fill_opacity() > 0.5 and m.get_fill_color().to_hex().lower() == kept_colour
                    for m in family if not isinstance(m, (Circle, Line)))
+
+
+# ---- the figure: the swap drawn, q's colour on time -------------------------------------------
+
+@pytest.fixture(scope="module")
+def circuit_stills():
+    from studio.stills import section_stills
+    return {s.name: s.mobjects for s in section_stills("fig-circuit")}
+
+
+def _parts(mobjects) -> list:
+    return [p for top in mobjects for p in top.get_family() if p.has_points()]
+
+
+def test_the_swap_is_drawn_when_it_is_named(circuit_stills):
+    """Ⓐ 「看出来了吗 —— 它俩换过来了」 (A.10): two red arrows cross from each input's forward
+    value to the other's gradient, and stay; A.9 has none."""
+    from manim import CurvedArrow
+
+    from scenes.kit import theme
+
+    def swap_arrows(name: str) -> int:
+        return sum(1 for top in circuit_stills[name] for m in top.get_family()
+                   if isinstance(m, CurvedArrow) and m.get_stroke_color() == theme.color("backward"))
+
+    assert (swap_arrows("A.9"), swap_arrows("A.10")) == (0, 2)
+
+
+def test_q_turns_the_activations_colour_only_once_it_is_called_forward(circuit_stills):
+    """Ⓒ: at 「算 c 的梯度，我用到了 q」 (C.1) q is used, not yet kept: nothing on screen wears the
+    activations' colour until 「而 q 是前向算出来的」 (C.2)."""
+    from scenes.kit import theme
+
+    def teal(name: str) -> int:
+        colours = {theme.color("activations"), theme.text_color("activations")}
+        return sum(1 for p in _parts(circuit_stills[name]) if p.get_stroke_opacity() > 0
+                   and (p.get_stroke_color() in colours or (p.get_fill_opacity() > 0 and p.get_fill_color() in colours)))
+
+    assert teal("C.1") == 0 and teal("C.2") > 0

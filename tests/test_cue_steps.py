@@ -61,15 +61,18 @@ def test_two_view_cues_are_consecutive_steps(sheet):
     """Deck slides 9, 36 and 54 put two clips side by side: fig-3x Ⓐ Ⓑ (L165), fig-descent
     「平移到 Ⓑ，再到 Ⓒ」 (L590), fig-step 整张 then Ⓐ (L940). Each view is its own step. (Slide 32,
     fig-updratio Ⓐ then Ⓑ at L499, slide 45, fig-beststep Ⓐ then Ⓒ at L750, and slide 14, fig-vanish
-    Ⓑ then Ⓒ at L229 (「⭐⭐ 然后 Ⓒ」 has no 🖥 line), are settled in config/cues.yaml.)"""
+    Ⓑ then Ⓒ at L229 (「⭐⭐ 然后 Ⓒ」 has no 🖥 line), and slide 34, fig-lineage Ⓒ then Ⓓ at L516
+    (「然后讲这三则出处」 has no 🖥 line), are settled in config/cues.yaml.)"""
     by_line = published(sheet, scene("fig-3x", {"A": None, "B": None}),
                         scene("fig-descent", {"A": None, "B": None, "C": None}),
                         scene("fig-step", {"whole": None, "A": None, "B": None}),
                         scene("fig-updratio", {"A": None, "B": None}),
                         scene("fig-beststep", {"A": None, "B": None, "C": None}),
-                        scene("fig-vanish", {"A": None, "B": None, "C": None}))
+                        scene("fig-vanish", {"A": None, "B": None, "C": None}),
+                        scene("fig-lineage", {"A": None, "B": None, "C": None, "D": None}))
     slides = [c for c in by_line.values() if len(c["views"]) > 1]
-    assert sorted(c["index"] + 1 for c in slides) == [9, 14, 32, 36, 45, 54]
+    assert sorted(c["index"] + 1 for c in slides) == [9, 14, 32, 34, 36, 45, 54]
+    assert [s["file"] for s in by_line[516]["steps"]] == ["fig-lineage/C.mp4", "fig-lineage/D.mp4"]
     assert [s["file"] for s in by_line[229]["steps"]] == ["fig-vanish/B.mp4", "fig-vanish/C.mp4"]
     assert [s["file"] for s in by_line[499]["steps"]] == ["fig-updratio/A.mp4", "fig-updratio/B.mp4"]
     assert [s["file"] for s in by_line[165]["steps"]] == ["fig-3x/A.mp4", "fig-3x/B.mp4"]

@@ -303,6 +303,7 @@ def _s4s5() -> dict[str, Any]:
         "flops.v3.real_over_6nd_128k": lambda: (6 * 37e9 + 3 * 61 * core) / (6 * 37e9),
         "onestep.item_count": lambda: 4,                        # weights, gradients, optimizer, activations
         "onestep.seq_len_k": lambda: s / 1024,
+        "onestep.bytes_per_tib": lambda: 1024 ** 4,              # 1 TiB, the bill's ÷ 1024⁴
         "onestep.v3.attention_share_round": lambda: core / (core + 2 * (
             7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256 + 128 * 128 * 7168
             + 9 * 3 * 7168 * 2048 + 7168 * 256)),
@@ -533,6 +534,10 @@ def _s3_lineage_updratio() -> dict[str, Any]:
         # 「抖动」: the loss's RMS about its least-squares quadratic trend over the last 100 steps.
         "updratio.loss_jitter_big": lambda: toy.jitter_about_trend(run("big")[1]),
         "updratio.loss_jitter_ok": lambda: toy.jitter_about_trend(run("ok")[1]),
+        # Drawn as a lower bound: 刚好's residual is fit error that shrinks with the trend's degree.
+        "updratio.loss_jitter_trend_ratio": lambda: min(
+            toy.jitter_about_trend(run("big")[1], degree=d) / toy.jitter_about_trend(run("ok")[1], degree=d)
+            for d in (2, 3, 4)),
         # The edge is chaotic: summation order alone moves it by a few 0.01 steps (the scene shows
         # one decimal), so the one-run-at-a-time scan agrees to within that.
         # fig-saddle: the three flat points by hand — gradient (a·x, b·y) vanishes at 0; Hessian diag(a, b).
@@ -661,8 +666,18 @@ def _s1s2() -> dict[str, Any]:
     }
 
 
+def _lr_in_units_of_1e4() -> dict[str, Any]:
+    """fig-lr-curve's Table 2.1 read in 10⁻⁴, as the speaker reads it, written by hand."""
+    return {
+        "lr.axis.lr_ticks_e4": lambda: [0.5, 1.0, 2.0, 5.0],           # 5e-5, 1e-4, 2e-4, 5e-4
+        "lr.gpt3.medium_lr_e4": lambda: Said("3.0", 3.0),               # 「三乘十的负四次方」
+        "lr.gpt3.175b_lr_e4": lambda: Said("0.6", 0.6),                 # 「零点六」
+    }
+
+
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
-                           **s3b.oracles(v), **_s1s2(), **_s4s5(), **_s6(), **_s3_lineage_updratio()}
+                           **s3b.oracles(v), **_s1s2(), **_s4s5(), **_s6(), **_s3_lineage_updratio(),
+                           **_lr_in_units_of_1e4()}
 
 
 def drawn_derived_keys() -> list[str]:

@@ -67,7 +67,7 @@ def test_lecture_case_draws_the_lectures_own_quantities():
     when, total, _ = ref.total_peak()
     expected = {f"重算时峰{ref.activation_peak()[1] / GIB:.2f}GiB",        # 174.69
                 f"前向末尾{ref.activations_end_of_forward() / GIB:.2f}GiB",  # 106.75
-                f"梯度峰{ref.gradient_peak()[1] / TIB:.2f}TiB",             # 1.22
+                f"峰{ref.gradient_peak()[1] / TIB:.2f}TiB",                 # 1.22, in the gradients' legend row
                 f"总峰值{total / TIB:.2f}TiB",                             # 9.81
                 f"反向，t={when:.2f}"}                                     # 0.95
     assert expected <= {t["text"] for t in texts}, (expected, [t["text"] for t in texts])

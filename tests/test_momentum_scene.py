@@ -45,3 +45,20 @@ def test_the_gradient_points_back_and_the_others_onward(crossing_arrows):
     direction = {k: np.sign(a.get_end()[0] - a.get_start()[0]) for k, a in crossing_arrows.items()}
     assert direction["momentum.crossing.gradient_term"] == 1                 # right: back toward the pit
     assert direction["momentum.crossing.momentum_term"] == direction["momentum.crossing.net"] == -1
+
+
+def test_the_deeper_pit_inset_reads_at_1280x720():
+    """Ⓒ: 「换个更深的坑，它一样出不来」 was a 95×95 px thumbnail with 7 px iterates. Its curve must
+    stand at least 120 px tall and each iterate be at least 10 px across."""
+    from manim import Dot, Text, VMobject
+
+    scene = build_scene("fig-momentum", capture_stills=True)
+    last_c = [s for s in scene.section_stills if s.panel == "C"][-1]
+    parts = [p for top in last_c.mobjects for p in top.get_family()
+             if isinstance(p, VMobject) and not isinstance(p, Text) and len(p.points)
+             and p.get_left()[0] > 2.0 and p.get_top()[1] < -0.3]
+    dots = [p for p in parts if isinstance(p, Dot)]
+    curves = [p for p in parts if not isinstance(p, Dot) and p.get_stroke_width() > 0]
+    assert dots and curves, "no deeper-pit inset in Ⓒ's last beat"
+    assert max(c.height for c in curves) * PX_PER_UNIT >= 120
+    assert min(d.width for d in dots) * PX_PER_UNIT >= 10

@@ -130,6 +130,24 @@ def test_fig_reverse_ticks_the_perturbed_block_of_the_forward_row():
     assert len(ticks) == 1 and abs(ticks[0].get_center()[0] - perturbed_x) < 0.1
 
 
+def test_fig_reverse_hands_the_forward_gradient_over_when_it_is_named():
+    """The forward trip's one ✓ belongs to 「可这一遍走完，你只拿到了这一个参数的梯度」 (A.4):
+    the still of the trip's own sentence (A.3) shows no ✓ in row Ⓐ, A.4's shows exactly one."""
+    from manim import VMobject
+
+    from scenes.anim_reverse import ROW_Y
+    from scenes.kit import theme
+    from studio.stills import section_stills
+
+    stills = {s.name: s for s in section_stills("fig-reverse")}
+
+    def forward_ticks(name: str) -> int:
+        row = [p for p in _visible_parts(stills[name].mobjects) if abs(p.get_center()[1] - ROW_Y["forward"]) < 0.7]
+        return sum(1 for p in row if type(p) is VMobject and p.get_stroke_color() == theme.color("good"))
+
+    assert (forward_ticks("A.3"), forward_ticks("A.4")) == (0, 1)
+
+
 def test_anim_reverse_rows_arrows_agree_with_fig_reverse():
     """anim-reverse draws fig-reverse's two chains: the upper row's arrows run right, the lower
     row's leftward from the loss, in the gradients' colour — as in fig-reverse Ⓑ."""

@@ -74,6 +74,7 @@ STILL_CHECKS = {
     "text_holds_its_contrast": checks.low_contrast,
     "no_texts_overlap": checks.overlapping,
     "bars_come_from_the_kit": checks.own_bars,
+    "legends_come_from_the_kit": checks.own_legends,
 }
 
 
@@ -110,8 +111,9 @@ def test_non_quantity_phrases_are_reviewed():
 @pytest.fixture(scope="module")
 def bad_sections():
     """A scene with one fault per section, built like any other."""
-    from manim import LEFT, Rectangle, Text
+    from manim import DOWN, LEFT, RIGHT, UP, Line, Rectangle, Text, VGroup
 
+    from scenes.kit.annotate import legend
     from scenes.kit.bars import histogram
     from scenes.kit.base import LectureScene
     from scenes.kit.text import ledger_text, words
@@ -154,6 +156,11 @@ def bad_sections():
             self.panel("kit_bars")                    # the same through the kit
             self.add(words("条"), histogram([-1.2, -0.8, -0.2], [1.0, 2.0], base=0.0, unit=1.0,
                                            colors=["weights", "weights"]))
+            self.panel("own_legend")                  # two swatches with their words, by hand
+            self.add(*(VGroup(Line(LEFT * 0.3, RIGHT * 0.3), words(name)).arrange(RIGHT, buff=0.15).shift(UP * y)
+                       for name, y in (("红线", 0.5), ("蓝线", -0.1))))
+            self.panel("kit_legend")
+            self.add(legend([("backward", "红线", "line"), ("accent", "蓝线", "line")], direction=DOWN))
             self.panel("empty")
 
     from studio.stills import build_scene_class
@@ -184,6 +191,8 @@ def test_bad_scene_is_caught_by_every_check(bad_sections, ledger):
     assert not checks.low_contrast("overlap", bad_sections["overlap"])
     assert checks.own_bars("own_bars", bad_sections["own_bars"])
     assert not checks.own_bars("kit_bars", bad_sections["kit_bars"])
+    assert checks.own_legends("own_legend", bad_sections["own_legend"])
+    assert not checks.own_legends("kit_legend", bad_sections["kit_legend"])
     assert checks.missing_text("empty", bad_sections["empty"])
     assert not checks.missing_text("small", bad_sections["small"])
 

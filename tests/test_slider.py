@@ -167,3 +167,22 @@ def test_each_chain_arrow_carries_its_own_stage_rate_not_a_running_total(slider_
         rate = quantity(key).display
         assert f"×{rate}" in shown and f"出{rate}格" in shown, key
     assert not [t for t in shown if t.startswith("动") and t.endswith("格")], "a running total is drawn"
+
+
+# ---- the figure: what the review asked of Ⓐ and Ⓑ's beats ------------------------------------
+
+def test_the_readout_shows_the_pushed_value_only_when_it_is_named(slider_stills):
+    """Ⓐ: 「推了零点零一」 (A.3) moves the fader; the readout reads 5.03 on the next sentence,
+    「读数从 5.00 变成了 5.03」 (A.4), not a beat early."""
+    after = quantity("slider.readout_after").display
+    assert after not in _texts(slider_stills["A.3"]) and after in _texts(slider_stills["A.4"])
+
+
+def test_the_desks_size_is_the_largest_text_when_it_is_said(slider_stills):
+    """Ⓑ: 「⭐⭐⭐ 而这台调音台有三千亿个推子」 (B.4) is the panel's largest text, as a takeaway."""
+    from manim import Text
+    texts = [m for top in slider_stills["B.4"] for m in top.get_family() if isinstance(m, Text)]
+    largest = max(t.font_size for t in texts)
+    big = "".join(t.text for t in texts if t.font_size > 0.95 * largest)
+    # larger than the panel's heading (偏导数：其余全按住), not level with it
+    assert quantity("slider.desk_faders").display in big and "偏导数" not in big, big

@@ -111,7 +111,9 @@ def legend(entries: Sequence[tuple[str, ...]], *, direction: np.ndarray = RIGHT,
     items = VGroup()
     for color, template, *kind in entries:
         words_of = line(template, size=size, color=color if tinted else "ink")
-        items.add(VGroup(_mark(color, kind[0] if kind else "square"), words_of).arrange(RIGHT, buff=theme.space("small")))
+        mark = _mark(color, kind[0] if kind else "square")
+        mark.kit_legend = True   # the kit's swatch, wherever a scene regroups it: the own-legends check passes it
+        items.add(VGroup(mark, words_of).arrange(RIGHT, buff=theme.space("small")))
     if np.allclose(direction, DOWN):
         return items.arrange(DOWN, buff=theme.space(gap or "medium"), aligned_edge=LEFT)
     return items.arrange(RIGHT, buff=theme.space(gap or "wide"))

@@ -5,7 +5,7 @@ over light phase bands. Handed the simulator's arrays; they compute nothing.
 from __future__ import annotations
 
 import numpy as np
-from manim import Line, Rectangle, VGroup, VMobject
+from manim import Line, Rectangle, VGroup, VMobject, interpolate_color
 
 from scenes.kit import theme
 from scenes.kit.charts import TimeAxis, set_area
@@ -28,7 +28,10 @@ def phase_bands(time: TimeAxis, edges: list[float], bottom: float, top: float) -
 
 
 class Strip(VGroup):
-    """One item over the step, scaled to its own maximum; bright where ``lit`` says it is used."""
+    """One item over the step, scaled to its own maximum; bright where ``lit`` says it is used.
+
+    Drawn opaque (the pale part is the colour mixed with the background), so a phase band
+    behind a strip never shows through and makes an idle item look used."""
 
     def __init__(self, t: np.ndarray, values: np.ndarray, color: str, time: TimeAxis, bottom: float,
                  height: float, lit: tuple[float, float] = (0.0, 1.0)) -> None:
@@ -38,12 +41,13 @@ class Strip(VGroup):
         xs = time.x(t)
         ys = self.y(values)
         base = np.full_like(xs, bottom)
-        dim = VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=DIM_OPACITY)
+        pale = interpolate_color(theme.background(), theme.color(color), DIM_OPACITY)
+        dim = VMobject(stroke_width=0, fill_color=pale, fill_opacity=1.0)
         set_area(dim, xs, base, ys)
         inside = (t >= lit[0] - 1e-12) & (t <= lit[1] + 1e-12)
         self.add(dim)
         if inside.sum() >= 2:
-            bright = VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=0.95)
+            bright = VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=1.0)
             set_area(bright, xs[inside], base[inside], ys[inside])
             self.add(bright)
         self.add(Line([time.left, bottom, 0], [time.right, bottom, 0], stroke_width=AXIS_WIDTH,

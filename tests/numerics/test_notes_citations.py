@@ -180,6 +180,8 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "onestep.sweep.batch_ticks", "onestep.sweep.tib_ticks"),
     **_each("fig-step: the notes say 十二万八千 (128,000) for the 2^17-token sequence; 128K is its name",
             "onestep.seq_len_k"),
+    **_each("fig-step Ⓐ: the notes read the divisor aloud as 「1024 的四次方」, a unit's definition (2^40 B), "
+            "drawn as 1024⁴", "onestep.bytes_per_tib"),
     **_each("fig-zero Ⓐ: the notes say 从 120 到 1.9, not the ratio (÷ N_d)", "zero.baseline_over_stage3"),
     **_each("fig-zero: K is bytes.optimizer_sum (master + m + v) read again; the notes' "
             "十二字节 is carried by that sum", "zero.k"),
@@ -210,10 +212,13 @@ NOT_IN_THE_NOTES: dict[str, str] = {
             "updratio.final_loss_ok"),
     **_each("fig-updratio: the notes give the jitter only as a ratio (「抖动大了近十倍」, carried by "
             "updratio.loss_jitter_ratio); the drawn jitters are each run's own RMS about its trend, and 刚好's is "
-            "so near zero that no ratio of the two is steady", "updratio.loss_jitter_big", "updratio.loss_jitter_ok"),
+            "so near zero that no ratio of the two is steady (drawn as a lower bound)", "updratio.loss_jitter_big",
+            "updratio.loss_jitter_ok"),
     **_each("fig-saddle: the flat point's slope and the axis ticks (the three kinds' share of up-directions); the "
             "notes say 「脚下确实是平的」 in words",
             "flat.slopes_at_centre", "flat.up_fraction_ticks"),
+    **_each("fig-lr-curve Table 2.1's learning-rate ticks in 10⁻⁴: scale, not something the speaker says",
+            "lr.axis.lr_ticks_e4"),
     **_each("fig-act-bill and fig-per-byte axis ticks: scale, not something the speaker says",
             "act_bill.axis.inset_ticks_gib", "act_bill.axis.ticks_tib", "per_byte.axis.x_ticks",
             "per_byte.axis.y_ticks"),

@@ -84,3 +84,13 @@ def test_small_counts_and_names():
     assert quantity("bytes.per_param_total").value == 2 + 2 + 4 + 4 + 4
     assert quantity("onestep.seq_len_k").display == f"{S // 1024}K" == "128K"
     assert math.ceil(671e9 * 16 / (80 * 2**30)) == int(quantity("bill.v3.gpus_80gib").display)
+
+
+def test_the_bills_divisor_is_one_tib_written_as_a_power_of_1024():
+    # The bill on screen reads 671B × 16 字节 ÷ 1024⁴ = 9.76 TiB: the divisor is 2^40 bytes, and
+    # dividing the bytes by it gives the drawn total.
+    divisor = quantity("onestep.bytes_per_tib")
+    assert divisor.value == 2 ** 40
+    assert divisor.display == "1024⁴"
+    total = quantity("model.v3.total_params").value * quantity("bytes.per_param_total").value / divisor.value
+    assert f"{total:.2f}" == quantity("bill.v3.total_tib").display

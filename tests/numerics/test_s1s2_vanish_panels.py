@@ -54,3 +54,25 @@ def test_axes():
     assert quantity("vanish.axis.log_ticks").item_displays[0] == "10⁻⁶"
     assert quantity("vanish.axis.linear_ticks").item_displays == ("0", "5", "10")
     assert quantity("vanish.axis.layer_ticks").item_displays == ("1", "60")
+
+
+# ---- the figure: what the review asked of Ⓐ ----------------------------------------------------
+
+def _vanish_stills() -> dict:
+    from studio.stills import section_stills
+    return {s.name: s.mobjects for s in section_stills("fig-vanish")}
+
+
+def test_panel_a_question_and_gradient_red():
+    """Ⓐ: 「那乘起来会怎样？」 (A.1) is on screen when it is asked, and the vanishing chain is
+    drawn in the theme's one gradient red, not in another red."""
+    from manim import Text
+
+    from scenes.kit import theme
+
+    stills = _vanish_stills()
+    asked = [m.text for top in stills["A.1"] for m in top.get_family() if isinstance(m, Text)]
+    assert any("会怎样" in t for t in asked), asked
+    strokes = {p.get_stroke_color() for top in stills["A.5"] for p in top.get_family()
+               if p.has_points() and p.get_stroke_opacity() > 0 and not isinstance(p, Text)}
+    assert theme.color("gradients") in strokes and theme.color("bad") not in strokes

@@ -114,3 +114,16 @@ def test_the_big_run_shakes_and_the_ok_run_does_not(reference):
     assert jitter_about_trend(loss_ok) < 0.01 * jitter_about_trend(loss_big)   # 刚好: a smooth descent
     # The trend is out from degree 2 on: the big run's jitter no longer moves with the degree.
     assert jitter_about_trend(loss_big, degree=3) == pytest.approx(jitter_about_trend(loss_big), rel=0.01)
+
+
+def test_drawn_jitter_ratio_is_the_lower_bound_of_the_two_drawn_jitters(reference):
+    """The screen says 太大 shakes 「…倍以上」 as much as 刚好: the smallest ratio of the reference
+    jitters over trend degrees 2–4, and 刚好's residual shrinks with the degree (fit error, not
+    shaking), so the ratio only grows past degree 2 and a lower bound is all there is to say."""
+    (_, loss_ok, _), (_, loss_big, _) = reference[1], reference[2]
+    ratios = [jitter_about_trend(loss_big, degree=d) / jitter_about_trend(loss_ok, degree=d) for d in (2, 3, 4)]
+    assert ratios == sorted(ratios) and ratios[1] > 5 * ratios[0]
+    assert u.JITTER_TREND_RATIO.value == pytest.approx(min(ratios), rel=1e-3)
+    # the drawn figure agrees with the two drawn jitters read off the screen
+    assert u.JITTER_BIG.value / u.JITTER_OK.value == pytest.approx(u.JITTER_TREND_RATIO.value, rel=0.01)
+    assert u.JITTER_TREND_RATIO.display == "6400"
