@@ -1,11 +1,13 @@
 """fig-optimizers: what the 16 bytes per parameter are, and the lineage counted in state copies.
 
 Ⓑ (shown first) the ruler, in the notes' order: bf16 weight 2 and bf16 gradient 2, then the
-   three fp32 copies (master, m, v); weights 2 against optimizer 12, six times; the question
-   「为什么三格 fp32、两格 bf16」 with a mark on every segment, the marks gathered into one
-   (「不用一格一格记」), and the one criterion kept on screen (fig-precision answers it).
+   three fp32 copies (master, m, v); weights 2 against optimizer 12, six times, said by the
+   braces; the question 「为什么三份 fp32、两份 bf16？」 with a mark on every segment, the marks
+   gathered into the question's own (「不用一格一格记」), and the one criterion as the panel's
+   takeaway right under it (fig-precision answers it).
 Ⓐ the lineage ordered by state copies per parameter: SGD 0 → momentum 1 → AdaGrad, RMSProp 1
-   → Adam, AdamW 2, then one step back down: Muon drops v, and the ruler closes up, 16 → 12.
+   → Adam, AdamW 2, then one step back down: Muon drops v, which leaves an empty slot marked
+   「− v」 in the ruler, 16 → 12 bytes.
 
 Colours are the concept roles fig-step and fig-zero use for the same 2 + 2 + 12: weights,
 gradients, optimizer (m and v are optimizer state).
@@ -14,8 +16,9 @@ gradients, optimizer (m and v are optimizer state).
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Brace, Circle, Create, Dot, FadeIn, Indicate, LaggedStart,
-                   Line, Rectangle, ReplacementTransform, Transform, VGroup, Write)
+from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Brace, Circle, Create, Dot, FadeIn, FadeOut, Indicate,
+                   LaggedStart,
+                   Line, Rectangle, VGroup, Write)
 
 from lecture_numerics.optimizer_state import LINEAGE, STATE_COPIES, YEARS
 from scenes.kit import theme
@@ -23,26 +26,34 @@ from scenes.kit.base import LectureScene
 from scenes.kit.format_widgets import byte_bar, format_label, stacked_label
 from scenes.kit.layout import keep_inside
 from scenes.kit.panels import content_area_top
-from scenes.kit.plots import Plot
+from scenes.kit.plots import Plot, dashed
 from scenes.kit.text import ledger_text, line, number, words
 
 # Ⓑ geometry: one cell per byte, the bar and its total centred with room to the safe edge.
 CELL_W, CELL_H = 0.56, 0.75
-BAR_Y = 0.75
+BAR_Y = 0.45
 WEIGHTS, GRADIENTS, OPTIMIZER = "weights", "gradients", "optimizer"
 RULER = [("bytes.weights_bf16", WEIGHTS), ("bytes.gradients_bf16", GRADIENTS), ("bytes.master_fp32", OPTIMIZER),
          ("bytes.momentum_fp32", OPTIMIZER), ("bytes.variance_fp32", OPTIMIZER)]
 V_SEGMENT = 4
-# Cells are thin lines; a segment (one stored value) has a heavy outline, so 「三格」 counts segments.
+# Cells are thin lines; a segment (one stored value) has a heavy outline, so 「三份」 counts segments.
 CELL_STROKE, SEGMENT_STROKE = theme.stroke("hairline"), theme.stroke("heavy")
+# The question sits just above where the takeaway stack puts the criterion that answers it.
+QUESTION_Y = -2.5
+MARK_ROLE = "accent"      # the 「？」 badges: a highlight, not the gradients' red
 
 # Ⓐ geometry: x is the order in the lineage, y the state copies (the plot's ledger ticks).
-PLOT_LEFT, PLOT_BOTTOM, PLOT_W, PLOT_H = -5.7, -2.25, 11.9, 3.4
-COPIES_RANGE = (-0.4, 2.4)          # the levels 0 … 2 with room for a node's label above the top one
+PLOT_LEFT, PLOT_BOTTOM, PLOT_W, PLOT_H = -5.7, -2.25, 11.9, 3.2   # its top leaves Ⓐ.4's mini ruler room
+# The levels 0 … 2, with room above the top one for its nodes' labels and, left of them, the open
+# space where 「越往后挂得越多」 stands clear of the labels below.
+COPIES_RANGE = (-0.25, 2.75)
+CLIMB_LABEL_AT = (1.6, 2.4)         # (order, copies): above the staircase, between SGD's column and Adam's
 NAMES = {"sgd": "SGD", "momentum": "＋动量", "adagrad": "AdaGrad", "rmsprop": "RMSProp", "adam": "Adam",
          "adamw": "AdamW", "muon": "Muon"}
 DATED = [name for name in LINEAGE if name in YEARS and YEARS[name].status == ""]   # 待核 years stay off
-MINI_CELL_W, MINI_CELL_H = 0.22, 0.32
+# Tall enough to hold 「− v」 in the emptied slot; the footnote keeps a clear gap below the ruler.
+MINI_CELL_W, MINI_CELL_H = 0.25, 0.38
+MINI_RULER_TO_FOOTNOTE = theme.space("gap")
 
 
 class FigOptimizers(LectureScene):
@@ -86,30 +97,35 @@ class FigOptimizers(LectureScene):
                               lag_ratio=0.5), run_time=1.6)
         self.play(Write(total), run_time=0.6)
 
-        self.beat(says="权重只占 2，优化器那边占 12 —— 六倍。",
-                  takeaway="权重只占 {bytes.weights_bf16}，优化器那边占 {bytes.optimizer_sum} —— "
-                           "{bill.optimizer_over_weights}倍")
+        # 六倍 is the braces' label, not a takeaway: the panel's one takeaway is the criterion,
+        # and it must sit right under the question it answers.
+        self.beat(says="权重只占 2，优化器那边占 12 —— 六倍。")
         self.weights_against_optimizer(bar)
         self.one_criterion(bar)
 
     def one_criterion(self, bar) -> None:
-        """The question on every segment, gathered into one: a single criterion answers them all."""
+        """The question on every segment, gathered into the question's own 「？」: one criterion
+        answers them all, and it comes in right under the question."""
         self.beat(says="有人会问：为什么有三格是 fp32、两格是 bf16？")
         marks = [self.question_mark(bar.segment(j)) for j in range(len(RULER))]
-        question = ledger_text("为什么{optimizers.ruler.fp32_segments}格 fp{format.fp32.total_bits}、"
-                               "{optimizers.ruler.bf16_segments}格 bf{format.bf16.total_bits}？", size="body")
-        question.move_to([0, -1.35, 0])
+        # The screen counts stored copies (份); the cells are bytes, so 「格」 would count wrong.
+        question = ledger_text("为什么{optimizers.ruler.fp32_segments}份 fp{format.fp32.total_bits}、"
+                               "{optimizers.ruler.bf16_segments}份 bf{format.bf16.total_bits}？", size="body")
+        question.move_to([0, QUESTION_Y, 0])
         self.play(LaggedStart(*[FadeIn(m, scale=1.4) for m in marks], lag_ratio=0.15), run_time=1.0)
         self.play(FadeIn(question), run_time=0.5)
 
         self.beat(says="不用一格一格记，它们服从同一条判据：")
-        one = self.question_mark(question).next_to(question, RIGHT, buff=theme.space("close"))
-        self.play(*[Transform(m, one.copy()) for m in marks], run_time=1.2)
-        self.remove(*marks[1:])       # five marks, now in one place: one question
-        one = marks[0]
+        its_mark = question[-1]       # the question's own 「？」: five questions become this one
+        highlight = theme.text_color(MARK_ROLE)
+        # Each badge's disc fades as its 「？」 flies into the question's: visible until it lands.
+        self.play(*[FadeOut(disc) for disc, _ in marks],
+                  *[mark.animate.scale(its_mark.height / mark.height).move_to(its_mark) for _, mark in marks],
+                  its_mark.animate.set_color(highlight), run_time=1.2)
+        self.remove(*marks, *[mark for _, mark in marks])    # the discs left as they faded
+        self.play(Indicate(its_mark, color=highlight, scale_factor=1.6), run_time=0.8)
 
         self.beat(says="看这个量，老的贡献走不走。", takeaway="看这个量，老的贡献走不走")
-        self.play(Indicate(one, color=theme.color("backward")), run_time=0.8)
 
     @staticmethod
     def segment_outline(segment: VGroup) -> Rectangle:
@@ -120,9 +136,10 @@ class FigOptimizers(LectureScene):
 
     @staticmethod
     def question_mark(target) -> VGroup:
-        """A 「?」 on a background disc, so no cell border runs through it."""
-        mark = words("?", size="heading", color="backward")
-        disc = Circle(radius=0.27, stroke_width=theme.stroke("thin"), stroke_color=theme.color("backward"),
+        """A 「？」 on a background disc, so no cell border runs through it; in the highlight
+        role, since red is the gradients' colour on this very ruler."""
+        mark = words("？", size="heading", color=MARK_ROLE)
+        disc = Circle(radius=0.27, stroke_width=theme.stroke("thin"), stroke_color=theme.color(MARK_ROLE),
                       fill_color=theme.background(), fill_opacity=1)
         return VGroup(disc, mark.move_to(disc)).move_to(target)
 
@@ -131,11 +148,14 @@ class FigOptimizers(LectureScene):
         weights = ledger_text("权重 {bytes.weights_bf16}", size="body", color=WEIGHTS)
         weights.next_to(weights_brace, DOWN, buff=theme.space("tight"))
         opt_brace = Brace(bar.segments_between(2, 4), DOWN, color=theme.color(OPTIMIZER))
-        optimizer = ledger_text("优化器 {bytes.optimizer_sum}（主权重 + m + v）", size="body", color=OPTIMIZER)
-        optimizer.next_to(opt_brace, DOWN, buff=theme.space("tight"))
+        optimizer = ledger_text("优化器 {bytes.optimizer_sum}", size="body", color=OPTIMIZER)
+        times = ledger_text("—— 权重的{bill.optimizer_over_weights}倍", size="body", color=OPTIMIZER)
+        VGroup(optimizer, times).arrange(RIGHT, buff=theme.space("close")).next_to(opt_brace, DOWN,
+                                                                                 buff=theme.space("tight"))
         self.play(FadeIn(weights_brace), FadeIn(weights), run_time=0.5)
         self.play(FadeIn(opt_brace), FadeIn(optimizer),
                   Indicate(bar.segments_between(2, 4), color=theme.color(OPTIMIZER)), run_time=0.9)
+        self.play(FadeIn(times, shift=LEFT * 0.15), run_time=0.5)
 
     def segment_names(self, bar) -> list[VGroup]:
         """Each segment's name above it; the narrow bf16 ones on two lines."""
@@ -179,7 +199,7 @@ class FigOptimizers(LectureScene):
             self.play(Create(step), run_time=0.45)
             self.play(FadeIn(nodes[b]), run_time=0.3)
         up = words("越往后挂得越多", size="body", color="muted")
-        up.move_to(plot.point(1.6, 1.78))
+        up.move_to(plot.point(*CLIMB_LABEL_AT))
         self.play(FadeIn(up), run_time=0.5)
 
         self.beat(says="直到 2024 年，有人往回走了一步。")
@@ -215,26 +235,39 @@ class FigOptimizers(LectureScene):
         return VGroup(Line(a, c1, **style), Line(c1, c2, **style), Line(c2, b, **style))
 
     def muon_ruler(self, plot) -> None:
-        """Ⓑ's ruler in miniature loses its v segment: the v cells drop out, the row stays one
-        row (v is its last segment), and the total moves in with the bar's end: 16 → 12."""
+        """Ⓑ's ruler in miniature loses its v segment: the v cells drop out and leave an empty
+        dashed slot marked 「− v」, so what was removed stays visible, and the total reads 16 → 12."""
         bar = byte_bar(RULER, cell_width=MINI_CELL_W, cell_height=MINI_CELL_H, stroke_width=CELL_STROKE)
         outlines = VGroup(*[self.segment_outline(bar.segment(j)) for j in range(len(RULER))])
         ruler = VGroup(bar, outlines)
         total = ledger_text("＝ {bytes.per_param_total} 字节", size="label")
-        row = VGroup(ruler, total.next_to(ruler, RIGHT, buff=theme.space("close")))
-        row.move_to([plot.x_axis.get_end()[0] - row.width / 2, content_area_top() - row.height / 2, 0])
-        keep_inside(row)
+        after = ledger_text("{bytes.per_param_total} → {bytes.muon_per_param} 字节", size="label", color="good")
+        # Placed for the wider count it ends with: that row ends where the plot does.
+        gap = theme.space("close")
+        ruler.move_to([plot.x_axis.get_end()[0] - after.width - gap - ruler.width / 2,
+                       content_area_top() - ruler.height / 2, 0])
+        total.next_to(ruler, RIGHT, buff=gap)
+        slot = self.removed_slot(bar.segment(V_SEGMENT))
+        after.next_to(slot, RIGHT, buff=gap)
+        keep_inside(VGroup(ruler, total, slot, after))
         footnote = words("Muon 只管隐藏层的矩阵；嵌入和输出头仍用 AdamW —— 整个模型省得更少",
                          size="small", color="muted")
-        keep_inside(footnote.next_to(row, DOWN, buff=theme.space("small")).align_to(row, RIGHT))
-        self.play(FadeIn(row), run_time=0.5)
+        keep_inside(footnote.next_to(ruler, DOWN, buff=MINI_RULER_TO_FOOTNOTE).align_to(after, RIGHT))
+        self.play(FadeIn(ruler), FadeIn(total), run_time=0.5)
         v_cells = VGroup(bar.segment(V_SEGMENT), outlines[V_SEGMENT])
-        after = ledger_text("＝ {bytes.muon_per_param} 字节", size="label", color="good")
-        after.next_to(VGroup(*bar.segments_between(0, V_SEGMENT - 1), *outlines[:V_SEGMENT]), RIGHT,
-                      buff=theme.space("close"))
-        # The total follows v out, so the row closes as the cells leave: no gap is ever left standing.
-        self.play(AnimationGroup(v_cells.animate.shift(DOWN * 0.5).set_opacity(0), ReplacementTransform(total, after),
-                                 lag_ratio=0.4), run_time=1.2)
+        # The slot shows where v was as its cells leave. The old count fades rather than morphs:
+        # no glyph soup between two different totals.
+        self.play(AnimationGroup(AnimationGroup(v_cells.animate.shift(DOWN * 0.5).set_opacity(0), FadeOut(total)),
+                                 AnimationGroup(Create(slot[0]), FadeIn(slot[1]), FadeIn(after)),
+                                 lag_ratio=0.4), run_time=1.4)
         self.remove(v_cells)
         self.play(FadeIn(footnote), run_time=0.4)
         self.show_takeaway()
+
+    @staticmethod
+    def removed_slot(segment: VGroup) -> VGroup:
+        """An empty dashed frame the size of a removed segment, with 「− v」 inside it."""
+        frame = dashed(Rectangle(width=segment.width, height=segment.height))
+        frame.set_stroke(theme.color("good"), width=theme.stroke("thin"))
+        label = words("− v", size="label", color="good")
+        return VGroup(frame.move_to(segment), label.move_to(segment))

@@ -1,13 +1,15 @@
-"""fig-optimizers, checked on the built scene (no rendering) against the review of issue 26:
-Ⓑ's ruler in fig-zero's colours with heavy segment borders and 「?」 marks no border runs
-through; Ⓐ's levels on the kit's plot, RMSProp dated by fig-lineage's own year, and Muon's
-caption only once the v cells have left a row that closes up."""
+"""fig-optimizers, checked on the built scene (no rendering) against the reviews of issue 26 and
+of its stills: Ⓑ's ruler in fig-zero's colours with heavy segment borders, 「？」 marks in a
+highlight role that no border runs through, gathered into the question's own mark, and the
+criterion as the panel's one takeaway right under the question; Ⓐ's levels on the kit's plot,
+RMSProp dated by fig-lineage's own year, the climb's label clear of the nodes, and Muon's
+caption only once the v cells have left an emptied slot marked 「− v」 beside 「16 → 12 字节」."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import Rectangle, VMobject
+from manim import Circle, DashedVMobject, Rectangle, VMobject
 
 from lecture_numerics import lineage, optimizer_state, quantity
 from scenes import fig_optimizers, fig_zero
@@ -17,6 +19,9 @@ from studio.stills import build_scene_class
 from tests.legibility_checks import drawn_string, texts_in
 
 RULER_BYTES = int(optimizer_state.PER_PARAM_TOTAL.value)
+MARK = "？"
+ANY_MARK = (MARK, "?")   # the ASCII one is found too, so the tests below can say what is wrong with it
+PX = 8 / 720            # scene units per pixel at 1280×720
 
 
 class Recorded(fig_optimizers.FigOptimizers):
@@ -94,7 +99,7 @@ def test_the_ruler_uses_fig_zeros_roles_for_the_same_bytes(stills):
 
 
 def test_segment_borders_are_heavier_than_cell_borders(stills):
-    """「三格 fp32、两格 bf16」 counts segments: each has its own frame, heavier than a cell's."""
+    """「三份 fp32、两份 bf16」 counts segments: each has its own frame, heavier than a cell's."""
     mobjects = _last_still(stills, "B")
     cells = _cells(mobjects)
     cell_stroke = max(c.get_stroke_width() for c in cells)
@@ -103,10 +108,21 @@ def test_segment_borders_are_heavier_than_cell_borders(stills):
         assert any(np.allclose(_box(f), _group_box(segment), atol=0.03) for f in frames), f"segment {j} has no frame"
 
 
+def _question_still(stills):
+    """The still with a 「？」 on every segment of the ruler."""
+    found = next((m for n, m in stills.items() if n.startswith("B.")
+                  and sum(drawn_string(t) in ANY_MARK for t in texts_in(m)) == len(optimizer_state.RULER)), None)
+    assert found is not None, "no beat shows a question mark on every segment"
+    return found
+
+
+def _question(mobjects):
+    return next(t for t in texts_in(mobjects) if drawn_string(t).startswith("为什么"))
+
+
 def test_no_cell_border_runs_through_a_question_mark(stills):
-    """Each 「?」 either clears every cell edge or sits on an opaque disc drawn over the bar."""
-    question_still = next(m for n, m in stills.items() if n.startswith("B.")
-                          and sum(drawn_string(t) == "?" for t in texts_in(m)) == len(optimizer_state.RULER))
+    """Each 「？」 either clears every cell edge or sits on an opaque disc drawn over the bar."""
+    question_still = _question_still(stills)
     order = _family(question_still)
     cells = _cells(question_still)
     bar_box = _group_box(cells)
@@ -114,7 +130,7 @@ def test_no_cell_border_runs_through_a_question_mark(stills):
     glyphs = {id(g) for t in texts_in(question_still) for g in t.get_family()}
     edges = sorted({round(x, 3) for c in cells for x in (c.get_left()[0], c.get_right()[0])})
     crossed = []
-    for mark in (t for t in texts_in(question_still) if drawn_string(t) == "?"):
+    for mark in (t for t in texts_in(question_still) if drawn_string(t) in ANY_MARK):
         x0, y0, x1, y1 = _box(mark)
         through = any(x0 < x < x1 for x in edges) and y0 < bar_box[3] and y1 > bar_box[1]
         covers = [p for p in order[last_cell + 1:]
@@ -159,13 +175,96 @@ def test_muons_caption_comes_after_the_v_cells_leave(scene):
     assert captioned, "Muon's caption never shows"
 
 
-def test_the_row_closes_up_with_the_new_total(stills):
-    """After v leaves, the total (12 字节) sits right at the shortened bar's end: no gap."""
+def test_the_question_counts_stored_copies(stills):
+    """On screen the question counts copies (份): the cells are bytes, so 「格」 would miscount."""
+    d = {k: quantity(k).display for k in ("optimizers.ruler.fp32_segments", "optimizers.ruler.bf16_segments",
+                                         "format.fp32.total_bits", "format.bf16.total_bits")}
+    expected = (f"为什么{d['optimizers.ruler.fp32_segments']}份fp{d['format.fp32.total_bits']}、"
+                f"{d['optimizers.ruler.bf16_segments']}份bf{d['format.bf16.total_bits']}{MARK}")
+    assert drawn_string(_question(_question_still(stills))) == expected
+
+
+def test_the_question_marks_are_not_the_gradients_red(stills):
+    """Red is the gradient segment's colour on this ruler: a 「？」 badge must not borrow it."""
+    mobjects = _question_still(stills)
+    neutral = {theme.text_color(r).to_hex() for r in ("ink", "muted", "accent")}
+    marks = [t for t in texts_in(mobjects) if drawn_string(t) in ANY_MARK]
+    assert {t.get_fill_color().to_hex() for t in marks} <= neutral
+    red = theme.color("backward").to_hex()
+    discs = [p for p in _family(mobjects) if isinstance(p, Circle)]
+    assert discs and all(d.get_stroke_color().to_hex() != red for d in discs)
+
+
+def test_the_marks_gather_into_the_questions_own(stills):
+    """After 「不用一格一格记」 one question mark is left, the question's full-width 「？」; no ASCII 「?」 ever."""
+    panel_b = [n for n in stills if n.startswith("B.")]
+    assert all("?" not in drawn_string(t) for n in panel_b for t in texts_in(stills[n]))
+    gathered = sorted(panel_b, key=lambda n: int(n.split(".")[1]))
+    after = gathered[gathered.index(next(n for n in gathered if stills[n] is _question_still(stills))) + 1:]
+    assert after, "no beat after the question"
+    for name in after:
+        shown = [t for t in texts_in(stills[name]) if _visible(t)]
+        assert sum(drawn_string(t).count(MARK) for t in shown) == 1, f"{name}: not one question mark"
+
+
+def test_the_criterion_is_the_one_takeaway_right_under_the_question(stills):
+    """⭐⭐⭐ 「看这个量，老的贡献走不走」: the panel's only takeaway, its largest text, and nothing
+    between it and the question it answers."""
+    mobjects = _last_still(stills, "B")
+    texts = [t for t in texts_in(mobjects) if _visible(t)]
+    takeaways = [t for t in texts if getattr(t, "takeaway_of", None)]
+    assert [drawn_string(t) for t in takeaways] == ["看这个量，老的贡献走不走"]
+    criterion, question = takeaways[0], _question(mobjects)
+    assert criterion.font_size >= max(t.font_size for t in texts)
+    gap = question.get_bottom()[1] - criterion.get_top()[1]
+    assert 0 < gap < 40 * PX, f"the criterion is {gap / PX:.0f} px under the question"
+    between = [drawn_string(t) for t in texts if criterion.get_top()[1] < t.get_y() < question.get_bottom()[1]]
+    assert not between, f"{between} between the question and the criterion"
+
+
+def test_the_climb_label_stands_clear_above_the_staircase(stills):
+    """「越往后挂得越多」 sits in the open space above the nodes, clear of every name and year."""
+    still = next(m for n, m in stills.items() if n.startswith("A.")
+                 and any(drawn_string(t) == "越往后挂得越多" for t in texts_in(m)))
+    texts = texts_in(still)
+    label = next(t for t in texts if drawn_string(t) == "越往后挂得越多")
+    x0, y0, x1, y1 = _box(label)
+    for t in texts:
+        if t is label or drawn_string(t) not in {*fig_optimizers.NAMES.values()} | {
+                optimizer_state.YEARS[n].display for n in fig_optimizers.DATED}:
+            continue
+        tx0, ty0, tx1, ty1 = _box(t)
+        if tx1 > x0 and tx0 < x1:          # in the label's columns: a clear gap above or below
+            assert ty0 - y1 >= 20 * PX or y0 - ty1 >= 20 * PX, f"「越往后挂得越多」 crowds 「{drawn_string(t)}」"
+
+
+def _mini_ruler_parts(stills):
     mobjects = _last_still(stills, "A")
     kept = _visible_cells(mobjects)
+    slots = [p for p in _family(mobjects) if isinstance(p, DashedVMobject) and _visible(p)]
+    return mobjects, kept, slots
+
+
+def test_the_removed_v_leaves_a_labelled_slot_and_the_count(stills):
+    """After v leaves, an empty dashed slot of v's size stands where it was, marked 「− v」, and
+    the count beside it reads 「16 → 12 字节」."""
+    mobjects, kept, slots = _mini_ruler_parts(stills)
     assert len(kept) == RULER_BYTES - optimizer_state.VARIANCE_BYTES.value
     x0, y0, end, y1 = _group_box(kept)
-    total = quantity("bytes.muon_per_param").display + "字节"
-    after = [t for t in texts_in(mobjects) if drawn_string(t).endswith(total)
-             and y0 < t.get_y() < y1 and 0 <= t.get_left()[0] - end < 0.4]
-    assert after, f"no 「{total}」 at the end of the shortened ruler"
+    cell_w = kept[0].width
+    slot = [s for s in slots if abs(s.get_left()[0] - end) < 0.05 and abs(s.get_y() - (y0 + y1) / 2) < 0.05
+            and abs(s.width - optimizer_state.VARIANCE_BYTES.value * cell_w) < 0.05]
+    assert slot, "no empty v slot at the end of the kept cells"
+    texts = texts_in(mobjects)
+    assert any(drawn_string(t) == "−v" and _contains(_box(slot[0]), _box(t)) for t in texts), "the slot is unmarked"
+    count = quantity("bytes.per_param_total").display + "→" + quantity("bytes.muon_per_param").display + "字节"
+    after = [t for t in texts if drawn_string(t) == count and y0 < t.get_y() < y1
+             and 0 <= t.get_left()[0] - slot[0].get_right()[0] < 0.4]
+    assert after, f"no 「{count}」 beside the emptied slot"
+
+
+def test_the_mini_ruler_has_room_above_its_footnote(stills):
+    mobjects, kept, _ = _mini_ruler_parts(stills)
+    footnote = next(t for t in texts_in(mobjects) if drawn_string(t).startswith("Muon只管"))
+    gap = _group_box(kept)[1] - footnote.get_top()[1]
+    assert gap >= 20 * PX, f"the mini ruler is {gap / PX:.0f} px above its footnote"
