@@ -15,12 +15,12 @@ Beats follow the notes' cues at L490 (Ⓐ), L509 (Ⓑ) and L516 (Ⓒ, then Ⓓ).
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, RoundedRectangle, Square,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Indicate, Rectangle, RoundedRectangle, Square,
                    Succession, SurroundingRectangle, UpdateFromAlphaFunc, VGroup, linear)
 
 from lecture_numerics import lineage
 from scenes.kit import theme
-from scenes.kit.annotate import callout, label_after, legend
+from scenes.kit.annotate import callout, label_after, legend, on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import Segment, stacked_bar
 from scenes.kit.base import LectureScene
@@ -30,17 +30,20 @@ from scenes.kit.text import ledger_text, line, words
 # Colours by role: the gradient fed in, the optimizer's state (AdaGrad's denominator), one
 # series colour per optimizer.
 GRADIENT, STATE = "gradients", "optimizer"
-SGD, ADAGRAD, RMSPROP, ADAM, ADAM_RAW = "muted", "accent", "warm", "good", "muted"
+# Adam without its correction is a failure of Adam's, so it takes the "what goes wrong" role:
+# neither grey (SGD's control, secondary text) nor a colour the other three lines use.
+SGD, ADAGRAD, RMSPROP, ADAM, ADAM_RAW = "muted", "accent", "warm", "good", "bad"
 
 # Ⓐ: four columns, a thumbnail plot in each.
 COLUMN_XS = (-5.25, -1.75, 1.75, 5.25)
 THUMB_W, THUMB_H, THUMB_BOTTOM = 2.5, 1.3, -0.3
-STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.6, -1.35
+STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.6, -1.0
 FRAME_BELOW, FRAME_ABOVE = 0.25, 0.35          # box edge below the thumbnail, above the name
 BOXES = (("sgd", "SGD", SGD), ("adagrad", "AdaGrad {optimizers.year.adagrad}", ADAGRAD),
          ("rmsprop", "RMSProp {lineage.year_rmsprop}", RMSPROP), ("adam", "Adam {optimizers.year.adam}", ADAM))
 FLAT = {"sgd", "adam"}
 VERDICTS = {"adagrad": "不平：越走越小", "rmsprop": "不平：起步冲出框外"}
+FLAT_VERDICT = "平 ✓"
 TILE_SIDE, TILE_TINT, TILE_COUNT, STRIP_W = 0.42, 0.12, 16, 12.4
 SPIKE_PAST = 0.3     # how far RMSProp's first-step arrow reaches past its thumbnail's top
 
@@ -48,11 +51,15 @@ SPIKE_PAST = 0.3     # how far RMSProp's first-step arrow reaches past its thumb
 PLOT_CORNER = np.array([-4.9, -0.95, 0])
 BIG_W, BIG_H = 6.2, 3.2
 BAR_X, BAR_W, BAR_H = 3.0, 0.7, 2.7
+RUN_TIME = 2.5     # the curve and the bar run together: the same steps in the same seconds
 # Ⓒ: the log-step plot and the column of notes on its right.
 LOG_CORNER = np.array([-5.6, -0.95, 0])
 LOG_W, LOG_H, SIDE_X, KEY_Y = 6.3, 3.0, 1.35, 2.65
-OUT_AT, OUT_FROM, OUT_PAST = 1.15, 0.6, 0.4    # RMSProp leaving the plot: step, share of top, overshoot
+OUT_PAST = 0.4      # how far RMSProp's step-1 stub rises out of the plot's top edge
 NOTE_GAP = 0.3
+WARMUP_TINT = 0.12       # the shade over the steps where RMSProp's average is still near its zero start
+WARMUP_LABEL_AT = 1.25   # data height of the shade's label: just over the flat line at 1×
+PEAK_DOT = 0.08          # radius of the dot on the uncorrected curve's peak
 # Ⓓ: three rows of publication stories.
 ROW_TOPS, SOURCE_Y = (2.75, 1.05, -1.1), -2.5   # top of each row's first line (rows grow downwards)
 STORY_LEFT, STORY_TEXT_X = -6.3, -3.3
@@ -104,7 +111,7 @@ class FigLineage(LectureScene):
         self.play(Create(flats), run_time=0.7)
 
         self.beat(says="凡是不平的，那就是它自己的毛病，赖不到数据头上。",
-                  takeaway="平线才健康；不平，就是它自己的毛病", replaces=True)
+                  takeaway="平线才健康；不平，就是它自己的毛病")
         self.wait(0.3)
 
         self.beat(says="看这四个小框里的曲线 —— 只有第一个和最后一个是平的。",
@@ -123,8 +130,10 @@ class FigLineage(LectureScene):
         # RMSProp in the order it runs: out of the box, along above it, back down to the line.
         rms_run = Succession(Create(spike, run_time=0.4), Create(above, run_time=0.8), grow(curves[2], run_time=0.8))
         self.play(*others, rms_run)
-        verdicts = VGroup(*[words(VERDICTS[key], size="small", color="bad").move_to([x, VERDICT_Y, 0])
-                            for x, (key, _, _) in zip(COLUMN_XS, BOXES) if key not in FLAT])
+        verdicts = VGroup(*[words(FLAT_VERDICT, size="small", color="good") if key in FLAT
+                            else words(VERDICTS[key], size="small", color="bad") for key, _, _ in BOXES])
+        for verdict, x in zip(verdicts, COLUMN_XS):
+            verdict.move_to([x, VERDICT_Y, 0])
         lit = [Indicate(frames[i], color=theme.color("good"), scale_factor=1.05) for i in (0, 3)]
         self.play(*lit, FadeIn(verdicts), run_time=1.0)
         self.wait(0.6)
@@ -162,11 +171,13 @@ class FigLineage(LectureScene):
         self.play(label_after(sgd, sgd_name, run_time=0.6, label_time=0.2, draw=grow))
 
         self.beat(says="它的分母是「历史梯度平方的累加和」—— 只增不减。")
-        self.grow_denominator(denominator)
+        bar, grow_bar, grown = self.show_denominator(denominator)
 
         self.beat(says="于是有效学习率一路往下掉，跑到第六百步只剩稳态的百分之四。")
-        _, animation = grow_run(plot, xs, step, ADAGRAD, run_time=2.5)
-        self.play(animation)
+        # The bar rises step for step with the falling curve: one run, two readings.
+        _, animation = grow_run(plot, xs, step, ADAGRAD, run_time=RUN_TIME)
+        self.play(animation, UpdateFromAlphaFunc(bar, grow_bar, run_time=RUN_TIME, rate_func=linear))
+        self.play(FadeIn(grown), run_time=0.5)
         note = callout(plot.point(steps, step[-1]),
                        "第 {optim.adagrad_probe_step} 步：只剩稳态的 {optim.adagrad_lr_at_600}",
                        UP + LEFT * theme.space("wide"), length=1.0, color=ADAGRAD, size="label")
@@ -179,9 +190,10 @@ class FigLineage(LectureScene):
                   takeaway="是那个只增不减的分母把它自己压死的")
         self.wait(0.3)
 
-    def grow_denominator(self, denominator: np.ndarray) -> None:
-        """The bar of √(Σg²), in units of its first step: a grey base (the first step's
-        height, 1×) and the growth on top, driven step by step through the run."""
+    def show_denominator(self, denominator: np.ndarray):
+        """The bar of √(Σg²), in units of its first step: the grey base (the first step's
+        height, 1×) is shown now; returns the bar, its updater that grows it step by step
+        through the run, and the label of its final height (both for the next beat)."""
         base = np.array([BAR_X, PLOT_CORNER[1]])
         growth = float(denominator[-1] / denominator[0])
         scale = BAR_H / growth
@@ -202,12 +214,12 @@ class FigLineage(LectureScene):
         def grow_bar(mob, alpha: float) -> None:
             mob.become(bar_at(float(denominator[int(round(alpha * last))] / denominator[0])))
 
-        self.play(UpdateFromAlphaFunc(bar, grow_bar, run_time=2.5, rate_func=linear))
         grown = VGroup(ledger_text("第 {optim.adagrad_probe_step} 步：", size="small", color=STATE),
                        ledger_text("起点的 {lineage.adagrad_denominator_growth}", size="small", color=STATE))
         grown.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
-        grown.next_to(bar, RIGHT, buff=theme.space("small")).align_to(bar, UP)
-        self.play(FadeIn(grown), run_time=0.5)
+        # Placed against the bar's full height, where its top will be once it has grown.
+        grown.next_to(bar_at(growth), RIGHT, buff=theme.space("small")).align_to(bar_at(growth), UP)
+        return bar, grow_bar, grown
 
     # ---- Ⓒ RMSProp's illness is early, and Adam's fix ----
 
@@ -222,22 +234,28 @@ class FigLineage(LectureScene):
         plot.shift(LOG_CORNER - plot.point(1, 0))
         xs = lineage.log_sampled_steps(steps)
         runs = {name: run[xs - 1] for name, run in lineage.late_runs(steps).items()}
-        key = VGroup(words("纵轴：每步走的 ÷ 学习率", size="small", color="muted"),
-                     legend([(RMSPROP, "RMSProp"), (ADAM, "Adam"), (ADAM_RAW, "Adam 不校正")], direction=DOWN))
+        # The legend is laid out whole, so nothing moves, but each row comes with its line.
+        entries = legend([(RMSPROP, "RMSProp", "line"), (ADAM, "Adam", "line"), (ADAM_RAW, "Adam 不校正", "dashed")],
+                         direction=DOWN)
+        key = VGroup(words("纵轴：每步走的 ÷ 学习率", size="small", color="muted"), entries)
         key.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("medium")).move_to([SIDE_X, KEY_Y, 0], aligned_edge=UP + LEFT)
-        self.play(FadeIn(plot), FadeIn(key), run_time=0.6)
-        rms = curve(plot, xs, runs["rmsprop"], RMSPROP, clip=True)
-        self.play(grow(rms, run_time=1.5))
+        rms_entry, adam_entry, raw_entry = entries
+        self.play(FadeIn(plot), FadeIn(key[0]), run_time=0.6)
+        rms = curve(plot, xs, runs["rmsprop"], RMSPROP, clip=True).set_z_index(1)   # above the others' lines
+        self.play(grow(rms, run_time=1.5), FadeIn(rms_entry, run_time=0.5))
 
         self.beat(says="可它落下了新的：滑动平均是从零起步的。")
-        self.wait(0.3)
+        back_in = int(xs[np.argmax(runs["rmsprop"] <= top)])   # first drawn step under the top
+        self.play(FadeIn(self.warmup_shade(plot, back_in)), run_time=0.6)
 
         self.beat(says="第一步的更新被放大了三十二倍，直接冲出画面。")
-        out = arrow(plot.point(OUT_AT, top * OUT_FROM), plot.point(OUT_AT, top) + UP * OUT_PAST, RMSPROP,
-                    weight="bold", buff=None)
+        # At step 1 the run is off the picture: a stub out of the top edge, and a dashed run
+        # along the top to where the curve comes back in.
+        out = arrow(plot.point(1, top), plot.point(1, top) + UP * OUT_PAST, RMSPROP, weight="bold", buff=None)
+        above = dashed(curve(plot, [1, back_in], [top, top], RMSPROP, stroke_width=3)).set_z_index(1)
         out_label = ledger_text("第一步被放大 {optim.rmsprop_first_step_gain} —— 冲出画面", size="label",
                                 color=RMSPROP).next_to(out.get_end(), RIGHT, buff=theme.space("close"))
-        self.play(label_after(out, out_label, run_time=0.8, label_time=0.4))
+        self.play(Succession(Create(out, run_time=0.4), Create(above, run_time=0.5), FadeIn(out_label, run_time=0.4)))
         caveat = VGroup(*[line(t, size="small", color="muted") for t in (
             "各线同用 β₂ ＝ {optim.adam.beta2}（Adam 默认）",
             "Hinton 网课 slide 上的原版取 {lineage.rmsprop_rho_slides}，",
@@ -249,20 +267,46 @@ class FigLineage(LectureScene):
         self.beat(says="Adam 的偏差校正就是来修这一下的。你看绿线 —— 从第一步起就是平的。",
                   takeaway="偏差校正：从第一步起就是平的")
         adam = curve(plot, xs, runs["adam"], ADAM, stroke_width=7)
-        self.play(grow(adam, run_time=1.2))
+        self.play(grow(adam, run_time=1.2), FadeIn(adam_entry, run_time=0.5))
 
         self.beat(says="如果 Adam 只加动量、不做校正， 峰值只有六点六倍，不是三十二倍 ——")
-        raw = curve(plot, xs, runs["adam_raw"], ADAM_RAW)
+        raw = dashed(curve(plot, xs, runs["adam_raw"], ADAM_RAW))
         bump = VGroup(line("不校正：从 {lineage.adam_no_bc_first_step} 起，", size="small", color=ADAM_RAW),
                       line("第 {lineage.adam_no_bc_peak_step} 步升到峰值 {optim.adam_no_bias_correction_peak}",
                            size="small", color=ADAM_RAW))
         bump.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(caveat, DOWN, buff=NOTE_GAP,
                                                                                    aligned_edge=LEFT)
-        self.play(label_after(raw, bump, run_time=1.5, label_time=0.4, draw=grow))
+        self.play(Create(raw, run_time=1.5, rate_func=linear), FadeIn(raw_entry, run_time=0.5))
+        self.play(FadeIn(self.peak_mark(plot, lineage.late_runs(steps)["adam_raw"])), FadeIn(bump), run_time=0.5)
 
         self.beat(says="因为动量那一项自己也有偏差，两个偏差部分抵消了。",
                   takeaway="动量的偏差和分母的偏差部分抵消")
         self.wait(0.3)
+
+    @staticmethod
+    def warmup_shade(plot: Plot, back_in: int) -> VGroup:
+        """Steps 1 … ``back_in`` shaded lightly and named: the average is still close to the
+        zero it started from, so the denominator is too small and the step too big."""
+        low, high = plot.point(1, 0), plot.point(back_in, plot.y_scale.high)
+        shade = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=0,
+                          fill_color=theme.color(RMSPROP), fill_opacity=WARMUP_TINT)
+        shade.move_to((low + high) / 2)
+        name = VGroup(on_plot("滑动平均", color=RMSPROP, size="small"), on_plot("刚起步", color=RMSPROP, size="small"))
+        # Inside the shade, just over the flat line: below where Adam's uncorrected bump runs.
+        name.arrange(DOWN, buff=theme.space("tight")).move_to(plot.point(1, WARMUP_LABEL_AT), aligned_edge=DOWN)
+        name.set_x(shade.get_x())
+        return VGroup(shade, name)
+
+    @staticmethod
+    def peak_mark(plot: Plot, raw_run: np.ndarray) -> VGroup:
+        """A dot on the uncorrected curve at its peak, with the peak's ledger value."""
+        peak_step = int(lineage.ADAM_RAW_PEAK_STEP.value)
+        spot = plot.point(peak_step, float(raw_run[peak_step - 1]))
+        dot = Dot(spot, radius=PEAK_DOT, color=theme.color(ADAM_RAW)).set_z_index(2)
+        label = on_plot("峰值 {optim.adam_no_bias_correction_peak}", color=ADAM_RAW, size="small")
+        # Up and to the left of the dot: clear of RMSProp, which comes down just right of the peak.
+        label.next_to(dot, UP, buff=theme.space("tight")).align_to(dot, RIGHT)
+        return VGroup(dot, label)
 
     # ---- Ⓓ how the three were published ----
 

@@ -1,14 +1,17 @@
-"""fig-lineage, checked on the built scene (no rendering) against the review of issue 26 and
-the kit rules of issue 24: Ⓐ's RMSProp thumbnail is drawn from its first step to its last
-(off the top, then back on the flat line), Ⓑ's bar is the kit's stacked bar of the square
-root it is labelled with, on a base of its first-step height, and Ⓒ names the slide its
-0.9 comes from."""
+"""fig-lineage, checked on the built scene (no rendering) against the review of issue 26, the
+kit rules of issue 24 and the beat review: Ⓐ's RMSProp thumbnail is drawn from its first step
+to its last (off the top, then back on the flat line) and the flat boxes are marked flat; Ⓑ's
+bar is the kit's stacked bar of the square root it is labelled with, on a base of its
+first-step height, grown with the curve; Ⓒ names the slide its 0.9 comes from, shows each
+legend row only with its line, keeps Adam-without-correction in a colour of its own under
+RMSProp, marks its peak where an independent run peaks, and starts the 32× at step 1."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import Text, VMobject
+from manim import Arrow, Dot, Text, VMobject
+from manim.utils.family import extract_mobject_family_members
 
 from lecture_numerics import lineage, quantity
 from scenes import fig_lineage
@@ -19,8 +22,44 @@ from tests.legibility_checks import drawn_string, texts_in
 
 
 @pytest.fixture(scope="module")
-def stills():
-    return {s.name: s.mobjects for s in build_scene("fig-lineage", capture_stills=True).section_stills}
+def scene():
+    return build_scene("fig-lineage", capture_stills=True)
+
+
+@pytest.fixture(scope="module")
+def stills(scene):
+    return {s.name: s.mobjects for s in scene.section_stills}
+
+
+def _beat(scene, fragment: str) -> str:
+    """The name of the beat whose quote contains ``fragment``."""
+    names = [b.name for b in scene.beats if b.says and fragment in b.says]
+    assert len(names) == 1, f"no single beat says {fragment!r}"
+    return names[0]
+
+
+def _paint(mob) -> str:
+    """A swatch's colour: its fill if it is filled (a square), else its stroke (a line)."""
+    colour = mob.get_fill_color() if mob.get_fill_opacity() > 0 else mob.get_stroke_color()
+    return colour.to_hex().lower()
+
+
+def _drawn_count(mobjects) -> int:
+    """How many pieces with points are on screen (the kit's bare per-beat markers left out)."""
+    return sum(p.has_points() for p in _family(mobjects))
+
+
+def _hex(role: str) -> str:
+    return theme.color(role).to_hex().lower()
+
+
+def _strokes(mobjects) -> list:
+    """Drawn line pieces (not text, not legend swatches), in the order they are painted."""
+    swatches = {id(p) for m in mobjects for q in m.get_family() if getattr(q, "kit_legend", False)
+                for p in q.get_family()}
+    return [p for p in extract_mobject_family_members(mobjects, use_z_index=True)
+            if isinstance(p, VMobject) and not isinstance(p, Text) and id(p) not in swatches and p.has_points()
+            and p.get_stroke_width() > 0 and p.get_stroke_opacity() > 0]
 
 
 def _family(mobjects) -> list:
@@ -78,3 +117,116 @@ def test_the_slides_value_names_its_slide(stills):
     assert not any("课件" in s for s in said), "「课件」 reads as the lecture's own slides"
     rho = quantity("lineage.rmsprop_rho_slides").display
     assert any("Hinton" in s and "slide" in s and rho in s for s in said), "the 0.9 is not tied to Hinton's slide"
+
+
+def test_flat_boxes_are_marked_flat(stills):
+    """Ⓐ.4 says only the first and the last are flat: each of those two boxes says so under it."""
+    flat = [t for t in texts_in(_last(stills, "A")) if "平✓" in drawn_string(t)]
+    xs = sorted(t.get_x() for t in flat)
+    assert len(xs) == 2, f"{len(xs)} 「平 ✓」 marks, want one under SGD and one under Adam"
+    assert np.allclose(xs, [fig_lineage.COLUMN_XS[0], fig_lineage.COLUMN_XS[3]], atol=0.3)
+
+
+def test_the_first_takeaways_stay(scene, stills):
+    """Ⓐ.3 adds its sentence to Ⓐ.2's, it does not swap it out."""
+    said = _said(_last(stills, "A"))
+    for name in ("A.2", "A.3"):
+        takeaway = next(b.takeaway for b in scene.beats if b.name == name).replace(" ", "")
+        assert takeaway in said, f"{name}'s takeaway {takeaway!r} is gone by the panel's end"
+
+
+def _bar(mobjects) -> StackedBar:
+    return next(p for p in _family(mobjects) if isinstance(p, StackedBar))
+
+
+def test_denominator_bar_grows_with_the_curve(scene, stills):
+    """While the speaker names the denominator only its first-step base is up; it reaches its
+    step-600 height, and its label, on the beat where the curve runs to step 600."""
+    named = stills[_beat(scene, "只增不减。")]
+    base, growth = (block.height for block in _bar(named).blocks)
+    assert growth < 0.01 * base, f"the bar already stands {1 + growth / base:.1f}× its base before the run"
+    probe = f"第{quantity('optim.adagrad_probe_step').display}步"
+    assert not any(probe in s for s in _said(named)), "the bar's step-600 label is up before the run"
+    ran = stills[_beat(scene, "一路往下掉")]
+    base, growth = (block.height for block in _bar(ran).blocks)
+    expected = quantity("lineage.adagrad_denominator_growth").value
+    assert abs((base + growth) / base - expected) < 0.01 * expected, "the bar has not grown with the run"
+    assert sum(probe in s for s in _said(ran)) >= 2, "the curve's and the bar's step-600 labels are not both up"
+
+
+def test_each_legend_row_comes_with_its_line(stills):
+    """A legend row on screen before its curve names a line the speaker has not drawn."""
+    panel = sorted((n for n in stills if n.startswith("C.")), key=lambda n: int(n.split(".")[1]))
+    for name in panel:
+        mobjects = stills[name]
+        drawn = {p.get_stroke_color().to_hex().lower() for p in _strokes(mobjects)
+                 if p.get_center()[0] < fig_lineage.SIDE_X}
+        for mark in (q for m in mobjects for q in m.get_family() if getattr(q, "kit_legend", False)):
+            colours = {_paint(p) for p in mark.get_family() if p.has_points()}
+            assert colours <= drawn, f"{name}: a legend row in {colours} before its line is drawn"
+
+
+def test_uncorrected_adam_has_its_own_colour_under_rmsprop(stills):
+    others = {fig_lineage.SGD, fig_lineage.ADAGRAD, fig_lineage.RMSPROP, fig_lineage.ADAM, "muted", "ink"}
+    assert _hex(fig_lineage.ADAM_RAW) not in {_hex(r) for r in others}, \
+        "Adam without correction shares a colour with another line or with the grey text"
+    top = fig_lineage.LOG_CORNER[1] + fig_lineage.LOG_H
+    order = [p.get_stroke_color().to_hex().lower() for p in _strokes(_last(stills, "C"))
+             if p.get_center()[0] < fig_lineage.SIDE_X and p.get_center()[1] < top]   # where the lines can cross
+    raw = [i for i, c in enumerate(order) if c == _hex(fig_lineage.ADAM_RAW)]
+    rms = [i for i, c in enumerate(order) if c == _hex(fig_lineage.RMSPROP)]
+    assert raw and rms and max(raw) < min(rms), "RMSProp's tail is painted under the uncorrected curve"
+
+
+def _gap(a, b) -> float:
+    """Distance between two mobjects' bounding boxes (0 where they touch or overlap)."""
+    apart = np.maximum(0, np.maximum(a.get_corner([-1, -1, 0]) - b.get_corner([1, 1, 0]),
+                                     b.get_corner([-1, -1, 0]) - a.get_corner([1, 1, 0])))
+    return float(np.linalg.norm(apart[:2]))
+
+
+def _log_plot_data(point: np.ndarray) -> tuple[float, float]:
+    """Scene point → (step, gain) on Ⓒ's plot, from its corner, size and ledger ranges."""
+    x0, y0 = fig_lineage.LOG_CORNER[:2]
+    decades = np.log10(lineage.LOG_STEPS.value)
+    step = 10 ** ((point[0] - x0) / fig_lineage.LOG_W * decades)
+    return step, (point[1] - y0) / fig_lineage.LOG_H * lineage.CLIP_GAIN.value
+
+
+def test_uncorrected_peak_is_marked_where_it_peaks(scene, stills):
+    """Reference: with a constant g, m_t = (1 − β₁ᵗ)g and v_t = (1 − β₂ᵗ)g², so the uncorrected
+    step is (1 − β₁ᵗ) ÷ √(1 − β₂ᵗ) learning rates (ε left out)."""
+    b1, b2 = quantity("optim.adam.beta1").value, quantity("optim.adam.beta2").value
+    t = np.arange(1, lineage.LOG_STEPS.value + 1)
+    gain = (1 - b1 ** t) / np.sqrt(1 - b2 ** t)
+    peak_step, peak = int(t[np.argmax(gain)]), float(gain.max())
+    mobjects = stills[_beat(scene, "峰值只有六点六倍")]
+    dots = [p for p in _family(mobjects) if isinstance(p, Dot)
+            and p.get_fill_color().to_hex().lower() == _hex(fig_lineage.ADAM_RAW)]
+    assert len(dots) == 1, "the uncorrected curve's peak has no dot"
+    step, value = _log_plot_data(dots[0].get_center())
+    assert abs(np.log(step / peak_step)) < np.log(1.05), f"peak dot at step {step:.1f}, the run peaks at {peak_step}"
+    assert abs(value - peak) < 0.02 * peak, f"peak dot at {value:.2f}×, the run peaks at {peak:.2f}×"
+    display = quantity("optim.adam_no_bias_correction_peak").display
+    near = [t for t in texts_in(mobjects) if display in drawn_string(t) and _gap(t, dots[0]) < 0.3]
+    assert near, f"no 「{display}」 label by the peak dot"
+
+
+def test_rmsprop_leaves_the_plot_at_step_one(scene, stills):
+    """The 32× is step 1's: its arrow rises from the plot's top edge at step 1, not mid-air."""
+    arrows = [p for p in _family(stills[_beat(scene, "直接冲出画面")]) if isinstance(p, Arrow)
+              and p.get_stroke_color().to_hex().lower() == _hex(fig_lineage.RMSPROP)]
+    assert len(arrows) == 1, "no RMSProp arrow out of the plot"
+    step, value = _log_plot_data(arrows[0].get_start())
+    assert abs(step - 1) < 0.02, f"the arrow starts at step {step:.2f}, not at step 1"
+    assert abs(value - lineage.CLIP_GAIN.value) < 0.02 * lineage.CLIP_GAIN.value, \
+        f"the arrow starts at {value:.1f}×, not at the plot's top edge"
+    assert arrows[0].get_end()[1] > arrows[0].get_start()[1], "the arrow does not rise out of the plot"
+
+
+def test_zero_start_beat_shows_the_zero_start(scene, stills):
+    """「滑动平均是从零起步的」 has its own picture: something is added, and it is named."""
+    before, now = stills[_beat(scene, "后期的病治好了")], stills[_beat(scene, "从零起步的")]
+    assert _drawn_count(now) > _drawn_count(before), "the zero-start beat adds nothing to the picture"
+    new = set(_said(now)) - set(_said(before))
+    assert any("起步" in s for s in new), "the warm-up steps are not named"
