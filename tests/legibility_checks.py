@@ -348,8 +348,9 @@ SWATCH_TEXT_GAP = 0.4
 
 
 def _own_swatches(mob, found: list) -> None:
-    """Short level lines and small filled squares or dots a scene made itself."""
-    if getattr(mob, "kit_legend", False):
+    """Short level lines and small filled squares or dots a scene made itself (the kit's
+    drawings, a bar's leader lines for one, are left out with everything under them)."""
+    if getattr(mob, "kit_legend", False) or type(mob).__module__.startswith("scenes.kit"):
         return
     name = type(mob).__name__
     if name in ("Line", "DashedLine") and mob.width <= SWATCH_MAX and mob.height < 0.02 and mob.width > 0.1:

@@ -122,10 +122,18 @@ class LectureScene(Scene):
     def _end_beat(self) -> None:
         if not self.beats or not getattr(self, "_beat_open", False):
             return
-        self.show_takeaway()
         footnote = text.take_footnote()
         if footnote is not None:
-            self.play(FadeIn(footnote), run_time=0.3)
+            # The footnote takes the bottom-left corner: the takeaways stand on top of it.
+            kept = {id(m): m.get_center() for m in self._takeaways.lines}
+            self._takeaways.rise_above(footnote)
+            moves = []
+            for mob in self._takeaways.lines:
+                target = mob.get_center()
+                mob.move_to(kept[id(mob)])
+                moves.append(mob.animate.move_to(target))
+            self.play(FadeIn(footnote), *moves, run_time=0.3)
+        self.show_takeaway()
         self.wait(BEAT_HOLD_S)
         beat = self.beats[-1]
         beat.takeaway_shown = self._takeaways.shown_names()

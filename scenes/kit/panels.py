@@ -56,6 +56,16 @@ class Takeaways:
 
     def __init__(self) -> None:
         self.lines: list[Mobject] = []
+        self.floor = -config.frame_height / 2 + TAKEAWAY_BOTTOM
+
+    def rise_above(self, mob: Mobject) -> bool:
+        """Keep the stack above ``mob`` (the panel's footnote in the bottom corner), so a wide
+        takeaway never runs into it. Returns whether the kept lines moved (callers animate)."""
+        floor = max(self.floor, mob.get_top()[1] + TAKEAWAY_GAP)
+        moved = floor > self.floor + 1e-9
+        self.floor = floor
+        self._stack()
+        return moved and bool(self.lines)
 
     def has(self, beat_name: str) -> bool:
         return any(m.takeaway_of == beat_name for m in self.lines)
@@ -75,7 +85,7 @@ class Takeaways:
         return removed, new
 
     def _stack(self) -> None:
-        bottom = -config.frame_height / 2 + TAKEAWAY_BOTTOM
+        bottom = self.floor
         for mob in reversed(self.lines):
             mob.move_to([0, bottom + mob.height / 2, 0])
             bottom += mob.height + TAKEAWAY_GAP
@@ -83,5 +93,5 @@ class Takeaways:
     def top(self) -> float:
         """y of the stack's top (the bottom margin when empty): content stays above it."""
         if not self.lines:
-            return -config.frame_height / 2 + TAKEAWAY_BOTTOM
+            return self.floor
         return max(m.get_top()[1] for m in self.lines)
