@@ -9,7 +9,6 @@ and fig-circuit's gradient read as "which parameter to move first".
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 from scipy.optimize import brentq

@@ -10,7 +10,6 @@ report does not give in §4.2: on the progress axis its warmup is drawn as a jum
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 

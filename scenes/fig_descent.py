@@ -18,7 +18,6 @@ from scenes.kit.annotate import legend as legend_rows
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.format_widgets import ScreenAxis
 from scenes.kit.text import formula, ledger_text, number, words
 

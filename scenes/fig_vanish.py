@@ -13,7 +13,7 @@ The notes put Ⓒ on screen without a 🖥 line (「⭐⭐ 然后 Ⓒ」); its s
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, GrowArrow, VGroup, Write, linear
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, VGroup, Write, linear
 
 from lecture_numerics import quantity, vanish_panels
 from lecture_numerics.vanish import gradient_along_chain

@@ -7,7 +7,7 @@ vertical scale (scene units per 1.0 of probability or request) is the caller's c
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, UP, Arrow, Circle, DashedVMobject, Line, Rectangle, VGroup, VMobject
+from manim import DOWN, UP, Arrow, Circle, DashedVMobject, Line, Rectangle, VMobject
 
 from scenes.kit import theme
 from scenes.kit.arrows import arrow
