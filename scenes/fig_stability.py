@@ -25,7 +25,7 @@ from scenes.kit.text import ledger_text, line, words
 ROW_Y = (2.05, 0.9)                 # row 1 low enough for the 「？」 above it
 STRIP = (-5.8, 1.2, -2.9, -1.3)            # left, right, bottom, top of Ⓑ's loss strip
 TABLE_X = (-6.6, 1.0, 4.6)                 # 方法 (left edge) · 稳没稳 · 质量掉没掉 (centres)
-TABLE_TOP, TABLE_GAP = 1.55, 1.0
+TABLE_TOP, TABLE_GAP = 1.55, 0.85
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
 
 
@@ -181,7 +181,7 @@ class FigStability(LectureScene):
         box = SurroundingRectangle(rows[1], color=theme.color("warm"), buff=0.15, stroke_width=4)
         note = line("「稳定 {stability.stable_runs[1]}/{stability.runs[1]}」看着完美，可它是拿质量换来的", size="label",
                     color="warm")
-        note.next_to(rows[2], DOWN, buff=0.4)
+        note.next_to(rows[2], DOWN, buff=0.3)
         self.play(FadeIn(box), FadeIn(note), run_time=0.6)
 
         self.beat(says="评价任何一个稳定性手段，都要同时看两栏：稳没稳，以及质量掉没掉",
