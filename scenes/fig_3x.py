@@ -1,6 +1,7 @@
 """fig-3x: the three matrix multiplies of one linear layer — why training costs three inferences (第一节).
 
-Ⓐ One linear layer, three cells read one at a time: ① forward Y = X·W; ② the weight gradient,
+Ⓐ One linear layer, three cells read one at a time (② and ③ wait as titled frames until read):
+   ① forward Y = X·W; ② the weight gradient,
    which uses the input kept from forward — 「用前向存下来的输入」, the panel's largest words,
    and the still the panel ends on; ③ the input gradient, handed back.
 Ⓑ Why backward is two multiplies: the question to the room, then two questions mapped onto two
@@ -28,10 +29,10 @@ DIM = 0.75           # opacity of the cells not being read: stepped back, still 
 CARDS_X, TILES_X = -3.2, 3.4
 QUESTIONS_Y, QUESTION_GAP = 1.1, 0.7
 TALLY_Y = -0.75
-ANSWERED_OPACITY = DIM           # the products step back once they have become tiles (still 3:1)
+ANSWERED_OPACITY = DIM           # the links step back once their products have become tiles
 
 FORWARD, ACTIVATION, WEIGHT, GRADIENT = "ink", "activations", "weights", "gradients"
-HANDED_LENGTH = 0.9              # the arrow that hands ∂L/∂X on to the layer below
+HANDED_DROP = 0.22               # how far under ③'s blocks the arrow handing ∂L/∂X back runs
 KEPT_DROP = 0.12                 # how far under the lowest block the kept-input path runs
 # 「用前向存下来的输入」 is the panel's largest text (storyboard): two lines at title size fit the cell.
 KEY_PHRASE = ("用前向", "存下来的输入")
@@ -57,21 +58,21 @@ class Fig3x(LectureScene):
     # ---- Ⓐ one linear layer, three cells ----
 
     def three_multiplies(self) -> None:
-        # The cue (「一格一格念那三次矩阵乘」, a finger on ② for three seconds) is a stage
-        # direction with no speech of Ⓐ's own: ① opens the panel, and ② and ③ are named with the
-        # two questions they answer (「一，我这块权重该怎么改；二，我前面那一层该收到什么」), the
-        # nearest spoken words, which Ⓑ then maps onto these same two products.
-        self.start_panel("A", "一层线性层，训练时做{threex.train_over_inference_zh}次矩阵乘")
+        # Ⓐ has no speech of its own: its beats follow the cue's stage directions (a cell at a
+        # time, a finger on ② for three seconds).
+        self.start_panel("A", "一层线性层，训练时做{threex.train_over_inference_zh}次矩阵乘", says="一格一格念那三次矩阵乘")
         cells = VGroup(self.forward_cell(), self.weight_grad_cell(), self.input_grad_cell())
         cells.arrange(RIGHT, buff=CELL_GAP).move_to(UP * CELLS_Y)
         forward, weight_grad, input_grad = cells
-        for cell in cells:
-            cell.shade(DIM)          # they come in dim: nothing is lit before it is read
+        # ② and ③ come in as frames with their headings only (dim): their products, and ②'s key
+        # phrase, appear when each cell is read, so nothing is on screen before it is said.
+        for cell in (weight_grad, input_grad):
+            cell.shade(0)
+            cell.title.set_opacity(DIM)
         self.play(FadeIn(cells), run_time=0.6)
-        self.light(forward)
         self.wait(1.5)
 
-        self.beat(says="一，我这块权重该怎么改")
+        self.beat(says="第②格那句「用前向存下来的输入」")
         kept = self.kept_arrow(forward.product, weight_grad.product)
         self.light(weight_grad, dim=forward)
         self.play(FadeIn(kept), run_time=0.6)
@@ -80,10 +81,8 @@ class Fig3x(LectureScene):
         self.play(FadeIn(ring), run_time=0.5)
         self.wait(3.0)
 
-        self.beat(says="二，我前面那一层该收到什么")
-        handed = arrow(input_grad.product[-1].get_left() + RIGHT * theme.space("hair"),
-                       input_grad.product[-1].get_left() + LEFT * HANDED_LENGTH, GRADIENT, weight="bold", buff=None)
-        handed.next_to(input_grad.product, DOWN, buff=theme.space("fine")).align_to(input_grad.product, LEFT)
+        self.beat(says="这一讲后面全挂在这一句上")
+        handed = self.handed_arrow(input_grad.product)
         self.light(input_grad)
         self.play(GrowArrow(handed), run_time=0.5)
         self.wait(1.2)
@@ -93,6 +92,14 @@ class Fig3x(LectureScene):
         if dim is not None:
             anims.append(dim.animate.shade(DIM))
         self.play(*anims, run_time=0.5)
+
+    @staticmethod
+    def handed_arrow(row: VGroup) -> VMobject:
+        """∂L/∂X handed on to the layer before: out of ∂X's left edge and leftwards, under the
+        row's blocks (never over ∂Y or Wᵀ)."""
+        result = row[-1]
+        y = row.get_bottom()[1] - HANDED_DROP
+        return arrow([result.get_left()[0], y, 0], [row.get_left()[0], y, 0], GRADIENT, weight="bold", buff=None)
 
     def kept_arrow(self, source_row: VGroup, target_row: VGroup) -> VMobject:
         """The dotted "kept from forward" path from X in cell ① to Xᵀ in cell ②: down from X,
@@ -136,7 +143,8 @@ class Fig3x(LectureScene):
 
     def why_two(self) -> None:
         # The question is put to the room first: the two backward products, and the question.
-        self.start_panel("B", "为什么反向是{threex.backward_matmuls_zh}次乘法？", says="为什么反向是两次，不是一次？")
+        self.start_panel("B", "为什么反向是{threex.backward_matmuls_zh}次，不是{threex.forward_matmuls_zh}次？",
+                         says="为什么反向是两次，不是一次？")
         questions = VGroup(words("我这块权重该怎么改？", size="body"),
                            words("我前面那一层该收到什么？", size="body")).arrange(DOWN, buff=QUESTION_GAP, aligned_edge=LEFT)
         questions.move_to([CARDS_X, QUESTIONS_Y, 0])
@@ -161,12 +169,11 @@ class Fig3x(LectureScene):
         tiles = TallyRow([("前向", forward_n, FORWARD), ("反向", backward_n, GRADIENT)]).move_to(UP * TALLY_Y)
         forward_tiles, backward_tiles = tiles.groups
         self.beat(says="两个问题，两次乘法")
-        # One tile per product drops in under it, and the products step back: a formula is
-        # never morphed glyph by glyph into a box.
+        # One tile per product drops in under it, and the links step back (the formulas keep
+        # their full red, to stay readable): a formula is never morphed glyph by glyph into a box.
         self.play(LaggedStart(*(FadeIn(VGroup(*pair), shift=DOWN * theme.space("large"))
                                 for pair in zip(backward_tiles[0], backward_tiles[1])), lag_ratio=0.4),
-                  answers.animate.set_opacity(ANSWERED_OPACITY), links.animate.set_opacity(ANSWERED_OPACITY),
-                  run_time=0.9)
+                  links.animate.set_opacity(ANSWERED_OPACITY), run_time=0.9)
 
         self.beat(says="所以一加二等于三")
         equation = tally([("前向", "threex.forward_matmuls"), ("反向", "threex.backward_matmuls", GRADIENT)],
@@ -175,5 +182,6 @@ class Fig3x(LectureScene):
         self.play(FadeIn(forward_tiles, shift=RIGHT * theme.space("close")), run_time=0.5)
         self.play(Write(equation), run_time=0.7)
 
+        # ⭐⭐ the figure's key line stands alone at takeaway size: it takes the place of B.2's.
         self.beat(says="训练比推理贵三倍，就是这么数出来的，不是估的",
-                  takeaway="训练比推理贵{threex.train_over_inference_zh}倍 —— 数出来的，不是估的")
+                  takeaway="训练比推理贵{threex.train_over_inference_zh}倍 —— 数出来的，不是估的", replaces=True)

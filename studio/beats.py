@@ -40,8 +40,11 @@ def panel_cues(sheet: dict[str, Any], scene_id: str, panel: str) -> list[dict[st
 
 
 def script_lines(cue_list: list[dict[str, Any]]) -> list[tuple[int, str]]:
-    """Every script entry (speech and notes) of these cues, as (line, text), in notes order."""
+    """Every script entry (speech and notes) of these cues, and each cue's own 🖥 line, as
+    (line, text), in notes order. A panel read without speech of its own (fig-3x Ⓐ:
+    「一格一格念那三次矩阵乘」) ties its beats to the stage directions of its cue line."""
     entries = {(e["line"], e.get("say") or e.get("note") or "") for cue in cue_list for e in cue["script"]}
+    entries |= {(cue["line"], cue.get("text") or "") for cue in cue_list}
     return sorted(entries)
 
 
