@@ -48,6 +48,15 @@ RATE_OFFSET = derived(
     measures="how far each per-layer rate sits from 1", notes="两成",
     notes_quote="而这两个兑换率 —— 零点八和一点二，只差两成。")
 
+# The notes say the two rates 「只差两成」; they are four tenths apart, each two tenths from 1 (the
+# screen says 各离 1 两成). Declared so the errata tell the speaker (it is drawn nowhere).
+RATE_GAP = derived(
+    "vanish.rate_gap_zh", lambda low, high: high - low, inputs={"low": RATE_LOW, "high": RATE_HIGH},
+    unit="fraction", fmt=lambda v: zh_count(round(v * 10)) + "成", formula="rate_high − rate_low, in tenths (成)",
+    measures="how far apart the two per-layer rates are", notes="两成",
+    notes_quote="而这两个兑换率 —— 零点八和一点二，只差两成。",
+    note="零点八和一点二之间差四成，各离一才是两成（图上写「各离 1 两成」）：说「离一都只差两成」。")
+
 # --- Ⓐ the linear axis ------------------------------------------------------------------------
 
 LINEAR_TOP = chosen("vanish.axis.linear_top", 10.0, unit="", fmt="{:g}",

@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, CurvedArrow, FadeIn, FadeOut,
-                   Indicate, LaggedStart, ShowPassingFlash, SurroundingRectangle, TransformFromCopy, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Circumscribe, Create, CurvedArrow, FadeIn, FadeOut,
+                   Indicate, LaggedStart, MoveAlongPath, ShowPassingFlash, SurroundingRectangle, TransformFromCopy, VGroup,
                    Write, config)
 
 from scenes.kit import theme
@@ -29,7 +29,7 @@ OUTPUT_END_X = 5.6
 LEGEND_AT = np.array([5.0, -1.55, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
-SWAP_SIGN_ARC, SWAP_TIP = 0.9, 0.22    # Ⓐ's drawn swap: how far its two arcs bow apart
+SWAP_SIGN_ARC, SWAP_TIP = 0.9, 0.22    # Ⓐ's drawn swap: q's arrow bows this much (c's half), away from each other
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -101,23 +101,22 @@ class FigCircuit(LectureScene):
                   run_time=1.0)
 
     def draw_swap(self, black: dict, red: dict) -> None:
-        """The swap drawn: both forward values travel crosswise at once, q's to c's gradient and
-        c's to q's, and two red arrows stay behind as an X, so the still shows who went where."""
-        # gradient ← the other input's forward value: q's value (top) goes down round the wedge
-        # between the branches, c's (bottom) up round the outside, so the two arcs part like a
-        # swap sign instead of lying on one diagonal.
-        moves = (("c", "q", RIGHT), ("q", "c", LEFT))
-        arrows = VGroup()
-        for asked, source, side in moves:
-            start = value_glyphs(black[source]).get_critical_point(side) + side * theme.space("tight")
-            end = red[asked].get_critical_point(side) + side * theme.space("tight")
-            arrows.add(CurvedArrow(start, end, angle=-SWAP_SIGN_ARC, color=theme.color("backward"),
-                                   stroke_width=theme.stroke("regular"), tip_length=SWAP_TIP))
-        copies = [TransformFromCopy(value_glyphs(black[source]), red[asked].copy(), path_arc=-SWAP_SIGN_ARC,
-                                    remover=True) for asked, source, _ in moves]
-        self.play(*(Create(a) for a in arrows), *copies, run_time=1.2)
+        """The swap drawn as an X of two red arrows, each from beside a forward value (never
+        over its glyphs) to the other input's gradient: c's 4 up to q's gradient, q's −1 down,
+        bowed to the right past q's gradient, to c's. The values themselves already travelled
+        (A.7, A.9); here only the arrows are drawn, so no copy flies across a label."""
+        gap = theme.space("tight")
+        up = CurvedArrow(black["c"].get_right() + RIGHT * gap, red["q"].get_left() + LEFT * gap,
+                         angle=-SWAP_SIGN_ARC / 2, **self.swap_style())
+        down = CurvedArrow(black["q"].get_right() + RIGHT * gap, red["c"].get_right() + RIGHT * gap,
+                           angle=-SWAP_SIGN_ARC, **self.swap_style())
+        self.play(Create(up), Create(down), run_time=1.2)
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
+
+    @staticmethod
+    def swap_style() -> dict:
+        return dict(color=theme.color("backward"), stroke_width=theme.stroke("regular"), tip_length=SWAP_TIP)
 
     def flow(self, wire: Wire):
         """A pulse running along a wire in the direction of the pass."""
@@ -208,8 +207,12 @@ class FigCircuit(LectureScene):
                            angle=LOOP_ARC, color=theme.color("backward"), stroke_width=5)
         # q is used here, in red; it turns the activations' colour only once it is called a
         # forward value that must be kept (the next two sentences).
-        self.play(Create(uses), TransformFromCopy(value_glyphs(black["q"]), red["c"].copy(),
-                                                  path_arc=-LOOP_ARC, remover=True), run_time=1.0)
+        # q's value rides the arrow itself (from beside the box, round the wires' ends), so the
+        # travelling copy never passes over 「q = −1」.
+        ride = ArcBetweenPoints(uses.get_start(), red["c"].get_center(), angle=LOOP_ARC)   # lands on c's gradient
+        rider = value_glyphs(black["q"]).copy().set_color(theme.color("backward")).move_to(ride.get_start())
+        self.play(Create(uses), MoveAlongPath(rider, ride), run_time=1.0)
+        self.remove(rider)
 
         self.beat(says="而 q 是前向算出来的")
         origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=theme.space("close"))

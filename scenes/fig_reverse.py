@@ -1,7 +1,8 @@
 """fig-reverse: forward mode vs reverse mode — the same chain, seeded at opposite ends (第一节).
 
 Ⓐ+Ⓑ (section A) Both rows in one frame, at anim-reverse's places (the clip between them does not jump),
-   with nothing said about their sameness: the audience is left to see it.
+   under the question 为什么是从后往前？, with the ring on the perturbed block and the seed at the loss
+   from the start and nothing said about their sameness: the audience is left to see it.
    Ⓐ 正向模式, arrows right: one block perturbed, one ball trip to the loss, that one block ticked.
    Ⓑ 反向模式, arrows left: one seed at the loss, one ball trip back, each block lit and ticked
    as the ball passes it — from the loss leftward (trips.trip_schedule's order).
@@ -11,7 +12,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, Circle, Dot, FadeIn, Indicate, Polygon, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UL, UP, UR, Circle, Dot, FadeIn, Indicate, Polygon, VGroup, Write
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import trip_schedule
@@ -24,6 +25,7 @@ from scenes.kit.reveal import show_fraction
 from scenes.kit.text import ledger_text, line, words
 
 PERTURBED = 2                 # which block the forward row perturbs (any one would do)
+PERTURBED_RING = 0.42         # the ring round it: just clear of the block's corners
 NOTE_BELOW_CHAIN = 1.05       # the row's finding, under its ticks
 TRIP_SECONDS = {"forward": 1.4, "reverse": 2.6}   # the backward walk is slow enough to follow block by block
 FUNNEL_X = {"ours": -3.6, "counter": 3.6}
@@ -52,13 +54,21 @@ class FigReverse(LectureScene):
         self.clear()
         forward, reverse = self.chain("forward"), self.chain("reverse")
         names = {mode: self.row_name(mode) for mode in ROWS}
-        self.play(FadeIn(forward), FadeIn(reverse), FadeIn(names["forward"]), FadeIn(names["reverse"]), run_time=0.8)
+        # The opening still is read unaided (「让人自己看出来」): the two rows differ only in their
+        # arrows and in where each is seeded, a ring on one block above, a dot at the loss below.
+        # The words for the two marks (扰动, 种子) wait for the sentences that name them.
+        marker = Circle(radius=PERTURBED_RING, color=theme.color("accent"), stroke_width=5)
+        marker.move_to(forward.block_center(PERTURBED))
+        seed = Dot(reverse.loss_entry(), radius=0.13, color=theme.color("backward"))
+        question = words("为什么是从后往前？", size="heading").to_corner(UR, buff=EDGE_BUFF)
+        self.play(FadeIn(forward), FadeIn(reverse), FadeIn(names["forward"]), FadeIn(names["reverse"]),
+                  FadeIn(marker), FadeIn(seed), FadeIn(question), run_time=0.8)
 
         self.beat(says="区别只有一个 —— 你得把整条链走多少遍",
                   takeaway="算出来的结果相同：区别只在整条链要走多少遍")
 
         self.beat(says="看上面这排。这叫正向模式：你想知道某个参数的梯度， 就在它身上插一个扰动，顺着链走到 loss")
-        handed = self.forward_trip(forward, names["forward"])
+        handed = self.forward_trip(forward, names["forward"], marker)
 
         # The one gradient (its block lit, its ✓) is handed over when the speaker names it.
         self.beat(says="可这一遍走完，你只拿到了这一个参数的梯度")
@@ -70,17 +80,19 @@ class FigReverse(LectureScene):
         self.beat(says="三千亿个参数，就是三千亿遍")
         cost = ledger_text("{slider.desk_faders}个参数 ＝ {slider.desk_faders}遍", size="body", color="accent")
         cost.next_to(only, RIGHT, buff=0.8)
-        self.play(Write(cost), run_time=0.7)
+        # 三千亿 is the speaker's round figure for a large model, not V3's count: marked as such.
+        sketch = words("（示意）", size="small", color="muted").next_to(cost, RIGHT, buff=theme.space("tight"))
+        self.play(Write(cost), FadeIn(sketch), run_time=0.7)
 
         self.beat(says="再看下面这排。种子插在右边 ——  而右边只有一个数，就是 loss")
-        seed = Dot(reverse.loss_entry(), radius=0.13, color=theme.color("backward"))
         seed_label = words("种子 · 只有一个数", size="label", color="backward").next_to(reverse.loss, UP, buff=theme.space("small"))
         seed_label.align_to(reverse.loss, RIGHT)
-        self.play(FadeIn(seed, scale=1.5), FadeIn(seed_label), FadeIn(self.row_gloss("reverse", names["reverse"])),
-                  run_time=0.6)
+        self.play(Indicate(seed, color=theme.color("backward"), scale_factor=1.5), FadeIn(seed_label),
+                  FadeIn(self.row_gloss("reverse", names["reverse"])), run_time=0.6)
 
+        # ⭐⭐⭐: the panel's key sentence stands alone at takeaway size (it takes A.2's place).
         self.beat(says="关键在每个方块底下那个勾：往回走的路上，每一层的梯度顺手就到手了",
-                  takeaway="往回走的路上，每一层的梯度顺手就到手了 —— 不是走完再统一算")
+                  takeaway="每一层的梯度顺手就到手了 —— 不是走完再统一算", replaces=True)
         self.reverse_trip(reverse)
 
         self.beat(says="走到最左边的时候，三千亿个梯度已经全部在手里了。而你只走了一遍")
@@ -88,13 +100,12 @@ class FigReverse(LectureScene):
         done.move_to([0, ROW_Y["reverse"] - NOTE_BELOW_CHAIN, 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         self.play(FadeIn(done), run_time=0.5)
 
-    def forward_trip(self, chain: ParameterChain, name) -> VGroup:
-        """One perturbation, one ball to the loss; returns the one gradient it buys (that block
-        lit, and its tick), for the next sentence to hand over."""
-        marker = Circle(radius=0.42, color=theme.color("accent"), stroke_width=5).move_to(chain.block_center(PERTURBED))
+    def forward_trip(self, chain: ParameterChain, name, marker: Circle) -> VGroup:
+        """The ring (on screen from the start) is named 扰动, one ball runs to the loss; returns the
+        one gradient it buys (that block lit, and its tick), for the next sentence to hand over."""
         poke = words("扰动", size="label", color="accent").next_to(marker, UP, buff=theme.space("fine"))
         path = VGroup(*chain.arrows[PERTURBED:]).copy().set_color(theme.color("accent"))
-        self.play(FadeIn(marker), FadeIn(poke), FadeIn(self.row_gloss("forward", name)), run_time=0.6)
+        self.play(FadeIn(poke), FadeIn(self.row_gloss("forward", name)), run_time=0.6)
         trip = trip_schedule(len(chain.blocks), "forward")[PERTURBED]
         runner = ball("accent")
         handed = [VGroup(chain.lit_block(i), chain.tick(i)) for i in trip.gradients_in_order]

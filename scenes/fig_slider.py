@@ -1,6 +1,7 @@
 """fig-slider: the three words the lecture stands on, as 兑换率 (exchange rates).
 
-Ⓐ 导数: push one fader by 0.01, the readout ticks 5.00 → 5.03; 0.03 ÷ 0.01 = 3 — a rate, not a value.
+Ⓐ 导数: push one fader by 0.01, the readout ticks 5.00 → 5.03 (原来 5.00 stays beside it); 0.03 ÷ 0.01 = 3
+   — a rate, not a value.
 Ⓑ 偏导数: only the middle fader moves, the others are held (lightly: the one that moves carries
    the weight); under the desk one titled row, 各自的兑换率, stacked into a column = 梯度.
 Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, each arrow carrying its own stage's rate (×2, ×0.5, ×3),
@@ -90,9 +91,13 @@ class FigSlider(LectureScene):
 
         # The readout is read on the next sentence: it flips to 5.03 only when it is named.
         self.beat(says="读数从 5.00 变成了 5.03，变了零点零三")
-        self.read_out(display)
+        # The value it left stays beside the box, muted: 「5.00 是值」 (A.8) points at a 5.00 on screen.
+        was = ledger_text("原来 {slider.readout_before}", size="label", color="muted")
         change = ledger_text("变了 {slider.readout_change}", size="heading", color=VALUE)
-        change.next_to(display.frame, RIGHT, buff=theme.space("large"))
+        VGroup(was, change).arrange(DOWN, buff=theme.space("small"), aligned_edge=LEFT).next_to(
+            display.frame, RIGHT, buff=theme.space("large"))
+        self.play(FadeIn(was), run_time=0.3)
+        self.read_out(display)
         self.play(FadeIn(change, shift=LEFT * theme.space("close")), run_time=0.6)
 
         self.beat(says="那这个推子的导数就是 0.03 除以 0.01，等于 3")

@@ -4,26 +4,26 @@
    frame, ×0.8 lies on the axis ("not left out: too small to draw").
 Ⓑ Log number line: 起点 marked at 10⁰, the two input-end values (one format, powers of ten), ten
    orders of magnitude apart; 各离 1 两成 and the panel's point stay as takeaways.
-Ⓒ σ′ peaks at 0.25 (marked ≤ 0.25), ReLU′ steps up to 1 on the positive side; the step from a
-   quarter back to one is drawn and stays; the caveat (the weights' factor is still outside) is
-   a footnote under the plot.
+Ⓒ σ′ = σ(1 − σ), named on its curve, peaks at 0.25 (marked ≤ 0.25), ReLU′ steps up to 1 on the
+   positive side; the step from a quarter back to one is drawn and stays; the ⚠ caveat (the
+   weights' factor is still outside) is a line under the plot.
 The notes put Ⓒ on screen without a 🖥 line (「⭐⭐ 然后 Ⓒ」); its sentences belong to the L229 cue.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, VGroup, Write, linear
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Line, VGroup, Write, linear
 
 from lecture_numerics import quantity, vanish_panels
-from lecture_numerics.vanish import gradient_along_chain
+from lecture_numerics.vanish import gradient_along_chain, sigmoid_slope
 from scenes.kit import theme
 from scenes.kit.annotate import brace_label, label_after
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import NumberAxis, Plot, clip_at, curve, dashed, level, place
-from scenes.kit.text import ledger_text, words
+from scenes.kit.text import formula, ledger_text, words
 
 # Geometry (scene units; the frame is 14.2 × 8). Content ends above the takeaways (≈ −2.5 for two).
 CHAIN_CORNER, CHAIN_W, CHAIN_H = (-5.6, -2.2), 11.0, 4.3
@@ -35,6 +35,7 @@ STEP_UP_AT = 0.9                    # Ⓒ: where along the positive half-axis th
 START_LABEL_BACK, START_LABEL_LIFT = 7, 0.55   # Ⓐ: 「从 1 出发」 sits this many layers in, above the axis
 ORIGIN_STROKE = 0.3                 # Ⓑ: the 起点 stroke's height above the axis
 FOOTNOTE_Y = -2.55                  # Ⓒ: the caveat, under the plot and over the takeaway
+SIGMOID_NAME_AT, SIGMOID_NAME_Y = -3.2, 0.52   # Ⓒ: the σ′ curve's name: its leader at x = −3.2, its foot at this slope
 # The notes call the exploding rate 蓝, the vanishing one 红 (the sigmoid) and ReLU 绿.
 # The vanishing curve is a gradient, in the theme's one gradient red (as in every figure).
 EXPLODE, VANISH, RELU = "accent", "gradients", "good"
@@ -167,6 +168,7 @@ class FigVanish(LectureScene):
         peak_dot = Dot(axes.point(0, peak), radius=0.09, color=theme.color(VANISH))
         self.play(Create(sigmoid), run_time=1.0)
         self.play(FadeIn(peak_dot, scale=1.5), run_time=0.4)
+        self.play(FadeIn(self.sigmoid_name(axes)), run_time=0.5)
 
         self.beat(says="在 σ 等于二分之一的时候最大，恰好是零点二五")
         peak_label = ledger_text("σ′ 最大 {vanish.sigmoid_max_slope}（σ = {vanish.sigmoid_at_max_slope} 时）",
@@ -196,7 +198,23 @@ class FigVanish(LectureScene):
         self.play(label_after(lift, lift_label, run_time=0.8, label_time=0.3))
 
         self.beat(says="权重那一乘还在外面， 所以不能说「一定衰减四倍」，只能说它先天就往下压")
-        caveat = ledger_text("注：乘权重那步还在外面 —— 不能说「一定衰减{vanish.sigmoid_shrink_zh}倍」，只能说先天往下压",
-                             size="small", color="muted")
+        # ⚠ in ink: the caveat the speaker must say (the notes flag it ⚠️), not a muted aside.
+        caveat = ledger_text("⚠ 乘权重那步还在外面 —— 不能说「一定衰减{vanish.sigmoid_shrink_zh}倍」，只能说先天往下压",
+                             size="small", color="ink")
         caveat.move_to([0, FOOTNOTE_Y, 0]).to_edge(LEFT, buff=EDGE_BUFF + theme.space("small"))
         self.play(FadeIn(caveat), run_time=0.5)
+
+    @staticmethod
+    def sigmoid_name(axes: Plot) -> VGroup:
+        """「sigmoid 的导数 / σ′ = σ(1 − σ)」 over the curve's left flank, a short leader down to it:
+        the curve is named, with the formula the speaker reads, when it is first pointed at."""
+        at = SIGMOID_NAME_AT
+        flank = axes.point(at, sigmoid_slope(at))
+        name = VGroup(words("sigmoid 的导数", size="label", color=VANISH),
+                      formula("σ′ = σ(1 − σ)", size="label", color=VANISH)).arrange(DOWN, buff=theme.space("tight"),
+                                                                                    aligned_edge=LEFT)
+        name.next_to(axes.point(at, SIGMOID_NAME_Y), UP, buff=0).align_to(axes.point(-vanish_panels.X_HALF.value, 0), LEFT)
+        name.shift(RIGHT * theme.space("gap"))
+        leader = Line(flank + UP * theme.space("small"), [flank[0], name.get_bottom()[1] - theme.space("tight"), 0],
+                      stroke_width=theme.stroke("thin"), color=theme.color(VANISH))
+        return VGroup(leader, name)

@@ -76,3 +76,11 @@ def test_panel_a_question_and_gradient_red():
     strokes = {p.get_stroke_color() for top in stills["A.5"] for p in top.get_family()
                if p.has_points() and p.get_stroke_opacity() > 0 and not isinstance(p, Text)}
     assert theme.color("gradients") in strokes and theme.color("bad") not in strokes
+
+
+def test_the_two_rates_are_four_tenths_apart_not_two():
+    """「只差两成」 in the notes: 1.2 − 0.8 is 2/5 (四成); each is 1/5 from 1 (the screen's 两成)."""
+    gap = Fraction(6, 5) - Fraction(4, 5)
+    assert gap == Fraction(2, 5)
+    assert math.isclose(quantity("vanish.rate_gap_zh").value, float(gap), abs_tol=1e-12)
+    assert quantity("vanish.rate_gap_zh").display == "四成"
