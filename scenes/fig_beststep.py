@@ -9,13 +9,15 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup
+from manim import DOWN, DR, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup
 
 from lecture_numerics import beststep as bs
 from scenes.kit import theme
+from scenes.kit.annotate import on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.data_window import DataWindow, clipped_curve
+from scenes.kit.panels import panel_header
 from scenes.kit.text import formula, ledger_text, words
 
 STEEP, FLAT, RULE = "backward", "accent", "good"
@@ -31,6 +33,8 @@ BALL_RADIUS, DOT_RADIUS, GHOST_OPACITY = 0.12, 0.09, 0.35
 TANGENT_BACK, TANGENT_AHEAD = 0.9, 0.6      # how far the tangent reaches either side of the ball
 NOTES_AT = (3.4, 1.2)
 TAG_RISE, TRUTH_Y = 0.3, 0.05
+GUESS_Y = ROWS_TOP - 0.3    # the guess, then the question, sit where the rows will come
+STRIKE_STROKE = 4
 ROW_B_INDENT = 0.45
 LINES_GAP, LINES_Y, LINES_LEFT = 0.3, -0.2, -1.95
 
@@ -70,7 +74,10 @@ class FigBeststep(LectureScene):
         tangent = Line(A_WINDOW.point(x - TANGENT_BACK, 0.5 * h * x * x - TANGENT_BACK * slope),
                        A_WINDOW.point(x + TANGENT_AHEAD, 0.5 * h * x * x + TANGENT_AHEAD * slope), color=theme.color(STEEP), stroke_width=3)
         self.play(Create(curve), FadeIn(ball), run_time=0.9)
+        # Named once drawn, under the tangent where the convex curve leaves the plot empty.
+        slope_name = on_plot("梯度 {beststep.a.gradient}", color=STEEP).next_to(ball, DR, buff=theme.space("small"))
         self.play(Create(tangent), run_time=0.6)
+        self.play(FadeIn(slope_name), run_time=0.3)
         self.beat(says="梯度除以二阶导")
         rule = VGroup(
             words("最优步长 = 梯度 ÷ 二阶导", size="heading", color=RULE),
@@ -78,7 +85,7 @@ class FigBeststep(LectureScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large")).move_to([*NOTES_AT, 0])
         self.play(FadeIn(rule[0]), run_time=0.6)
         self.play(FadeIn(rule[1]), run_time=0.6)
-        self.beat(says="一步到底", takeaway="最优步长 = 梯度 ÷ 二阶导：一步到底")
+        self.beat(says="一步到底", takeaway="一步到底")     # the rule itself is already written twice above
         bottom = A_WINDOW.point(x - bs.A_STEP.value, 0)
         move = arrow(ball.get_center(), bottom, RULE, weight="bold", buff="snug")
         self.add(ball.copy().set_opacity(GHOST_OPACITY))
@@ -87,23 +94,24 @@ class FigBeststep(LectureScene):
     # ---- Ⓑ ------------------------------------------------------------------------------------------
 
     def two_valleys_panel(self):
-        # The valleys and the struck-out guess were said while Ⓐ was up (L753–755, the cue that
-        # shows Ⓐ): they come back as the pan lands on Ⓑ, under its first line.
-        self.start_panel("B", "只看梯度会判断错 → 中间也没有好的", says="那有人会说：取个中间值不就行了。")
-        valleys = VGroup()
-        for window, h, g, color, name in ((B_STEEP, bs.LAMBDA_STEEP.value, "beststep.b.steep_gradient", STEEP, "陡谷"),
-                                          (B_FLAT, bs.FLAT_CURVATURE.value, "beststep.b.flat_gradient", FLAT, "平谷")):
-            x = bs.STEEP_DISTANCE.value if window is B_STEEP else bs.FLAT_DISTANCE.value
-            dot = Dot(window.point(x, 0.5 * h * x * x), radius=DOT_RADIUS, color=theme.color(color))
-            tag = ledger_text(f"{name} · 梯度 {{{g}}}", size="label", color=color)
-            tag.move_to([window.screen_center[0], window.screen_center[1] + window.screen_size[1] / 2 + TAG_RISE, 0])
-            valleys.add(VGroup(parabola(window, h, color), dot, tag))
+        # The valleys and the struck-out guess are said while the first cue is up (「⭐ Ⓑ 是这张图的
+        # 机关：只看梯度会判断错」), before 「平移到 Ⓑ」 brings the rows: B.1 builds all of it and
+        # holds; the question, its answer and the three rows follow, one beat each.
+        self.panel("B", says="只看梯度会判断错")
+        self.clear()
+        header = panel_header("B", "只看梯度会判断错")
+        self.play(FadeIn(header), run_time=0.6)
+        valleys = self.valleys()
         self.play(FadeIn(valleys), run_time=1.0)
-        guess = words("梯度大 → 离得远 → 该迈大步？", size="body").move_to(UP * theme.space("hair"))
+        # The guess and its correction share one row, laid out together so neither moves.
+        guess = words("看起来陡谷离得更远，该迈大步？", size="body")
+        correction = words("错了，它其实离底更近", size="body", color=STEEP)
+        VGroup(guess, correction).arrange(RIGHT, buff=theme.space("wide")).move_to([0, GUESS_Y, 0])
         self.play(FadeIn(guess), run_time=0.6)
-        cross = Line(guess.get_left(), guess.get_right(), color=theme.color(STEEP), stroke_width=4)
+        cross = Line(guess.get_left(), guess.get_right(), color=theme.color("bad"), stroke_width=STRIKE_STROKE)
         self.play(Create(cross), run_time=0.5)
-        self.wait(0.4)
+        self.play(FadeIn(correction), run_time=0.5)
+        struck = VGroup(guess, cross)
         truth = VGroup(
             ledger_text("离底 {beststep.b.steep_gradient} ÷ {onelr.lambda_steep} = {beststep.b.steep_distance}"
                         " · 最优学习率 {beststep.b.steep_best_lr}", size="label", color=STEEP),
@@ -111,13 +119,19 @@ class FigBeststep(LectureScene):
                         " · 最优学习率 {beststep.b.flat_best_lr}", size="label", color=FLAT))
         truth[0].move_to([B_STEEP.screen_center[0], TRUTH_Y, 0])
         truth[1].move_to([B_FLAT.screen_center[0], TRUTH_Y, 0])
-        self.play(FadeOut(guess), FadeOut(cross), FadeIn(truth), run_time=0.8)
+        self.play(FadeIn(truth), run_time=0.8)
+
+        self.beat(says="那有人会说：取个中间值不就行了。")
+        question = words("取个中间值不就行了？", size="body").move_to([0, GUESS_Y, 0])
+        self.play(FadeOut(struck), FadeOut(correction), run_time=0.4)
+        self.play(FadeIn(question), run_time=0.6)
 
         self.beat(says="问题就在这儿 —— 中间也没有好的。", takeaway="中间也没有好的")
         # What 「中间」 lies between stays: each valley's best learning rate; the sums step off.
+        answer = words("→ 中间也没有好的", size="heading").next_to(header, RIGHT, buff=theme.space("medium"))
         best = VGroup(*(ledger_text(f"最优学习率 {{beststep.b.{side}_best_lr}}", size="label", color=color)
                         .move_to(line) for side, color, line in (("steep", STEEP, truth[0]), ("flat", FLAT, truth[1]))))
-        self.play(FadeOut(truth), FadeIn(best), run_time=0.6)
+        self.play(FadeOut(question), FadeOut(truth), FadeIn(best), FadeIn(answer), run_time=0.6)
         rows = self.rows()
         self.beat(says="第一行：再大一点，陡的方向直接发散。")
         self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
@@ -128,6 +142,18 @@ class FigBeststep(LectureScene):
         self.play(FadeIn(rows[2], shift=RIGHT * theme.space("close")), run_time=0.7)
         self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
+
+    def valleys(self) -> VGroup:
+        """The valley's two cross-sections at one scale, each with its point and its gradient."""
+        valleys = VGroup()
+        for window, h, g, color, name in ((B_STEEP, bs.LAMBDA_STEEP.value, "beststep.b.steep_gradient", STEEP, "陡谷"),
+                                          (B_FLAT, bs.FLAT_CURVATURE.value, "beststep.b.flat_gradient", FLAT, "平谷")):
+            x = bs.STEEP_DISTANCE.value if window is B_STEEP else bs.FLAT_DISTANCE.value
+            dot = Dot(window.point(x, 0.5 * h * x * x), radius=DOT_RADIUS, color=theme.color(color))
+            tag = ledger_text(f"{name} · 梯度 {{{g}}}", size="label", color=color)
+            tag.move_to([window.screen_center[0], window.screen_center[1] + window.screen_size[1] / 2 + TAG_RISE, 0])
+            valleys.add(VGroup(parabola(window, h, color), dot, tag))
+        return valleys
 
     def rows(self) -> VGroup:
         # Each row says what its notes line says, and no more.
@@ -140,8 +166,9 @@ class FigBeststep(LectureScene):
                         "{step.halfway_steps_kappa25} 步", size="label"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("close"))
         row_b[1].shift(RIGHT * ROW_B_INDENT)
+        # Bold ink, not red: red is 陡谷 in this panel.
         row_c = ledger_text("③ 真实模型：按 {step.kappa_model} 算 → {step.halfway_steps_kappa1000} 步 —— 已经是最快的了",
-                            size="label", color=STEEP)
+                            size="label", weight="BOLD")
         rows = VGroup(row_a, row_b, row_c)
         rows.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         return rows.move_to([0, ROWS_TOP, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)
@@ -149,9 +176,36 @@ class FigBeststep(LectureScene):
     # ---- Ⓒ ------------------------------------------------------------------------------------------
 
     def hessian_panel(self):
-        # No cue puts Ⓒ on screen (L750 shows the first panel; its Ⓒ sentence is said there):
-        # one beat, no quote, until the cue sheet gives Ⓒ a cue.
-        self.start_panel("C", "为什么没人真去算", takeaway="参数这么多，根本存不下 —— 于是只好去估它")
+        # Said under the first cue, after Ⓑ's trick (「⭐ Ⓒ 回答为什么没人真去算」): three beats,
+        # one per clause of that sentence.
+        self.start_panel("C", "为什么没人真去算", says="二阶导每两个参数之间就有一个")
+        grid = self.hessian_grid()
+        side = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("close"))
+        lines = VGroup(
+            ledger_text("二阶导：每{beststep.c.params_per_entry}个参数之间就有一个", size="body"),
+            ledger_text("N = {model.v3.total_params}（DeepSeek-V3）", size="body"),
+            # Heading size: the power of ten's exponent must read from the back of the room.
+            ledger_text("N × N ≈ {beststep.c.hessian_entries} 个数", size="heading"),
+            words("—— 存不下", size="body", color="bad"),
+            ledger_text("只估对角线：N 个，fp32 存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
+            words("→ Adam 分母里的 √v：粗略地估它", size="body", color=RULE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=LINES_GAP)
+        lines.move_to([0, LINES_Y, 0]).align_to([LINES_LEFT, 0, 0], LEFT)
+        self.play(FadeIn(grid), FadeIn(side), run_time=1.0)
+        self.reveal(lines[:1])
+        self.beat(says="几千亿参数根本存不下")
+        self.reveal(lines[1:4])
+        self.beat(says="于是只好去估它 —— 而那就是 Adam 分母那一坨的来历",
+                  takeaway="参数这么多，根本存不下 —— 于是只好去估它")
+        self.reveal(lines[4:])
+
+    def reveal(self, parts: VGroup) -> None:
+        for part in parts:
+            self.play(FadeIn(part, shift=RIGHT * theme.space("small")), run_time=0.6)
+            self.wait(0.4)
+
+    def hessian_grid(self) -> VGroup:
+        """The N × N second derivatives, drawn as a small grid with its diagonal lit."""
         cell = GRID_SIZE / GRID_CELLS
         grid = VGroup()
         for i in range(GRID_CELLS):
@@ -159,19 +213,6 @@ class FigBeststep(LectureScene):
                 on_diagonal = i == j
                 square = Square(cell, stroke_width=1, stroke_color=theme.color("muted"),
                                 fill_color=theme.color(RULE if on_diagonal else "panel"), fill_opacity=1)
-                grid.add(square.move_to([GRID_CENTRE[0] + (j - GRID_CELLS / 2 + 0.5) * cell, GRID_CENTRE[1] - (i - GRID_CELLS / 2 + 0.5) * cell, 0]))
-        side = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("close"))
-        self.play(FadeIn(grid), FadeIn(side), run_time=1.0)
-        lines = VGroup(
-            ledger_text("二阶导：每{beststep.c.params_per_entry}个参数之间就有一个", size="body"),
-            ledger_text("N = {model.v3.total_params}", size="body"),
-            # Heading size: the power of ten's exponent must read from the back of the room.
-            ledger_text("N × N ≈ {beststep.c.hessian_entries} 个数", size="heading"),
-            words("—— 存不下", size="body", color=STEEP),
-            ledger_text("只估对角线：N 个，fp32 存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
-            words("→ Adam 分母里的 √v：粗略地估它", size="body", color=RULE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=LINES_GAP)
-        lines.move_to([0, LINES_Y, 0]).align_to([LINES_LEFT, 0, 0], LEFT)
-        for part in lines:
-            self.play(FadeIn(part, shift=RIGHT * theme.space("small")), run_time=0.6)
-            self.wait(0.4)
+                grid.add(square.move_to([GRID_CENTRE[0] + (j - GRID_CELLS / 2 + 0.5) * cell,
+                                         GRID_CENTRE[1] - (i - GRID_CELLS / 2 + 0.5) * cell, 0]))
+        return grid

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot, FadeIn, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, FadeIn, Line,
                    SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics import lr_schedules as lr
@@ -22,7 +22,7 @@ from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
 from scenes.kit.annotate import on_plot
 from scenes.kit.layout import safe_bounds
-from scenes.kit.plots import Plot, curve
+from scenes.kit.plots import Plot, curve, dashed, level, place
 from scenes.kit.data_window import DataWindow
 from scenes.kit.text import ledger_text, words
 
@@ -31,20 +31,20 @@ OLD, NEW = "warm", "v3"
 SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_size=(3.9, 1.1))
 # Each panel keeps two takeaways along the bottom (up to y ≈ −2.55).
 TABLE_CORNER, TABLE_SIZE = (0.75, -1.15), (5.75, 3.05)         # Table 2.1, log-log
-PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.3), (9.1, 3.35)   # the two schedules
-STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -1.25)   # Ⓐ: GPT-3's whole run, to scale
+PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
+STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
+CLAIM_Y, CLAIM_LINE_GAP = 0.55, 0.1    # Ⓐ's ✓ lines, between the sketch and the strip
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
+BRACKET_LIFT = 0.07      # the 500× arrow passes this far above the dots between its ends
 # The lr axis (in lr.axis.lr_unit, 10⁻⁴) reaches well below the smallest dot (0.6) so that the
 # 175B label stands in empty plot above the x axis, and well above the largest dot (6) so that
 # 350M's two-line label fits under the axis title.
 LR_SHOWN = (0.13, 12.0)
 LR_UNIT = lr.LR_UNIT.value
-
-
-def placed(plot: Plot, corner) -> Plot:
-    """Move a plot so that its axes' corner sits at ``corner``."""
-    return plot.shift(np.array([*corner, 0]) - plot.x_axis.get_start())
+FLOOR_ON_TOP, FLOOR_LABEL_GAP = 2, 0.12   # the 10 % line over both curves; 8 px or more under its label
+NOTE_LINE_GAP = 0.05
+V3_NOTE_FROM = 0.28     # V3's label starts here on the progress axis, well right of the axis title
 
 
 class FigLrCurve(LectureScene):
@@ -108,8 +108,8 @@ class FigLrCurve(LectureScene):
             words("   warmup 让网络扛得住更大的", size="small", color="good"),
             words("   目标学习率，把它推到", size="small", color="good"),
             words("   条件更好的区域", size="small", color="good"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        lines.move_to([0, 0.45, 0]).align_to([-6.75, 0, 0], LEFT)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=CLAIM_LINE_GAP)
+        lines.move_to([0, CLAIM_Y, 0]).align_to([STRIP_BASE[0], 0, 0], LEFT)
         self.play(FadeIn(lines, shift=RIGHT * 0.15), run_time=0.6)
 
     def warmup_strip(self):
@@ -129,11 +129,13 @@ class FigLrCurve(LectureScene):
         self.play(Create(pointer), FadeIn(note), run_time=0.6)
 
     def table_scatter(self):
-        table = placed(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=LR_SHOWN, width=TABLE_SIZE[0],
+        table = place(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=LR_SHOWN, width=TABLE_SIZE[0],
                             height=TABLE_SIZE[1], x_log=True, y_log=True, x_ticks_key="lr.axis.param_ticks",
                             y_ticks_key="lr.axis.lr_ticks_e4", x_title="参数量",
                             y_title="峰值学习率（{lr.axis.lr_unit}）"), TABLE_CORNER)
-        self.play(FadeIn(table), run_time=0.8)
+        source = words("出处：GPT-3 论文", size="small", color="muted")
+        source.next_to(table.y_title, RIGHT, buff=theme.space("wide")).align_to(table.y_title, DOWN)
+        self.play(FadeIn(table), FadeIn(source), run_time=0.8)
         dots = VGroup()
         for name in GPT3_LR:
             at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value / LR_UNIT)
@@ -167,13 +169,13 @@ class FigLrCurve(LectureScene):
         """「五百倍的规模差，学习率只差五倍」 inside the plot: a double arrow from ring to ring,
         just above the dots (they sit on or under that chord), its label in the empty upper right."""
         first, last = marks[0][0], marks[1][0]
-        span = arrow(first.get_right() + np.array([0.06, 0.0, 0]),
-                     last.get_corner(UP + LEFT) + np.array([-0.04, 0.1, 0]), "backward", weight="thin", buff="hair",
-                     both=True)
+        span = arrow(first.get_right() + np.array([0.06, BRACKET_LIFT, 0]),
+                     last.get_corner(UP + LEFT) + np.array([-0.04, 0.1 + BRACKET_LIFT, 0]), "backward", weight="thin",
+                     buff="hair", both=True)
         ratio = VGroup(ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color="backward"),
                        ledger_text("→ 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color="backward"))
         ratio.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-        ratio.next_to(span.get_center(), UP + RIGHT, buff=theme.space("gap"))
+        ratio.next_to(span.get_center() + DOWN * BRACKET_LIFT, UP + RIGHT, buff=theme.space("gap"))   # where it stood
         plot_right = TABLE_CORNER[0] + TABLE_SIZE[0]
         ratio.shift(LEFT * max(0.0, ratio.get_right()[0] - (plot_right - 0.1)))
         self.play(Create(span), FadeIn(ratio), run_time=0.6)
@@ -182,7 +184,7 @@ class FigLrCurve(LectureScene):
 
     def two_schools_panel(self):
         self.start_panel("B", "{lr.school_count}个流派", says="怎么降？两个流派")
-        plot = placed(Plot(x_range=(0.0, 1.0), y_range=(0.0, 1.08), width=PROGRESS_SIZE[0], height=PROGRESS_SIZE[1],
+        plot = place(Plot(x_range=(0.0, 1.0), y_range=(0.0, 1.08), width=PROGRESS_SIZE[0], height=PROGRESS_SIZE[1],
                            x_ticks_key="lr.axis.progress_ticks", y_ticks_key="lr.axis.fraction_ticks",
                            x_title="训练进度（各自总 token 的比例）", y_title="学习率 ÷ 峰值"), PROGRESS_CORNER)
         self.plot = plot
@@ -192,19 +194,19 @@ class FigLrCurve(LectureScene):
         gpt3 = curve(plot, *lr.GPT3_CURVE.value.T, color=OLD, stroke_width=5)
         gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="small", color=OLD),
                            ledger_text("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD),
-                           words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+                           words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
         # Under its own curve, above the 10 % line's note.
-        gpt3_note.move_to(self.plot.point(0.04, 0.41), aligned_edge=LEFT)
+        gpt3_note.move_to(self.plot.point(0.02, 0.455), aligned_edge=LEFT)
         self.play(Create(gpt3), FadeIn(gpt3_note), run_time=1.5)
 
         self.beat(says="新派是先恒定、最后才降")
         v3 = curve(plot, *lr.V3_CURVE.value.T, color=NEW, stroke_width=5)
         v3_note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
                               size="label", color=NEW).move_to([0, plot.y_title.get_center()[1], 0])
-        v3_note.align_to(plot.y_title.get_right() + RIGHT * 0.5, LEFT).shift(UP * 0.12)
-        # The warmup label sits above the flat line, where no curve passes, and points at the corner.
-        warm = ledger_text("升温 {v3.warmup_steps} 步：此比例下看不见", size="small", color=NEW)
-        warm.next_to(self.plot.point(0.0, 1.0), UP, buff=0.07).align_to(self.plot.point(0.02, 0), LEFT)
+        v3_note.align_to(self.plot.point(V3_NOTE_FROM, 0), LEFT).shift(UP * 0.12)
+        # V3's second line, in smaller type: at this scale its warmup is too short to draw.
+        warm = ledger_text("（升温 {v3.warmup_steps} 步：短到看不见）", size="small", color=NEW)
+        warm.next_to(v3_note, DOWN, buff=NOTE_LINE_GAP, aligned_edge=LEFT)
         end = ledger_text("最后 {lr.v3.final_tokens}：{lr.v3.final_over_peak}", size="small", color=NEW)
         end.next_to(self.plot.point(1.0, 0.033), RIGHT, buff=0.15)
         self.play(Create(v3), FadeIn(v3_note), FadeIn(warm), run_time=1.5)
@@ -218,9 +220,9 @@ class FigLrCurve(LectureScene):
 
         self.beat(says="最后指一下图上那条横贯全场的虚线")
         floor = lr.V3_COSINE_END.value
-        line = DashedLine(self.plot.point(0, floor), self.plot.point(1, floor), color=theme.color("ink"), stroke_width=2)
+        line = dashed(level(self.plot, floor, "ink", stroke_width=theme.stroke("bold"))).set_z_index(FLOOR_ON_TOP)
         floor_note = on_plot("峰值的 {lr.v3.cosine_end_over_peak}：余弦段的终点", size="small")
-        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=0.04).align_to(self.plot.point(0.04, 0), LEFT)
+        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=FLOOR_LABEL_GAP).align_to(self.plot.point(0.04, 0), LEFT)
         self.play(Create(line), FadeIn(floor_note), run_time=0.8)
 
         self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降光」不是默认做法")
@@ -234,7 +236,8 @@ class FigLrCurve(LectureScene):
         branch = DashedVMobject(VMobject(stroke_color=theme.color(NEW), stroke_width=3).set_points_smoothly(
             self.plot.point(xy[:, 0], xy[:, 1])), num_dashes=14)
         stop = Dot(self.plot.point(*xy[-1]), radius=0.08, color=theme.color(NEW))
-        label = VGroup(words("随时截断", size="small", color=NEW), words("+ 短短的衰减", size="small", color=NEW),
-                       words("→ 能用的 checkpoint", size="small", color=NEW)).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
-        label.move_to(self.plot.point(cut + 0.1, 0.72), aligned_edge=LEFT)
+        # Four short lines: the label fits between the branch and V3's own fall.
+        label = VGroup(*(words(part, size="small", color=NEW) for part in ("随时截断", "+ 短短的衰减", "→ 能用的", "checkpoint")))
+        label.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
+        label.move_to(self.plot.point(cut + 0.08, 0.7), aligned_edge=LEFT)
         return Create(branch), FadeIn(stop), FadeIn(label)

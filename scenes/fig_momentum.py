@@ -5,7 +5,7 @@
    deeper valley, overshoots and swings back.
 Ⓑ 越过坑底那个瞬间的账: at green's first iterate past the pit bottom, the gradient term points
    back (right), the momentum term onward (left), the net is their difference — all three at one
-   true scale (ARROW_SCALE) that keeps the gradient term a readable arrow; then Polyak 1964.
+   true scale, the curve's own (ARROW_SCALE); then the year, the backprop paper, Polyak's name.
 Ⓒ β 是一个「记多久」的旋钮: the weights β^k of past gradients, the window 1/(1 − β), three stops.
 """
 
@@ -28,13 +28,15 @@ from scenes.kit.text import formula, ledger_text, words
 PLAIN, HEAVY_BALL, GRADIENT, INERTIA = "muted", "good", "gradients", "accent"
 SHAPE = {"height": run.HEIGHT.value, "tilt": run.TILT.value, "width": run.WIDTH.value}
 WHOLE = DataWindow(((-8.0, 9.0), (-1.6, 9.0)), screen_center=(-0.4, -0.1), screen_size=(11.5, 4.6))
-PIT = DataWindow(((1.6, 6.8), (0.4, 3.8)), screen_center=(0.0, -0.75), screen_size=(10.4, 1.8))
-# Ⓑ's three arrows share one true scale (scene units per parameter unit), chosen so that the
-# smallest, the gradient term, is still a readable arrow (≥ 30 px at 1280×720) and the largest,
-# the momentum term, fits between the ball and the left edge.
-ARROW_SCALE = 4.0
+# Ⓑ zooms in on the crossing: from just left of the next iterate to just right of the last, so
+# that at the curve's own x-scale the smallest term, the gradient, is still a readable arrow
+# (≥ 30 px at 1280×720).
+PIT = DataWindow(((2.55, 5.45), (0.8, 2.6)), screen_center=(-0.3, -0.75), screen_size=(10.8, 1.8))
+# Ⓑ's three arrows are drawn at the curve's x-scale (scene units per parameter unit): the net
+# arrow's tip stands above where the ball lands.
+ARROW_SCALE = PIT.screen_size[0] / (PIT.data[0][1] - PIT.data[0][0])
 MIN_SEEN = 0.08                  # Ⓐ: a gray iterate closer than this to the last one drawn is not drawn
-HISTORY_X = 6.6
+HISTORY_X, HISTORY_Y = -6.6, 2.3      # Ⓑ's year, top left: the gradient row leaves it empty
 THUMB_TITLE_RIGHT = 6.4          # Ⓒ's thumbnail title keeps clear of the safe edge
 KNOB_X, KNOB_Y = 4.9, 1.8
 # Ⓒ's deeper pit fills the free corner between the bars, the knob and the takeaways, so its
@@ -44,7 +46,9 @@ THUMB_DOT_RADIUS, THUMB_STROKE = 0.065, 3
 GREEN_SHOWN = 32                 # green iterates drawn in Ⓐ (later ones sit on top of each other)
 BAR_SHARE, BAR_FILL = 0.72, 0.85    # Ⓒ: a weight's bar fills this share of its slot
 SWING_BACK = range(17, 25)       # green's overshoot past the valley bottom and the way back
+RING_RADIUS, RING_GAP, RINGS_SHOWN = 0.13, 0.04, 4   # 「你看那几个点」: the last few on the way back
 ARROW_ROWS_Y = (2.15, 1.35, 0.55)
+PIT_MARK = 0.3                   # the dashed stub under the pit bottom, above its label
 BAR_BASE_Y, BAR_TOP = -1.55, 1.3
 BARS_LEFT, BARS_RIGHT = -6.6, 1.6
 
@@ -63,6 +67,15 @@ def distinct_on_screen(window: DataWindow, xs) -> np.ndarray:
     return np.asarray(xs)[kept]
 
 
+def apart(dots: VGroup, indices) -> list[int]:
+    """The dots among ``indices`` whose rings would not touch the ring of the one kept before."""
+    kept: list[int] = []
+    for k in indices:
+        if not kept or np.linalg.norm(dots[k].get_center() - dots[kept[-1]].get_center()) > 2 * RING_RADIUS + RING_GAP:
+            kept.append(k)
+    return kept
+
+
 def term_arrow(x: float, y: float, value: float, color: str):
     """One term of the step as an arrow from the ball's column, ``value`` parameter units long."""
     return arrow([x, y, 0], [x + value * ARROW_SCALE, y, 0], color, weight="heavy", buff=None)
@@ -73,7 +86,7 @@ class FigMomentum(LectureScene):
     title = "动量：给它一点惯性"
     ledger_keys = ("momentum.run_count", "momentum.gray_final_slope", "momentum.crossing.gradient_term",
                    "momentum.crossing.momentum_term", "momentum.crossing.net", "history.polyak.year",
-                   "history.polyak_lead_years", "momentum.window_beta_0p9", "optim.adam.beta1",
+                   "history.polyak_lead_years", "history.backprop_nature.year", "momentum.window_beta_0p9", "optim.adam.beta1",
                    "momentum.knob.beta_low", "momentum.window_beta_low", "momentum.knob.beta_high",
                    "momentum.window_beta_high")
 
@@ -97,14 +110,15 @@ class FigMomentum(LectureScene):
         self.beat(says="这一步怎么动，不只看当前的梯度，还要看上一步是怎么动的",
                   takeaway="这一步怎么动：不只看当前的梯度，还要看上一步是怎么动的")
         self.beat(says="说白了就是给它一点惯性")
-        legend = VGroup(words("灰：没有惯性", size="label", color=PLAIN),
-                        words("绿：有惯性（动量）", size="label", color=HEAVY_BALL)).arrange(DOWN, aligned_edge=LEFT)
-        legend.move_to([-4.3, 2.2, 0])
-        self.play(FadeIn(legend[1]), run_time=0.5)
+        # Green is named first (「给它一点惯性」); gray joins under it, so nothing moves.
+        with_inertia = words("绿：有惯性（动量）", size="label", color=HEAVY_BALL)
+        without = words("灰：没有惯性", size="label", color=PLAIN)
+        VGroup(with_inertia, without).arrange(DOWN, aligned_edge=LEFT).move_to([-4.3, 2.2, 0])
+        self.play(FadeIn(with_inertia), run_time=0.5)
 
         self.beat(says="看这张图。同一条 loss、同一个起点，唯一的差别就是有没有惯性")
         start_label = words("同一个起点", size="label").next_to(start, LEFT, buff=theme.space("close"))
-        self.play(FadeIn(start_label), FadeIn(legend[0]), run_time=0.5)
+        self.play(FadeIn(start_label), FadeIn(without), run_time=0.5)
 
         self.beat(says="灰的那条，滚到半路这个浅坑就停了")
         gray_xs = distinct_on_screen(WHOLE, run.GRAY.value)
@@ -128,9 +142,9 @@ class FigMomentum(LectureScene):
         self.beat(says="它还冲过了头，然后荡回来 —— 你看那几个点")
         self.play(LaggedStart(*(FadeIn(d) for d in green[SWING_BACK.start:]), lag_ratio=0.5), run_time=1.2,
                   rate_func=linear)
-        rings = VGroup(*(Circle(radius=0.13, color=theme.color(INERTIA), stroke_width=3).move_to(green[k])
-                         for k in SWING_BACK))
-        swing = words("冲过头，荡回来", size="label", color=INERTIA).next_to(rings, UP, buff=theme.space("gap"))
+        rings = VGroup(*(Circle(radius=RING_RADIUS, color=theme.color("ink"), stroke_width=3).move_to(green[k])
+                         for k in apart(green, SWING_BACK)[-RINGS_SHOWN:]))
+        swing = words("冲过头，荡回来", size="label", color="ink").next_to(rings, UP, buff=theme.space("gap"))
         self.play(Create(rings), run_time=0.6)
         self.play(FadeIn(swing), run_time=0.3)
 
@@ -142,7 +156,7 @@ class FigMomentum(LectureScene):
         before, here, after = run.GREEN.value[k - 1:k + 2]
         curve = self.loss_curve(PIT)
         pit_x = run.CRITICAL.value[2]
-        pit = DashedLine(on_curve(PIT, [pit_x])[0], on_curve(PIT, [pit_x])[0] + DOWN * 0.45,
+        pit = DashedLine(on_curve(PIT, [pit_x])[0], on_curve(PIT, [pit_x])[0] + DOWN * PIT_MARK,
                          color=theme.color("muted"))
         pit_label = words("坑底", size="small", color="muted").next_to(pit, DOWN, buff=theme.space("fine"))
         ghost = Dot(on_curve(PIT, [before])[0], radius=0.12, color=theme.color(HEAVY_BALL), fill_opacity=0.3)
@@ -150,10 +164,15 @@ class FigMomentum(LectureScene):
         self.play(Create(curve), FadeIn(pit), FadeIn(pit_label), FadeIn(ghost), FadeIn(ball), run_time=1.0)
 
         self.beat(says="我把它刚越过坑底那一刻的账，拆成两项摆在这儿 —— 箭头的长度和方向，都是按真实数值画的")
+        # 「刚越过坑底那一刻」: which dot is which, said now.
+        name_of = {"上一步": ghost, "这一步": ball}
+        marks = VGroup(*(self.iterate_name(name, dot) for name, dot in name_of.items()))
+        self.play(FadeIn(marks), run_time=0.4)
         x_ball = ball.get_center()[0]
-        guide = DashedLine([x_ball, ARROW_ROWS_Y[0] + 0.35, 0], ball.get_center() + UP * theme.space("close"),
+        # The guide stops above 「这一步」: a dashed line never runs through a label.
+        guide = DashedLine([x_ball, ARROW_ROWS_Y[0] + 0.35, 0], marks[1].get_top() + UP * theme.space("fine"),
                            color=theme.color("muted"), stroke_width=2)
-        scale_note = words("箭头的长度和方向：按真实数值画，比例相同", size="small", color="muted")
+        scale_note = words("箭头：按真实数值画，和曲线比例相同", size="small", color="muted")
         scale_note.move_to([x_ball, ARROW_ROWS_Y[0] + 0.65, 0], aligned_edge=LEFT)
         self.play(Create(guide), run_time=0.4)
         self.play(FadeIn(scale_note), run_time=0.4)
@@ -179,19 +198,27 @@ class FigMomentum(LectureScene):
         left_behind = ball.copy().set_opacity(0.45)
         self.add(left_behind)
         self.play(ball.animate.move_to(on_curve(PIT, [after])[0]), run_time=0.8)
-        marks = VGroup(*(words(name, size="small", color="muted").next_to(dot, UP, buff=theme.space("close"))
-                         for name, dot in (("上一步", ghost), ("这一步", left_behind), ("下一步", ball))))
-        self.play(FadeIn(marks), run_time=0.4)
+        self.play(FadeIn(self.iterate_name("下一步", ball)), run_time=0.4)
 
         self.beat(says="梯度是反对它继续走的。 是惯性把它带出去的",
                   takeaway="梯度是反对它继续走的，是惯性把它带出去的")
         self.beat(says="这个主意有多老")
         self.beat(says="一九六四年")
-        year = ledger_text("Polyak · {history.polyak.year}", size="heading", color=INERTIA)
-        year.move_to([HISTORY_X, ARROW_ROWS_Y[1], 0], aligned_edge=RIGHT)
+        # The year alone first, big and neutral, in the empty corner left of the gradient row.
+        year = ledger_text("{history.polyak.year}", size="takeaway").move_to([HISTORY_X, HISTORY_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(year), run_time=0.5)
         self.beat(says="比反向传播那篇 Nature 论文还早二十二年",
                   takeaway="比反向传播那篇 Nature 论文还早 {history.polyak_lead_years} 年")
+        backprop = ledger_text("反向传播 · Nature · {history.backprop_nature.year}", size="small", color="muted")
+        backprop.next_to(year, DOWN, buff=theme.space("tight"), aligned_edge=LEFT)
+        self.play(FadeIn(backprop), run_time=0.4)
+        self.beat(says="而他给这个方法起的名字是 —— 「小重球法」")
+        name = words("Polyak ·「小重球法」", size="label").next_to(year, RIGHT, buff=theme.space("medium"))
+        self.play(FadeIn(name), run_time=0.5)
+
+    def iterate_name(self, name: str, dot: Dot):
+        """Which iterate a dot is, just above it."""
+        return words(name, size="small", color="muted").next_to(dot, UP, buff=theme.space("close"))
 
     # ---- Ⓒ β as a memory knob -------------------------------------------------------------------
 
@@ -232,7 +259,7 @@ class FigMomentum(LectureScene):
 
         self.beat(says="图上那条能出来，是因为那个坑够浅；换个更深的坑，它一样出不来")
         self.deeper_pit()
-        self.beat(says="它治的是「慢」，不是「最优」", takeaway="它治的是「慢」，不是「最优」")
+        self.beat(says="它治的是「慢」，不是「最优」", takeaway="它治的是「慢」，不是「最优」", replaces=True)
 
     def deeper_pit(self):
         """The brake: the same heavy ball on a deeper pit stays in it."""

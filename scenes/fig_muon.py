@@ -36,8 +36,7 @@ LEFT_CENTER, RIGHT_CENTER = np.array([-3.3, 0.1, 0]), np.array([3.3, 0.1, 0])
 DIRECTION = np.array([*muon.SGD_STEP.value, 0.0])   # −g / ‖g‖₂: where both arrows point
 ARROW_REACH = 1.55                           # the −g arrow runs past the ball: 延长线
 CROSS_REACH = 1.15                           # the ruler's axes, in 格
-TICK_AT = 0.35 * RADIUS                      # 「一格」 drawn just above the steep axis
-TITLE_Y, HOW_Y = 2.25, 2.78
+TITLE_Y = 2.37                               # the rulers' captions, clear above the 平 labels
 LEVEL_HALF = 1.1                             # half the swept level line, in 格
 FOOTNOTE_RIGHT, FOOTNOTE_TOP = 6.6, -1.75
 TANGENT_HALF = 0.6                           # what stays of it: a short tangent at the touch point
@@ -124,9 +123,6 @@ class FigMuon(LectureScene):
         arrow_note.next_to(arrows[0].get_end(), UP + LEFT, buff=theme.space("tight"))
         self.play(*(GrowArrow(a) for a in arrows), run_time=0.8)
         self.play(FadeIn(arrow_note), run_time=0.3)      # named once it is there
-        how = words("一条垂直于 −梯度的线往外推：最后碰到的那一点，走得最远", size="small", color="muted")
-        how.move_to([0, HOW_Y, 0])
-        self.play(FadeIn(how), run_time=0.4)
         sgd_at = LEFT_CENTER + DIRECTION * RADIUS * muon.SGD_REACH.value
         self.sweep(LEFT_CENTER, muon.SGD_REACH.value, sgd_at, SGD)
         self.land(sgd_at, SGD, "SGD", "延长线上那一点", LABEL_OFFSET_SGD)
@@ -134,7 +130,9 @@ class FigMuon(LectureScene):
         self.beat(says="可在方上走到最远，落在角上 —— 那个角就是 Muon")
         corner = RIGHT_CENTER + np.array([*muon.MUON_STEP.value, 0.0]) * RADIUS
         self.sweep(RIGHT_CENTER, muon.MUON_REACH.value, corner, MUON)
-        self.land(corner, MUON, "Muon", "落在角上", LABEL_OFFSET_MUON)
+        # Muon's step itself, as bold as −g: it turns away from the gradient, to the corner.
+        step = arrow(RIGHT_CENTER, corner, MUON, weight="bold", buff="snug")
+        self.land(corner, MUON, "Muon", "落在角上", LABEL_OFFSET_MUON, step=step)
 
         self.beat(says="所以 Muon 不是「又一个新优化器」")
         self.beat(says="它跟 SGD 是同一个问题的两个答案 —— 区别只在你拿哪把尺子量「一步」",
@@ -149,8 +147,8 @@ class FigMuon(LectureScene):
         self.play(FadeIn(footnote), run_time=0.4)
 
     def one_step_tick(self, center) -> VGroup:
-        """「一格」: one unit of the ruler, marked along its steep axis."""
-        a, b = center + UP * TICK_AT, center + UP * TICK_AT + RIGHT * RADIUS
+        """「一格」: one unit of the ruler, laid on its steep axis: it ends on the circle and the square."""
+        a, b = center, center + RIGHT * RADIUS
         span = Line(a, b, color=theme.color("ink"), stroke_width=theme.stroke("regular"))
         ends = VGroup(*(Line(p + DOWN * 0.08, p + UP * 0.08, color=theme.color("ink"), stroke_width=theme.stroke("regular"))
                         for p in (a, b)))
@@ -177,12 +175,15 @@ class FigMuon(LectureScene):
                        color=theme.color(colour), stroke_width=theme.stroke("regular"))
         self.play(FadeOut(line_now), FadeIn(tangent), run_time=0.4)
 
-    def land(self, at, colour: str, name: str, note: str, offset) -> None:
+    def land(self, at, colour: str, name: str, note: str, offset, step=None) -> None:
+        """The touch point's dot, the step to it when it is not on −g, then the label."""
         dot = Dot(at, radius=0.11, color=theme.color(colour))
         label = VGroup(words(name, size="heading", color=colour),
                        words(note, size="small", color=colour)).arrange(DOWN, buff=theme.space("fine"))
         label.move_to(at + np.array([*offset, 0.0]))
         self.play(FadeIn(dot, scale=1.6), run_time=0.4)
+        if step is not None:
+            self.play(GrowArrow(step), run_time=0.6)
         self.play(FadeIn(label), run_time=0.4)
 
     def cross(self, center) -> VGroup:

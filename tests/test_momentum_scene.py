@@ -41,6 +41,18 @@ def test_the_three_arrows_share_one_true_scale(crossing_arrows):
     np.testing.assert_allclose(scales, scales[0], rtol=1e-3)
 
 
+def test_the_arrows_are_at_the_curves_scale(crossing_arrows):
+    """The net arrow's tip stands above where the ball lands: arrows and curve share one x-scale."""
+    from scenes.fig_momentum import PIT, on_curve
+    from lecture_numerics import momentum as run
+
+    k = run.CROSSING.value
+    here, after = on_curve(PIT, run.GREEN.value[k:k + 2])
+    net = crossing_arrows["momentum.crossing.net"]
+    assert abs(net.get_start()[0] - here[0]) < 1e-6
+    assert abs(net.get_end()[0] - after[0]) * PX_PER_UNIT < 1.0
+
+
 def test_the_gradient_points_back_and_the_others_onward(crossing_arrows):
     direction = {k: np.sign(a.get_end()[0] - a.get_start()[0]) for k, a in crossing_arrows.items()}
     assert direction["momentum.crossing.gradient_term"] == 1                 # right: back toward the pit
