@@ -77,6 +77,16 @@ MAX_BATCH = chosen(
     reason="round value past the crossing (94) so both regions, 常驻块更大 and 激活更大, show")
 
 
+CROSSING_AGAINST = chosen(
+    "onestep.sweep.crossing_against", "常驻块", unit="", fmt="{}",
+    measures="what fig-step Ⓑ's activations line is compared with at its crossing (its heading's question)",
+    reason="the flat line is the whole resident block (weights + gradients + optimizer state), the block "
+           "that stays whatever the batch; the crossing at ≈94 sequences is against it, not the optimizer state alone",
+    notes="优化器状态", notes_quote="最后一个问题：激活大，还是优化器状态大？",
+    note="Ⓑ 那条平线是整个常驻块（权重 + 梯度 + 优化器状态），约九十四条追平的是它，只比优化器状态交点还要早："
+         "问「激活大，还是常驻块大？」，和屏幕一致。")
+
+
 def _with_batch(batch: int) -> Scenario:
     return with_batch(lecture_scenario(), batch)
 

@@ -121,6 +121,11 @@ def palm_sketch() -> Sketch:
 
 # --- fig-stability Ⓑ: one spike, the rollback and the skipped batches (示意) ---------------------
 
+# The skipped window drawn this many times the rollback: PaLM skipped 200–500 batches after
+# rolling back about 100 steps (one batch a step), 2–5×; 2.5 keeps the band inside the strip.
+SKIPPED_PER_ROLLBACK = 2.5
+
+
 @dataclass(frozen=True)
 class Rollback:
     t: np.ndarray              # 0 … 1 of the window shown
@@ -140,4 +145,5 @@ def rollback_sketch(points: int = 400, seed: int = 7) -> Rollback:
     first = trend.copy()
     after = t >= spike
     first[after] += 0.35 * np.exp(-(t[after] - spike) / 0.03)
-    return Rollback(t, first, trend, spike, restart, (restart, spike + 0.1))
+    skipped_end = restart + SKIPPED_PER_ROLLBACK * (spike - restart)
+    return Rollback(t, first, trend, spike, restart, (restart, skipped_end))

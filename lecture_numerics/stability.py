@@ -65,9 +65,11 @@ CLIP_LOSS = derived(
     measures="quality given up by the tighter update clipping")
 ZLOSS_WITHIN_ERROR = derived(
     "stability.zloss_within_error", lambda q, err: bool(abs(q[2] - q[0]) < min(err[0], err[2])),
-    inputs={"q": QUALITY, "err": QUALITY_ERR}, unit="", fmt=lambda v: "是" if v else "否",
+    inputs={"q": QUALITY, "err": QUALITY_ERR}, unit="", fmt=lambda v: "不比基线差" if v else "还略好",
     formula="|quality(z-loss) − quality(baseline)| < ± of both rows",
-    measures="whether the z-loss row's gain over the baseline lies inside the error bars")
+    measures="whether the z-loss row's gain over the baseline lies inside the error bars",
+    note="z-loss 那行比基线只高 +0.014，在两行各自的 ± 0.02 之内：说「不比基线差」，别说「还略好一点」。",
+    notes="还略好", notes_quote="router z-loss —— 也是三次全稳，质量负一点七四一，还略好一点。")
 GHOST_LR = chosen(
     "stability.ghost_lr", 0.0, unit="", fmt=lambda v: "零" if v == 0 else f"{v:g}",
     measures="learning rate of the ghost row (a run that never moves)",

@@ -15,7 +15,8 @@ timeline.configured.* quantities computed from the same simulator for that setti
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, Rectangle, VGroup, linear
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, Rectangle, Triangle, VGroup, linear
 
 from lecture_numerics.memtime_axes import MAIN_TICKS, ZOOM_TICKS, main_scale, zoom_ceiling, zoom_unit
 from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
@@ -25,9 +26,9 @@ from scenes.kit import theme
 from scenes.kit.annotate import legend
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.charts import (RESIDENT_OPACITY, BrokenScale, StackedMemoryChart, TimeAxis, ZoomStrip, guide,
-                               marker)
-from scenes.kit.panels import EDGE_BUFF, caption
+from scenes.kit.charts import (RESIDENT_OPACITY, SEAM_OVERLAP, BrokenScale, StackedMemoryChart, TimeAxis,
+                               ZoomStrip, band, guide, marker, set_area, window)
+from scenes.kit.panels import EDGE_BUFF, takeaway_line
 from scenes.kit.reveal import Driven, Reveal
 from scenes.kit.text import ledger_text, words
 
@@ -53,10 +54,13 @@ CONFIGURED_READOUTS = {
 }
 
 RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
-# The activations band holds the stored inputs (激活, peaking at the end of forward) and, in
-# backward, the working set of the layer being recomputed: its legend says both, and its peak
-# is 重算时峰, never 激活峰 (the lecture's 激活 is the stored inputs: fig-act-bill, fig-recompute).
-NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（含重算）"}
+# The lecture's 激活 is the stored inputs (fig-act-bill, fig-recompute, fig-step): solid teal,
+# peaking at the end of forward. In backward the layer being recomputed adds a working set on
+# top of them: its own band, the same teal lighter, whose peak is 重算时峰, never 激活峰.
+WORKING = "working"
+WORKING_OPACITY = 0.35
+NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（存下的输入）",
+         WORKING: "重算工作集（临时）"}
 
 COMPUTE_SECONDS = 10.0   # forward + backward sweep, proportional to step time
 UPDATE_SECONDS = 1.2     # the update is 1 % of the step: slowed down so it can be seen
@@ -65,11 +69,15 @@ MIN_SEGMENT_SECONDS = 0.05   # shorter stretches of the sweep are merged into th
 HOLD_SECONDS = 2.5
 
 TIME = TimeAxis(left=-5.0, right=2.6)
-MAIN = dict(bottom=-0.3, squeezed=0.85, gap=0.25, top=2.55)
-ZOOM = dict(bottom=-2.45, top=-1.0)
+MAIN = dict(bottom=-0.35, squeezed=0.8, gap=0.25, top=2.35)
+ZOOM = dict(bottom=-2.1, top=-1.1)
+MAIN_TITLE_RISE = 0.35     # the memory axis' title clears its top tick label
+PHASE_ROW, AXIS_NAME_ROW = 0.28, 0.62   # below the zoom strip's floor: phase names, then the time axis' title
+GRADIENT_MARK_SIZE = 0.1   # the gradients' ▲ at the end of backward
 COLUMN_X = 2.98
-LEGEND_TOP = 1.85
-UPDATE_NAME_SHIFT = 0.4    # 「更新」 right of the axis' end: the total peak's time tick sits left of it
+LEGEND_TOP = 2.0
+TOTAL_READOUT_Y = 2.5
+ACTIVATION_READOUT_Y = -2.25   # the two activation readouts, level with the zoom strip, under the notes
 UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
 
 
@@ -95,10 +103,10 @@ class AnimMemtime(LectureScene):
         # Passed parts of the curves sit at the back and stay static; only the live edge,
         # the cursor and the marks on that edge are redrawn each frame.
         self.chart, self.zoom = chart, zoom
-        self.bring_to_back(*chart.settled.values(), zoom.settled)
+        self.bring_to_back(*chart.settled.values(), zoom.settled, zoom.work_settled)
         self.cursor = Line([TIME.left, ZOOM["bottom"], 0], [TIME.left, MAIN["top"], 0], stroke_width=2,
                            color=theme.color("muted"))
-        self.growing = VGroup(*chart.live.values(), zoom.live, self.cursor)
+        self.growing = VGroup(*chart.live.values(), zoom.live, zoom.work_live, self.cursor)
         self.add(self.growing)
 
         # The step runs; each mark appears as the step reaches it.
@@ -115,7 +123,9 @@ class AnimMemtime(LectureScene):
         waiting.append((self.update_marks(chart, tl), []))
         self.run_step(now, 1.0, waiting, seconds=UPDATE_SECONDS)
         # The sentence the speaker lands on, once the step (and its peak) has been seen whole.
-        self.play(FadeIn(caption("峰值出现在某一个特定时刻，而你要买的是那个峰值"), shift=UP * 0.15), run_time=0.6)
+        # At takeaway size, the biggest text on screen (above the heading's).
+        sentence = takeaway_line("峰值出现在某一个特定时刻，而你要买的是那个峰值").to_edge(DOWN, buff=EDGE_BUFF)
+        self.play(FadeIn(sentence, shift=UP * 0.15), run_time=0.6)
         self.wait(HOLD_SECONDS)
 
     # --- building -------------------------------------------------------------------
@@ -123,11 +133,12 @@ class AnimMemtime(LectureScene):
     def build_charts(self, tl: Timeline) -> tuple[StackedMemoryChart, ZoomStrip]:
         floor, ceiling = main_scale(tl)
         scale = BrokenScale(floor=floor, ceiling=ceiling, **MAIN)
-        chart = StackedMemoryChart(tl.t, tl.bytes, RESIDENT, VARYING, TIME, scale, unit_bytes=TIB,
-                                   ticks_key=MAIN_TICKS.key)
+        working = tl.bytes["activations"] - tl.stored
+        chart = SplitActivationsChart(tl.t, {**tl.bytes, "activations": tl.stored}, working, TIME, scale,
+                                      unit_bytes=TIB, ticks_key=MAIN_TICKS.key)
         self.zoom_unit = zoom_unit(tl)
-        zoom = ZoomStrip(tl.t, tl.bytes["activations"], "activations", TIME, unit_bytes=self.zoom_unit[1],
-                         ceiling=zoom_ceiling(tl), ticks_key=ZOOM_TICKS.key, **ZOOM)
+        zoom = SplitZoomStrip(tl.t, tl.stored, tl.bytes["activations"], TIME, unit_bytes=self.zoom_unit[1],
+                              ceiling=zoom_ceiling(tl), ticks_key=ZOOM_TICKS.key, **ZOOM)
         return chart, zoom
 
     def heading(self):
@@ -135,35 +146,38 @@ class AnimMemtime(LectureScene):
 
     def axis_labels(self, zoom: ZoomStrip) -> VGroup:
         main = words("显存（TiB，纵轴在常驻块上方断开）", size="small", color="muted")
-        main.next_to([TIME.left - 0.6, MAIN["top"], 0], UP, buff=0.18, aligned_edge=LEFT)
+        main.next_to([TIME.left - 0.6, MAIN["top"], 0], UP, buff=MAIN_TITLE_RISE, aligned_edge=LEFT)
         small = words(f"激活放大（{self.zoom_unit[0]}）", size="small", color="muted")
         small.next_to([TIME.left - 0.6, ZOOM["top"], 0], UP, buff=0.15, aligned_edge=LEFT)
         return VGroup(main, small)
 
     def phase_strip(self, tl: Timeline) -> VGroup:
-        y = ZOOM["bottom"] - 0.35
+        y = ZOOM["bottom"] - PHASE_ROW
         spans = {"前向": (0.0, tl.forward_end),
                  "反向（含重算）": (tl.forward_end, tl.backward_end)}
         labels = VGroup(*[words(name, size="small", color="muted").move_to([float(TIME.x((a + b) / 2)), y, 0])
                           for name, (a, b) in spans.items()])
-        update = words("更新", size="small", color="muted").move_to([float(TIME.x(1.0)) + UPDATE_NAME_SHIFT, y, 0])
+        # The update is the axis' last sliver: its name ends where the axis ends, inside the chart.
+        update = words("更新", size="small", color="muted").move_to([0, y, 0]).align_to([TIME.right, 0, 0], RIGHT)
         dividers = VGroup(*[guide([float(TIME.x(t)), ZOOM["bottom"] - 0.15, 0], [float(TIME.x(t)), MAIN["top"], 0],
                                   "muted").set_stroke(opacity=0.6) for t in (tl.forward_end, tl.backward_end)])
-        axis_name = words("时间（占一步的比例）", size="small", color="muted")
-        axis_name.next_to(update, RIGHT, buff=0.3)
+        axis_name = words("时间（占一步的比例）→", size="small", color="muted")
+        axis_name.move_to([0, ZOOM["bottom"] - AXIS_NAME_ROW, 0]).align_to([TIME.right, 0, 0], RIGHT)
         return VGroup(dividers, labels, update, axis_name)
 
     def legend(self) -> VGroup:
-        order = (*reversed(VARYING), *reversed(RESIDENT))
-        rows = legend([(name, NAMES[name] + (" " + self.readouts[name] if name in RESIDENT else ""))
+        order = (WORKING, *reversed(VARYING), *reversed(RESIDENT))
+        opacity = {**{name: RESIDENT_OPACITY for name in RESIDENT}, WORKING: WORKING_OPACITY}
+        rows = legend([("activations" if name == WORKING else name,
+                        NAMES[name] + (" " + self.readouts[name] if name in RESIDENT else ""))
                        for name in order], direction=DOWN, size="label", gap="small")
         for name, row in zip(order, rows):      # each swatch as light as its band in the chart
-            row[0].set_fill(opacity=RESIDENT_OPACITY if name in RESIDENT else 0.9)
+            row[0].set_fill(opacity=opacity.get(name, 0.9))
         self.legend_rows = dict(zip(order, rows))
         resident_note = words("常驻：整步都在", size="small", color="muted")
         # 7.32 TiB is the generic fp32 master + m + v recipe, not V3's own (BF16 m, v): say which.
-        recipe_note = VGroup(words("优化器状态：fp32 主权重", size="small", color="muted"),
-                             words("+ m + v（全 fp32）", size="small", color="muted"))
+        recipe_note = VGroup(words("优化器状态 =", size="small", color="muted"),
+                             words("fp32 主权重 + m + v", size="small", color="muted"))
         recipe_note.arrange(DOWN, buff=0.06, aligned_edge=LEFT)
         column = VGroup(rows, resident_note, recipe_note).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         # Hung from under the total peak's readout (above it), clear of the activation readouts below.
@@ -181,7 +195,8 @@ class AnimMemtime(LectureScene):
         turn_tag = words("激活峰", size="small").next_to(turn, LEFT, buff=0.15)
         readout = VGroup(ledger_text("重算时峰 " + self.readouts["activation_peak"], size="label"),
                          ledger_text("前向末尾 " + self.readouts["forward_end"], size="label"))
-        readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, -1.8, 0], aligned_edge=LEFT)
+        readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, ACTIVATION_READOUT_Y, 0],
+                                                                    aligned_edge=LEFT)
         return VGroup(peak, turn, peak_tag, turn_tag, readout), [peak]
 
     def total_peak_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
@@ -192,21 +207,24 @@ class AnimMemtime(LectureScene):
         tag = words("总峰值", size="small", color="backward").next_to(level, UP, buff=0.08)
         readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color="backward"),
                          ledger_text(self.readouts["total_peak_when"], size="label", color="backward"))
-        readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, 2.35, 0], aligned_edge=LEFT)
-        # Its time, read on the time axis itself: a tick at the drop line's foot.
+        readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, TOTAL_READOUT_Y, 0], aligned_edge=LEFT)
+        # Its time: a tick at the drop line's foot on the time axis, read in the readout (t = …),
+        # which keeps the phase row to the phase names.
         foot = [dot.get_x(), ZOOM["bottom"], 0]
         tick = Line(foot, [dot.get_x(), ZOOM["bottom"] - 0.12, 0], stroke_width=3, color=theme.color("backward"))
-        when_label = ledger_text(self.readouts["total_peak_t"], size="small", color="backward").next_to(
-            tick, DOWN, buff=0.08)
-        return VGroup(level, drop, dot, tag, readout, tick, when_label), [drop, dot]
+        return VGroup(level, drop, dot, tag, readout, tick), [drop, dot]
 
     def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
-        """The gradients' own peak (their full size, at the end of backward), written in their
-        legend row: on the chart a dot at the stack's top beside the total's red dot read as a
-        second peak of the total."""
+        """The gradients' own peak (their full size, at the end of backward): a white ▲ inside the
+        red band just under its top edge (a mark on the stack's top beside the total's red dot would
+        read as a second peak of the total), and its size in the gradients' legend row."""
+        when, size = tl.gradient_peak
+        edge = chart.point(when, chart.scale.floor + size)
+        tri = Triangle(stroke_width=0, fill_color=theme.background(), fill_opacity=1).scale(GRADIENT_MARK_SIZE)
+        tri.move_to(edge).align_to(edge, UP).shift(DOWN * GRADIENT_MARK_SIZE + LEFT * GRADIENT_MARK_SIZE * 1.5)
         row = self.legend_rows["gradients"]
-        readout = ledger_text("峰 " + self.readouts["gradient_peak"], size="label").next_to(row, RIGHT, buff=0.2)
-        return VGroup(readout), []
+        readout = ledger_text("峰 " + self.readouts["gradient_peak"], size="label").next_to(row, RIGHT, buff=0.12)
+        return VGroup(tri, readout), [tri]
 
     def update_marks(self, chart: StackedMemoryChart, tl: Timeline) -> VGroup:
         """The update's sliver of the optimizer band, lit, with its note pointing at it: the
@@ -267,3 +285,42 @@ class AnimMemtime(LectureScene):
             cursor.move_to([float(TIME.x(now)), cursor.get_y(), 0])
 
         return Driven([self.growing], grow, run_time=run_time, rate_func=linear)
+
+
+# --- the kit's memory widgets, with the recompute working set as a band of its own -----
+
+class SplitActivationsChart(StackedMemoryChart):
+    """The kit's stacked chart (one band per theme role) with one more band on top: the
+    recompute working set, in the activations' teal, lighter."""
+
+    def __init__(self, t: np.ndarray, series: dict[str, np.ndarray], working: np.ndarray, *args, **kwargs) -> None:
+        super().__init__(t, series, RESIDENT, VARYING, *args, **kwargs)
+        self.series = {**series, WORKING: working}
+        self.varying = (*VARYING, WORKING)
+        self.settled[WORKING] = band("activations", WORKING_OPACITY)
+        self.live[WORKING] = band("activations", WORKING_OPACITY)
+
+
+class SplitZoomStrip(ZoomStrip):
+    """The kit's zoom strip drawing the stored inputs solid and, on top of them up to the
+    total, the working set lighter (``work_settled`` / ``work_live``)."""
+
+    def __init__(self, t: np.ndarray, stored: np.ndarray, total: np.ndarray, time: TimeAxis, **kwargs) -> None:
+        super().__init__(t, stored, "activations", time, **kwargs)
+        self.total = total
+        self.work_settled, self.work_live = band("activations", WORKING_OPACITY), band("activations", WORKING_OPACITY)
+
+    def _draw_work(self, piece, since: float, until: float) -> None:
+        ts = window(self.t, since, until)
+        xs = self.time.x(ts)
+        if since > 0:
+            xs[0] -= SEAM_OVERLAP
+        set_area(piece, xs, self.y(np.interp(ts, self.t, self.values)), self.y(np.interp(ts, self.t, self.total)))
+
+    def settle(self, until: float) -> None:
+        super().settle(until)
+        self._draw_work(self.work_settled, 0.0, until)
+
+    def grow_to(self, now: float, since: float = 0.0) -> None:
+        super().grow_to(now, since)
+        self._draw_work(self.work_live, since, now)

@@ -23,6 +23,10 @@ COPY_SLIDE = 1.0                     # the copy's last stretch of slide: it star
 NORM_ARROW_EXTRA = 0.3               # the Norm arrow runs past its label 「Norm ÷ √2」 by this much
 CALLOUT_AT = (0.85, -7.0)           # the 1/4096 callout: (share of the layer axis, log2 of the share),
                                      # in the empty corner above the line's end, its arrow down to the ring
+# The curve and the Norm step in ink: red stays for gradients across the lecture, and the
+# pre-training verdict is the one thing here in the "bad" colour.
+CURVE_ROLE = "ink"
+MARK_ROLE = "warm"                   # the ringed 1/4096: the point the speaker sends the room to
 LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.3, 0]), np.array([1.15, -1.3, 0])   # tick labels clear the safe margin
 
 
@@ -47,7 +51,7 @@ class FigPrepost(LectureScene):
         self.beat(says="现在看左右两半 —— 曲线一模一样，连坐标都没动，变的只有底下那个结论")
         self.same_curve_on_the_right(left)
         self.beat(says="预训练时这叫『残差名存实亡』")
-        self.verdict(left, "预训练：残差名存实亡", "backward")
+        self.verdict(left, "预训练：残差名存实亡", "bad")
         self.beat(says="可微调的时候，它正好替你把前面的层按住了")
         self.verdict(self.right, "微调：它正好替你把前面的层按住了", "good")
         self.beat(says="同一条曲线，两种价值", takeaway="同一条曲线，{prepost.verdict_count}种价值")
@@ -61,9 +65,9 @@ class FigPrepost(LectureScene):
         self.play(FadeIn(summed, shift=RIGHT * 0.2), run_time=0.6)
 
         self.beat(says="而 Norm 要把它拉回 1 —— 所以它相当于除以根号二")
-        norm = VGroup(words("Norm", size="label", color="backward"),
-                      formula("÷ √2", size="label", color="backward")).arrange(RIGHT, buff=theme.space("small"))
-        step = arrow(ORIGIN, RIGHT * (norm.width + NORM_ARROW_EXTRA), "backward", weight="bold", buff=None)
+        norm = VGroup(words("Norm", size="label", color=CURVE_ROLE),
+                      formula("÷ √2", size="label", color=CURVE_ROLE)).arrange(RIGHT, buff=theme.space("small"))
+        step = arrow(ORIGIN, RIGHT * (norm.width + NORM_ARROW_EXTRA), CURVE_ROLE, weight="bold", buff=None)
         step.next_to(summed, RIGHT, buff=theme.space("small"))
         norm.next_to(step, DOWN, buff=theme.space("fine"))       # the step's own label, under its arrow
         back = ledger_text("方差 {prepost.unit_variance}", size="label").next_to(step, RIGHT, buff=theme.space("small"))
@@ -82,14 +86,14 @@ class FigPrepost(LectureScene):
         p = self.plot(origin)
         layers = np.arange(LAYERS.value + 1)
         shares = postln_input_share(layers)
-        drawn = curve(p, layers, shares, "backward")
-        points = dots(p, layers, shares, "backward", radius=0.045)
-        law = formula("2^{−ℓ/2}", size="body", color="backward").move_to(p.point(LAYERS.value * 0.55, 2 ** -3))
+        drawn = curve(p, layers, shares, CURVE_ROLE)
+        points = dots(p, layers, shares, CURVE_ROLE, radius=0.045)
+        law = formula("2^{−ℓ/2}", size="body", color=CURVE_ROLE).move_to(p.point(LAYERS.value * 0.55, 2 ** -3))
         end = p.point(LAYERS.value, shares[-1])
-        ring = Circle(radius=0.16, color=theme.color("backward"), stroke_width=4).move_to(end)
-        left_over = ledger_text("{prepost.share_at_24}", size="label", color="backward").move_to(
+        ring = Circle(radius=0.16, color=theme.color(MARK_ROLE), stroke_width=4).move_to(end)
+        left_over = ledger_text("{prepost.share_at_24}", size="label", color=MARK_ROLE).move_to(
             p.point(LAYERS.value * CALLOUT_AT[0], 2.0 ** CALLOUT_AT[1]))
-        pointer = arrow(left_over.get_bottom(), ring.get_top(), "backward", weight="thin")
+        pointer = arrow(left_over.get_bottom(), ring.get_top(), MARK_ROLE, weight="thin")
         left_over = VGroup(left_over, pointer)
         group = VGroup(p, drawn, points, law, ring, left_over)
         group.ring, group.left_over = ring, left_over
@@ -113,5 +117,6 @@ class FigPrepost(LectureScene):
         self.right = right
 
     def verdict(self, half: VGroup, text: str, color: str) -> None:
-        below = words(text, size="small", color=color).next_to(half[0], DOWN, buff=theme.space("close"))
-        self.play(FadeIn(below.align_to(half[0].x_axis, LEFT), shift=UP * theme.space("tight")), run_time=0.5)
+        below = words(text, size="small", color=color).next_to(half[0], DOWN, buff=theme.space("tight"))
+        below.set_x(half[0].x_axis.get_center()[0])          # centred under its own plot
+        self.play(FadeIn(below, shift=UP * theme.space("tight")), run_time=0.5)

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Flash, GrowArrow, Indicate, Line, VGroup, VMobject, Write
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, Flash, GrowArrow, Indicate, Line, VGroup, VMobject, Write
 
 from lecture_numerics.spike import largest_cluster, lone_spike, palm_sketch
 from scenes.kit import theme
@@ -22,17 +22,18 @@ from scenes.kit.text import ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
 STRIP_LEFT, STRIP_RIGHT = -5.6, 6.6
-TOP_STRIP = (1.2, 2.35)        # bottom, top of the red strip in Ⓐ
-LOW_STRIP = (-1.6, -0.7)       # the green strip
+TOP_STRIP = (1.4, 2.55)        # bottom, top of the red strip in Ⓐ
+LOW_STRIP = (-1.3, -0.4)       # the green strip: high enough that the no-ticks note clears the takeaways
 SILENCE_S = 3.0                 # 停三秒不说话: the curves alone, before a word or a mark
 TICK_HEIGHT = 0.16
 
 
-TREND_DROP, TREND_OPACITY = 0.22, 0.6  # the trend arrow, just under the sketched curve
-TREND_CLEAR = 0.12             # its head ends at least this far above the strip's floor (the ticks are below)
+TREND_DROP, TREND_OPACITY = 0.2, 0.6  # the trend arrow follows the curve this far under it (spikes rise
+                                      # above the curve, so it crosses none)
+TREND_FROM, TREND_TO = 0.02, 0.16     # shares of the run it spans: the steep early descent
+TREND_HEAD = 0.25                     # the last stretch, drawn as the arrow's head segment
 AXIS_DROP = 0.08               # the strip's axes sit just under its lowest point
 TICK_DROP = 0.1
-TREND_FROM, TREND_TO = 0.02, 0.2   # shares of the run the trend arrow spans
 STAMP_DROP = 0.42
 POINTER_GAP, POINTER_LEN = 0.04, 0.32   # the phrase's pointer up to the spike it names
 B_STRIP, B_LEFT, B_RIGHT = (1.3, 2.4), -5.0, 5.0
@@ -94,15 +95,9 @@ class FigSpike(LectureScene):
                   run_time=0.8)
 
         self.beat(says="一路往下走，那是它在变好")
-        # A soft arrow just under the trend, from early in the run to a quarter of the way; neutral
-        # ink, since green here names the smaller model.
-        early, later = (int(f * (len(self.sketch.t) - 1)) for f in (TREND_FROM, TREND_TO))
-        # Stop where the line under the curve would reach the floor, so the head stays off the ticks.
-        clear = red.y_of(self.sketch.trend[early:later + 1]) - TREND_DROP >= red.base + TREND_CLEAR
-        later = early + int(np.flatnonzero(clear)[-1])
-        trend = arrow(*[[red.x_of(self.sketch.t[i]), red.y_of(self.sketch.trend[i]) - TREND_DROP, 0] for i in (early, later)],
-                      "muted", weight="bold", buff=None, opacity=TREND_OPACITY)
-        self.play(GrowArrow(trend), run_time=0.6)
+        # A soft arrow that follows the trend just under it (a straight one would cut across the
+        # convex curve and its spikes); neutral ink, since green here names the smaller model.
+        self.play(*self.trend_arrow(red), run_time=0.6)
 
         self.beat(says="可你看这些往上扎的尖 —— 大约二十次")
         ticks = self.spike_ticks(red)
@@ -133,6 +128,19 @@ class FigSpike(LectureScene):
         self.play(FadeIn(stamp), Indicate(VGroup(red[0][1], green[0][1]), color=theme.color("accent")), run_time=0.7)
         self.beat(says="没有刻度的曲线是示意，有刻度的才是数据", takeaway="没有刻度的曲线是示意，有刻度的才是数据")
 
+    def trend_arrow(self, strip: VGroup) -> tuple:
+        """The path under the early descent and its head: (Create, GrowArrow) to play together."""
+        t = self.sketch.t
+        span = (t >= TREND_FROM) & (t <= TREND_TO)
+        points = np.column_stack([strip.x_of(t[span]), strip.y_of(self.sketch.trend[span]) - TREND_DROP,
+                                  np.zeros(int(span.sum()))])
+        head_from = int(np.searchsorted(points[:, 0], points[-1, 0] - TREND_HEAD))
+        body = VMobject(stroke_width=theme.stroke("bold"), stroke_color=theme.color("muted"),
+                        stroke_opacity=TREND_OPACITY)
+        body.set_points_smoothly(points[:head_from + 1])
+        head = arrow(points[head_from], points[-1], "muted", weight="bold", buff=None, opacity=TREND_OPACITY)
+        return Create(body), GrowArrow(head)
+
     def point_at(self, strip: VGroup, text: str, t: float, *, bracket: tuple[float, float] | None = None,
                  align_right: bool = False, ends_at_pointer: bool = False) -> None:
         """A phrase under the red strip's ticks, with a short pointer up to the spike(s) it means."""
@@ -153,7 +161,7 @@ class FigSpike(LectureScene):
     # ---- Ⓑ ----
 
     def the_clause(self) -> None:
-        self.start_panel("B", "梯度裁剪是开着的", says="而这一节真正刺耳的，是括号里那半句话")
+        self.start_panel("B", "括号里那半句话", says="而这一节真正刺耳的，是括号里那半句话")
         red = self.strip(self.sketch.loss, *B_STRIP, SPIKY, "PaLM {spike.palm_params}（示意）", left=B_LEFT, right=B_RIGHT)
         ticks = self.spike_ticks(red)
         self.play(FadeIn(red), FadeIn(ticks), run_time=0.6)

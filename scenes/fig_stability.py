@@ -12,8 +12,8 @@ its own, one card and one table row per sentence.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, CurvedArrow, DashedVMobject, FadeIn, Line, Rectangle,
-                   RoundedRectangle, SurroundingRectangle, TransformFromCopy, VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UP, CurvedArrow, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
+                   RoundedRectangle, SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics.spike import rollback_sketch
 from scenes.kit import theme
@@ -25,7 +25,10 @@ from scenes.kit.text import ledger_text, line, words
 ROW_Y = (2.05, 0.9)                 # row 1 low enough for the 「？」 above it
 STRIP = (-5.8, 1.2, -2.9, -1.3)            # left, right, bottom, top of Ⓑ's loss strip
 TABLE_X = (-6.6, 1.0, 4.6)                 # 方法 (left edge) · 稳没稳 · 质量掉没掉 (centres)
-TABLE_TOP, TABLE_GAP = 1.55, 0.85
+TABLE_TOP, TABLE_GAP = 1.7, 0.85          # high enough that the ghost row clears the takeaway and footnote
+SPIKE_TAIL = 0.15                         # how far past the spike the first run is drawn (of the window)
+REPLACED_OPACITY = 0.3                    # the first run after the restart, once the rerun goes over it
+CARD_HEIGHT, CARD_INSET = 3.2, 0.3        # Ⓐ's cards: tall enough for three items; text inset from the corner
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
 
 
@@ -44,7 +47,7 @@ class FigStability(LectureScene):
                    "stability.cure_kinds")
 
     def construct(self) -> None:
-        self.start_panel("B", "先做实验：数据 × 当时的参数状态", says="第一反应是什么？")
+        self.start_panel("B", "先做实验：是那批数据的问题吗？", says="第一反应是什么？")
         self.data_times_state()
         self.start_panel("A", "{stability.cure_kinds}类治法，有先后", says="三类，治的是三个不同的位置")
         self.three_cures()
@@ -71,8 +74,16 @@ class FigStability(LectureScene):
         check[3].align_to(then[3], LEFT)
         check[4].next_to(check[3], RIGHT, buff=0.3)
         check[5].next_to(check[4], RIGHT, buff=0.3)
-        # The data block is visibly the same object, moved down.
-        self.play(FadeIn(check[:3]), TransformFromCopy(then[3], check[3]), run_time=0.8)
+        # The data block is visibly the same object: a copy moves down unchanged onto the 「那批数据」
+        # of 「同样那批数据」, then its frame widens and 「同样」 fades in (no glyph ever morphs).
+        moved = then[3].copy()
+        frame, label = check[3]
+        same = label[:len("同样")]
+        target = label[len("同样"):].get_center() - moved[1].get_center()
+        self.play(FadeIn(check[:3]), moved.animate.shift(target), run_time=0.7)
+        self.play(ReplacementTransform(moved[0], frame), FadeIn(same), run_time=0.4)
+        self.remove(moved[1], same, frame)      # the moved words lie exactly on the block's own: swap them
+        self.add(check[3])
         self.play(FadeIn(check[4]), run_time=0.3)
 
         self.beat(says="……不飞")
@@ -96,7 +107,11 @@ class FigStability(LectureScene):
             p.set_points_as_corners(np.column_stack([x(ts), y(vs), np.zeros(len(ts))]))
             return p
 
-        first = path(r.t[r.t <= r.spike + 0.15], r.first[r.t <= r.spike + 0.15], "backward")
+        shown = r.t <= r.spike + SPIKE_TAIL
+        before = shown & (r.t <= r.restart)
+        replaced = shown & (r.t >= r.restart)         # the stretch the rerun goes over again
+        first = VGroup(path(r.t[before], r.first[before], "backward"),
+                       path(r.t[replaced], r.first[replaced], "backward"))
         later = r.t >= r.restart
         rerun = path(r.t[later], r.rerun[later] - 0.0, "good")
         axis = Line([left, bottom - 0.05, 0], [right, bottom - 0.05, 0], stroke_width=2, color=theme.color("muted"))
@@ -112,8 +127,11 @@ class FigStability(LectureScene):
             skipped, DOWN, buff=0.12)
         self.play(FadeIn(rewind), FadeIn(back), FadeIn(skipped), FadeIn(skip), run_time=0.7)
         self.beat(says="之后同一个点就不再飞了")
-        same = words("同一个点不再飞", size="small", color="good").next_to([x(0.8), y(r.rerun[-1]), 0], UP, buff=0.45)
-        self.play(FadeIn(rerun), FadeIn(same), run_time=0.6)
+        same = words("同一个点不再飞", size="small", color="good").next_to([x(1.0), y(r.rerun[-1]), 0], UP, buff=0.3)
+        same.align_to([x(1.0), 0, 0], RIGHT)          # past the spike's tail, over the rerun's quiet end
+        # The old run under the rerun dims, so two noisy lines never lie on top of each other.
+        self.play(first[1].animate.set_stroke(opacity=REPLACED_OPACITY), FadeIn(rerun), run_time=0.6)
+        self.play(FadeIn(same), run_time=0.3)
         stamp = VGroup(words("绕过去了，不是修好了", size="heading", color="backward"),
                        words("论文：训练成本太高，", size="small", color="muted"),
                        words("没能找到有原则的办法", size="small", color="muted"))
@@ -134,12 +152,12 @@ class FigStability(LectureScene):
             text = VGroup(words(title, size="heading", color="accent"), words(what, size="label"),
                           *[words("· " + item, size="label", color="muted") for item in items])
             text.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            frames.add(RoundedRectangle(corner_radius=0.15, width=4.0, height=3.6, stroke_width=2,
+            frames.add(RoundedRectangle(corner_radius=0.15, width=4.0, height=CARD_HEIGHT, stroke_width=2,
                                         stroke_color=theme.color("muted")))
             texts.append(text)
         frames.arrange(RIGHT, buff=0.4).move_to([0, -0.2, 0])
-        for frame, text in zip(frames, texts):
-            text.move_to(frame).align_to(frame, UP).shift(DOWN * 0.35)
+        for frame, text in zip(frames, texts):      # one inset for all three columns
+            text.align_to(frame, UP).align_to(frame, LEFT).shift(DOWN * CARD_INSET + RIGHT * CARD_INSET)
         # 「三类，治的是三个不同的位置」: three empty places first, filled one sentence each.
         self.play(*(FadeIn(frame) for frame in frames), run_time=0.6)
         for text, (*_, says) in zip(texts, columns):

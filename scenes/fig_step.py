@@ -9,8 +9,8 @@ whole  Projected whole first (先整张投三秒): Ⓐ's four strips on one time
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, Line, ReplacementTransform,
-                   Succession, Triangle, VGroup, Write)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, Line, ReplacementTransform, Triangle,
+                   VGroup, Write)
 
 from lecture_numerics import quantity
 from lecture_numerics.models import TIB
@@ -19,7 +19,6 @@ from scenes.kit import theme
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import TimeAxis, guide
-from scenes.kit.layout import safe_bounds
 from scenes.kit.panels import panel_header
 from scenes.kit.plots import Plot, curve
 from scenes.kit.strips import Strip, phase_bands
@@ -33,13 +32,18 @@ ITEMS = (
     ("激活", "activations", "{timeline.v3.activations_end_of_forward_gib} GiB", "all"),
 )
 A_HEADING = "一步之内：{onestep.item_count}项在同一条时间轴上"
-B_HEADING = "激活大，还是优化器状态大？"
+# The chart answers against the whole resident block (weights + gradients + optimizer state), so
+# the question on screen names that block; the speaker's 「优化器状态」 is the block's largest part.
+B_HEADING = "激活大，还是常驻块大？"
 # Ⓐ geometry (scene units; the frame is 14.2 × 8). Two takeaways (at the takeaway size) stack
 # along the bottom up to y ≈ −2.4, so the total-peak label ends above that.
 A_TIME = TimeAxis(-4.3, 3.0)
-A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.33, 0.42, 0.56
-A_BILL_Y, A_COMPUTE_Y, A_COMPUTE_GAP = 2.22, 1.8, 0.38  # the compute derivation takes two lines
-A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.38, 0.72   # below the bottom strip's baseline
+A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.38, 0.42, 0.5
+# The text block above the strips: scenario, bill, 6ND, why — one left edge, one row pitch.
+A_TEXT_TOP_Y, A_TEXT_PITCH = 2.78, 0.4
+A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.38, 0.8   # below the bottom strip's baseline; the total
+                                                         # peak has its own row under the two peaks
+TOTAL_PEAK_STROKE = 4        # the total's marker: solid and heavier than the two dashed peak guides
 SCALE_NOTE_X = 5.25          # the 「各行纵轴各自缩放」 bracket, right of the sizes column
 # the whole view: Ⓐ on the left ~60 %, Ⓑ on the right.
 W_TIME = TimeAxis(-4.6, 0.9)
@@ -171,14 +175,15 @@ class FigStep(LectureScene):
                            "= {bill.v3.total_tib} TiB", size="small")
         cards = ledger_text(" · 按每张卡 {hardware.gpu_memory_gib} GiB 算 ≈ {bill.v3.gpus_80gib} 张（还没算激活）",
                             size="small")
-        VGroup(bill, cards).arrange(RIGHT, buff=0.2).move_to([0, A_BILL_Y, 0]).align_to(
-            [safe_bounds()[2], 0, 0], RIGHT)
+        VGroup(bill, cards).arrange(RIGHT, buff=0.2)
+        self.text_row(bill, 1)
+        cards.next_to(bill, RIGHT, buff=0.2)
         self.play(Write(bill), run_time=1.0)
 
         self.beat(says="按每张卡 80 GiB 算，光这一块就要 125 张")
         self.play(FadeIn(cards, shift=LEFT * 0.1), run_time=0.6)
 
-        compute = self.compute_row()
+        compute = self.compute_rows()
         self.beat(says="算力这边有个人人都在用的估法，叫 6ND")
         self.play(FadeIn(compute[0]), run_time=0.6)
         self.beat(says="……但这个数在这儿是错的，而且错得很多")
@@ -201,19 +206,25 @@ class FigStep(LectureScene):
         sizes = [ledger_text(t, size="label", color=c).next_to([A_TIME.right, s.baseline + A_STRIP_H / 2, 0],
                                                                  RIGHT, buff=0.3)
                  for (_, c, t, _), s in zip(ITEMS, strips)]
+        self.text_left = min(name.get_left()[0] for name in names)
         scenario = ledger_text("{onestep.model_name} {model.v3.total_params} · 一条 {onestep.seq_len_k} 序列 · "
                                "{bytes.per_param_total} 字节/参数 · 开重算", size="small", color="muted")
-        scenario.move_to([0, 2.62, 0]).align_to([safe_bounds()[2], 0, 0], RIGHT)
+        self.text_row(scenario, 0)
         moves = [ReplacementTransform(whole["bands"], bands), ReplacementTransform(whole["phases"], phases)]
         for old, new in zip(whole["strips"], strips):
             moves.append(ReplacementTransform(old, new))
-        for old, name, size in zip(whole["names"], names, sizes):
-            moves += [ReplacementTransform(old[0], name), ReplacementTransform(old[1], size)]
-        # The small Ⓐ title leaves before the header comes (a glyph morph between them garbles).
-        self.play(*moves, FadeOut(whole["right"], shift=RIGHT * 0.6),
-                  Succession(FadeOut(whole["title"], run_time=0.5), FadeIn(panel_header("A", A_HEADING), run_time=0.9)),
-                  run_time=1.4)
-        self.play(FadeIn(scenario), FadeIn(self.scale_note()), run_time=0.6)
+        for old, name in zip(whole["names"], names):
+            moves.append(ReplacementTransform(old[0], name))
+        # Ⓑ, the small Ⓐ title and the sizes leave first, so nothing moves across the strips while
+        # they grow; the sizes come back at the strips' right ends once the strips have settled.
+        self.play(FadeOut(whole["right"], shift=RIGHT * 0.6), FadeOut(whole["title"]),
+                  *(FadeOut(old[1]) for old in whole["names"]), run_time=0.5)
+        self.play(*moves, FadeIn(panel_header("A", A_HEADING)), run_time=1.2)
+        self.play(*(FadeIn(size) for size in sizes), FadeIn(scenario), FadeIn(self.scale_note()), run_time=0.6)
+
+    def text_row(self, mob, row: int):
+        """Put ``mob`` on row ``row`` of Ⓐ's text block (left edge: the strip names')."""
+        return mob.move_to([0, A_TEXT_TOP_Y - row * A_TEXT_PITCH, 0]).align_to([self.text_left, 0, 0], LEFT)
 
     def scale_note(self) -> VGroup:
         """「各行纵轴各自缩放」 as a bracket beside the sizes column, apart from the phase names."""
@@ -226,8 +237,7 @@ class FigStep(LectureScene):
         note.arrange(DOWN, buff=0.08, aligned_edge=LEFT).next_to(bracket, RIGHT, buff=0.15)
         return VGroup(bracket, note)
 
-    @staticmethod
-    def compute_row() -> VGroup:
+    def compute_rows(self) -> VGroup:
         """6ND with its inputs (N the activated parameters, D one sequence) and its red ✗, then why
         (attention is not in it) and the real multiple on the line below: said in turn."""
         estimate = VGroup(
@@ -240,9 +250,8 @@ class FigStep(LectureScene):
                         "的账里", size="small", color="muted"),
             ledger_text("· 实际 ≈ {flops.v3.real_over_6nd_128k} {flops.six_nd_coefficient}ND", size="small"),
         ).arrange(RIGHT, buff=0.2)
-        right = safe_bounds()[2]
-        estimate.move_to([0, A_COMPUTE_Y, 0]).align_to([right, 0, 0], RIGHT)
-        why.move_to([0, A_COMPUTE_Y - A_COMPUTE_GAP, 0]).align_to([right, 0, 0], RIGHT)
+        self.text_row(estimate, 2)
+        self.text_row(why, 3)
         return VGroup(*estimate, *why)
 
     def two_peaks(self) -> None:
@@ -283,7 +292,7 @@ class FigStep(LectureScene):
         t_total = self.tl.total_peak[0]
         x_total = float(A_TIME.x(t_total))
         row = bottom - A_TOTAL_ROW
-        tick = guide([x_total, row, 0], [x_total, top, 0], "ink", dash=0.04)
+        tick = Line([x_total, row, 0], [x_total, top, 0], color=theme.color("ink"), stroke_width=TOTAL_PEAK_STROKE)
         total_peak = ledger_text("合计峰：{timeline.v3.total_peak_phase}末段 {timeline.v3.total_peak_tib} TiB",
                                  size="small").move_to([x_total, row, 0])
         total_peak.align_to([x_total + 0.1, 0, 0], LEFT)

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate, VGroup
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate,
+                   SurroundingRectangle, VGroup)
 
 from lecture_numerics import quantity
 from lecture_numerics.zero_figure import segments
@@ -26,18 +27,20 @@ from scenes.kit.text import ledger_text, line, words
 
 # Ⓐ geometry (scene units; the frame is 14.2 × 8).
 BAR_LEFT, BAR_WIDTH, BAR_HEIGHT = -6.6, 8.6, 0.42
-ROW_TOP, ROW_GAP = 1.55, 0.88
+# Each row's label sits close over its own bar (LABEL_BUFF) and well clear of the bar above.
+ROW_TOP, ROW_GAP, LABEL_BUFF = 1.72, 0.97, 0.05
 BAR_FILL = 0.95
 PRICE_X = 3.9
 PRICE_TITLE_RISE = 0.42           # the column title above the first row
-BADGES_Y = 2.62
-LEGEND_DROP = 0.55                # legend row under the last bar
+BADGES_Y = 2.75
 SEGMENT_COLORS = ("weights", "gradients", "optimizer")
 # Which segments each row splits ÷ N_d (weights, gradients, optimizer): those shards are about
 # 1.5 px at full scale, so rows ② and ③ redraw them magnified at the right of their empty track.
 SHARDED = {2: (1, 2), 3: (0, 1, 2)}
 INSET_RIGHT_GAP = 0.15            # the inset ends this far inside the track's right end
-CARD_DROP = 0.2                  # the other names' card: this far under the 3Ψ cell, at the right edge
+# The magnified shards are a view, not memory in the row: lighter, in a dashed frame.
+INSET_FILL, INSET_FRAME_PAD, INSET_THICKNESS = 0.4, 0.04, 0.55   # thickness: of the bar's
+CARD_DROP = 0.3                  # the other names' card: this far under the last bar and the 3Ψ cell
 ROW_LABELS = (
     "基线 {zero.baseline_gb} GB",
     "① 切优化器状态（{zero.stage_names[0]}）{zero.pos_gb} GB",
@@ -86,11 +89,12 @@ class FigZero(LectureScene):
 
     def show_row(self, row: int) -> None:
         bar = self.bar(row, segments()[row])
-        label = line(ROW_LABELS[row], size="small").next_to(bar, UP, buff=theme.space("tight"))
+        label = line(ROW_LABELS[row], size="small").next_to(bar, UP, buff=LABEL_BUFF)
         label.align_to([BAR_LEFT, 0, 0], LEFT)
         self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
         if row in SHARDED:
             self.play(FadeIn(self.inset(row, bar)), run_time=0.5)
+        return label
 
     def inset(self, row: int, bar: StackedBar) -> VGroup:
         """The row's ÷ N_d shards drawn again, magnified, inside the empty end of its track, with a
@@ -98,14 +102,16 @@ class FigZero(LectureScene):
         zoom = quantity("zero.inset_zoom").value
         seg = segments()[row]
         shards = [(seg[i], SEGMENT_COLORS[i]) for i in SHARDED[row]]
-        big = StackedBar(shards, scale=zoom * BAR_WIDTH / segments()[0].sum(), thickness=BAR_HEIGHT * 0.8,
-                         opacity=BAR_FILL)
+        big = StackedBar(shards, scale=zoom * BAR_WIDTH / segments()[0].sum(), thickness=BAR_HEIGHT * INSET_THICKNESS,
+                         opacity=INSET_FILL)
         y = self.row_y(row)
         big.start_at((BAR_LEFT + BAR_WIDTH - INSET_RIGHT_GAP - float(big.lengths.sum()), y))
+        frame = DashedVMobject(SurroundingRectangle(big.blocks, buff=INSET_FRAME_PAD, stroke_width=2,
+                                                    color=theme.color("muted")), num_dashes=40)
         tag = ledger_text("÷ {zero.n_d} 的部分 · 放大 {zero.inset_zoom} 倍", size="small", color="muted")
-        tag.next_to(big, LEFT, buff=theme.space("small"))
+        tag.next_to(frame, LEFT, buff=theme.space("small"))
         leader = guide([bar.blocks.get_right()[0] + 0.05, y, 0], [tag.get_left()[0] - 0.1, y, 0], "muted")
-        return VGroup(leader, tag, big)
+        return VGroup(leader, tag, big, frame)
 
     def one_bar_cut_three_times(self) -> None:
         self.start_panel("A", "对答案：同样这根条，被削掉{zero.cut_count}次", says="对一下答案。同一根条，被削掉三次")
@@ -118,9 +124,10 @@ class FigZero(LectureScene):
 
         self.beat(says="基线每张卡要装 120 GB —— 这还只是七十五亿参数的模型")
         key = legend([("weights", "权重 {bytes.weights_bf16}Ψ"), ("gradients", "梯度 {bytes.gradients_bf16}Ψ"),
-                      ("optimizer", "优化器状态 KΨ")], tinted=True)
-        key.next_to([BAR_LEFT, self.row_y(3) - LEGEND_DROP, 0], RIGHT, buff=0)
-        self.show_row(0)
+                      ("optimizer", "优化器状态 KΨ")], tinted=True, gap="medium")
+        base_label = self.show_row(0)
+        # The legend shares the baseline's label line, at the track's right end: the bottom stays free.
+        key.match_y(base_label).align_to([BAR_LEFT + BAR_WIDTH, 0, 0], RIGHT)
         self.play(FadeIn(key), Indicate(setting, color=theme.color("accent"), scale_factor=1.05), run_time=0.6)
 
         for row, says in enumerate(CUT_SAYS, start=1):
@@ -158,9 +165,11 @@ class FigZero(LectureScene):
         verdict = words("不是优化技巧，是账单各栏的对策", size="small")
         names = VGroup(words("激活 → 重算 / 上下文并行", size="small", color="activations"),
                        words("offload：切的是「哪段时间」", size="small", color="muted"))
-        rows = VGroup(verdict, *names).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
-        card = boxed(rows, pad="small").to_edge(RIGHT, buff=theme.space("safe"))
-        card.align_to([0, price.get_bottom()[1] - CARD_DROP, 0], UP)
+        names.arrange(RIGHT, buff=theme.space("large"))
+        rows = VGroup(verdict, names).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
+        card = boxed(rows, pad="close").to_edge(RIGHT, buff=theme.space("safe"))
+        bars_bottom = self.row_y(3) - BAR_HEIGHT / 2
+        card.align_to([0, min(price.get_bottom()[1], bars_bottom) - CARD_DROP, 0], UP)
         self.play(FadeIn(card[0]), FadeIn(names), run_time=0.5)
         self.beat(says="所以这几个名词不是几种优化技巧")
         self.play(FadeIn(verdict, shift=DOWN * 0.1), run_time=0.5)

@@ -119,9 +119,12 @@ def test_total_peak_mark_sits_on_the_top_of_the_stack():
     zoom.settle(1.0)
     # Where the closed forms put the peaks is where the drawn stacks are highest.
     when, size, _ = ref.total_peak()
-    top_of_stack = chart.settled["activations"].get_top()[1]
+    # The recompute working set is the top band (over the stored inputs), in the chart and the zoom.
+    top_of_stack = chart.settled["working"].get_top()[1]
     assert chart.point(when, size)[1] == pytest.approx(top_of_stack, abs=1e-6)
-    assert zoom.point(*ref.activation_peak())[1] == pytest.approx(zoom.settled.get_top()[1], abs=1e-6)
+    assert zoom.point(*ref.activation_peak())[1] == pytest.approx(zoom.work_settled.get_top()[1], abs=1e-6)
+    # The solid band, the stored inputs (激活), peaks where forward ends: 106.75 GiB.
+    assert zoom.settled.get_top()[1] == pytest.approx(zoom.y(ref.activations_end_of_forward()), abs=1e-6)
     # The broken scale is continuous on each side of the break and keeps order.
     s: BrokenScale = chart.scale
     assert s.below(s.floor) < s.above(s.floor) < s.above(size) <= s.top
