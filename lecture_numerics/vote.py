@@ -166,6 +166,14 @@ MEAN_SEEDS = {
     for i, key in enumerate(TOKEN_KEYS)
 }
 
+MEAN_ZOOM = chosen(
+    "vote.mean_zoom", 3, unit="×", measures="how much larger Ⓒ draws the averaged requests than the votes",
+    reason="at the votes' own scale the averages (±0.1, ±0.2) would be 8–15 px specks; three times that "
+           "makes ±0.2 about 45 px at 1280×720, readable, and still visibly shorter than the sum "
+           "(which is five votes long), so the picture keeps 「平均比加起来小」; the screen says 放大 3 倍",
+    fmt="{:d}",
+)
+
 ONLY_FIRST_STEPS = chosen(
     "vote.only_first.steps", 20, unit="steps", measures="gradient steps taken listening to sample 甲 only",
     reason="a toy run (not in the notes): enough steps for 甲's answer to dominate the prediction",

@@ -1,28 +1,32 @@
 """anim-reverse: forward mode against reverse mode on two identical chains (~9 s, loops).
 
-One section, played as a loop: both chains start at the same instant; the top (正向模式)
-runs one trip per parameter, the bottom (反向模式, arrows pointing back from the loss, in the
-gradients' red as in fig-reverse Ⓑ) one trip back from the loss; each trip
-lands a block on its row's stack. Then everything fades back to the opening frame, which
-is also the loop's first frame.
+One section, played as a loop: the opening frame is held with both balls parked at their
+seeds (so the room is looking before anything runs); both chains start at the same instant;
+the top (正向模式) runs one trip per parameter, the bottom (反向模式, arrows pointing back from
+the loss, in the gradients' red as in fig-reverse Ⓑ) one trip back from the loss; each trip
+lands a block on its row's stack. The caption 「那个「8」是三千亿」 comes when the top stack
+reaches 8, as the speaker says it last. Then everything fades back to the opening frame,
+which is also the loop's first frame.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DOWN, LEFT, RIGHT, UL, Dot, FadeOut, RoundedRectangle, Text, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UL, Dot, FadeIn, FadeOut, RoundedRectangle, Text, VGroup, VMobject
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import Trip, trip_schedule
 from scenes.kit import theme
 from scenes.kit.base import LectureScene, SectionStill
-from scenes.kit.chain_widgets import BallTrip, ParameterChain, TripStack, ball, passing_share
+from scenes.kit.chain_widgets import APPEAR, BallTrip, ParameterChain, TripStack, ball, passing_share
 from scenes.kit.reveal import hidden
 from scenes.kit.panels import EDGE_BUFF, PANEL_MARKS
 from scenes.kit.text import ledger_text, number, words
 
+START_SECONDS = 1.0      # the opening frame, held: both balls parked at their seeds
 TRIP_SECONDS = 0.8
+CAPTION_SECONDS = 0.5    # the caption fades in once the top stack is complete
 HOLD_SECONDS = 1.2       # both stacks complete: the 8 against the 1 sinks in
 RESET_SECONDS = 0.8
 SEAM_SECONDS = 0.4       # the opening frame, held; the loop restarts from exactly this frame
@@ -64,19 +68,37 @@ class AnimReverse(LectureScene):
             self.build_row("reverse", n_params, capacity, header=("反向模式", "从 loss 往回走一趟，沿途全部点亮"),
                            ball_color="backward", count_key="trips.reverse"),
         ]
-        self.add(self.caption())
+        caption = self.caption()
         # What the trips will light up, hidden, above the chains.
         self.add(*[row.layer for row in rows])
+        # The opening frame, held: each ball waits at its first seed (one copy leaves as the
+        # trips start, an identical one comes back at the reset, so the seam is exact).
+        parked = [self.parked_ball(row) for row in rows]
+        self.add(*parked)
+        self.wait(START_SECONDS)
 
         # Both chains start at the same instant; each play is one trip per row still running.
+        # The parked balls hand over to the runners as these fade in at the seeds.
+        hand_over = [FadeOut(ball_at, rate_func=lambda t: min(1.0, t / APPEAR)) for ball_at in parked]
         for k in range(max(len(row.schedule) for row in rows)):
-            self.play(*[self.trip(row, k) for row in rows if k < len(row.schedule)], run_time=TRIP_SECONDS)
+            self.play(*[self.trip(row, k) for row in rows if k < len(row.schedule)], *hand_over,
+                      run_time=TRIP_SECONDS)
+            hand_over = []
+        self.play(FadeIn(caption), run_time=CAPTION_SECONDS)      # 「那个「8」」 once there are eight
         self.wait(HOLD_SECONDS)
         self.snapshot("peak")
 
         # Back to the opening frame: the loop's seam.
-        self.play(*[FadeOut(row.layer) for row in rows], run_time=RESET_SECONDS)
+        self.play(*[FadeOut(row.layer) for row in rows], FadeOut(caption),
+                  *[FadeIn(self.parked_ball(row)) for row in rows], run_time=RESET_SECONDS)
         self.wait(SEAM_SECONDS)
+
+    @staticmethod
+    def parked_ball(row: Row) -> Dot:
+        """The row's ball, shown and waiting where its first trip starts."""
+        trip, chain = row.schedule[0], row.chain
+        seed = chain.loss_entry() if trip.seed == "loss" else chain.block_center(trip.seed)
+        return Dot(seed, radius=row.runner.radius, color=row.runner.get_color())
 
     # --- building -------------------------------------------------------------------
 

@@ -25,13 +25,16 @@ from scenes.kit.text import formula, words
 # takeaway line (y ≈ -2.9).
 PLOT_CORNER, PLOT_W, PLOT_H = (-5.2, -2.0), 9.4, 4.1
 MARGIN = 3.0                         # the y range reaches this factor past the curves, on a log axis
-TOTAL, STEPS, STEP_TIME = "accent", "ink", "warm"
+TOTAL, STEPS, STEP_TIME = "accent", "ink", "warm"   # warm: the theme's second series
+NO_GAIN = "ink"                      # Ⓐ's flat half: no gain, not an error (red is the gradients')
+KNEE_CLEAR = 0.2                     # Ⓐ: the band starts this far right of the knee's dot
 # Ⓑ puts three quantities with three units (a count, a time per step, a time) on one un-ticked
-# log axis, where a unit is only a vertical shift. In t_min units the total time equals the
-# step count below the knee, and the black line would hide under the blue one; Ⓑ draws the
-# total in units of t_min / TOTAL_UNIT_SHIFT, so it runs that factor above the steps, parallel
-# on the left and pulling away on the right by exactly the step time's rise.
-TOTAL_UNIT_SHIFT = 16.0
+# log axis, where a unit is only a vertical shift; the shifts pack the lines so that both panels
+# share one scale and 总时间 has the same slope in Ⓑ as in Ⓐ. In t_min units the total equals
+# the step count below the knee (the black line would hide under the blue one), so Ⓑ draws it
+# TOTAL_UNIT_SHIFT above the steps; the step time is drawn in units that put its flat part level
+# with the steps' right end, so the three right-hand ends (the labels) stay apart.
+TOTAL_UNIT_SHIFT = 4.0
 
 
 class FigBatch(LectureScene):
@@ -44,10 +47,24 @@ class FigBatch(LectureScene):
         self.total_time()
         self.two_factors()
 
-    def log_axes(self, series: dict[str, np.ndarray], names: tuple[str, ...], y_title: str) -> tuple[Plot, VGroup]:
-        """Log–log axes without ticks (示意), fitted to the named series, with both titles."""
-        low = min(series[name].min() for name in names) / MARGIN
-        high = max(series[name].max() for name in names) * MARGIN
+    @staticmethod
+    def factor_series(series: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """Ⓑ's three lines, each in the unit that packs them (see TOTAL_UNIT_SHIFT)."""
+        steps = series["steps"]
+        return {"steps": steps, "step_time": series["step_time"] * steps[-1] / series["step_time"][0],
+                "total": series["total"] * TOTAL_UNIT_SHIFT}
+
+    @staticmethod
+    def y_span(drawn: dict[str, np.ndarray]) -> float:
+        """high / low of Ⓑ's y axis: both panels use it, so a slope means the same in each."""
+        return max(d.max() for d in drawn.values()) / min(d.min() for d in drawn.values()) * MARGIN ** 2
+
+    def log_axes(self, series: dict[str, np.ndarray], names: tuple[str, ...], y_title: str,
+                 span: float) -> tuple[Plot, VGroup]:
+        """Log–log axes without ticks (示意), ``span`` (high / low) tall and centred on the named
+        series, with both titles."""
+        centre = np.sqrt(min(series[name].min() for name in names) * max(series[name].max() for name in names))
+        low, high = centre / np.sqrt(span), centre * np.sqrt(span)
         axes = place(Plot(x_range=(series["batch"][0], series["batch"][-1]), y_range=(low, high), x_log=True,
                           y_log=True, width=PLOT_W, height=PLOT_H), PLOT_CORNER)
         x_title = words("batch（对数）", size="small", color="muted").next_to(axes.x_axis, DOWN, buff=theme.space("small"))
@@ -74,7 +91,8 @@ class FigBatch(LectureScene):
         self.start_panel("A", "「batch 开大就更快」—— 这句话有前提", says="『batch 开大就更快』—— 这句话有前提")
         series = batch.curves()
         b, total = series["batch"], series["total"]
-        axes, furniture = self.log_axes(series, ("total",), "训完同样多 token 的总时间（对数）")
+        axes, furniture = self.log_axes(series, ("total",), "训完同样多 token 的总时间（对数）",
+                                        self.y_span(self.factor_series(series)))
         self.play(FadeIn(axes), FadeIn(furniture), run_time=0.5)
 
         self.beat(says="看 Ⓐ 这条曲线：左半段成立，右半段不成立")
@@ -87,7 +105,8 @@ class FigBatch(LectureScene):
         self.beat(says="左边并行度还没吃满，batch 大了步数少、每步没变贵，所以真的快")
         left = b <= saturation
         self.play(Create(self.series_line(axes, b, total, TOTAL, mask=left)), run_time=0.8)
-        knee_label = words("并行度吃满", size="label").next_to(dot, DOWN, buff=theme.space("small"))
+        # Below-left of the dot: the band over the right half (the last beat) never reaches it.
+        knee_label = words("并行度吃满", size="label").next_to(dot, DOWN + LEFT, buff=theme.space("tight"))
         # Above the middle of the falling half (the corner under it is too small): two short lines.
         said_left = VGroup(on_plot("batch {batch.doubling} → 步数 {batch.steps_ratio}", color=TOTAL),
                        on_plot("每步没变贵 → 真的快", color=TOTAL)).arrange(DOWN, aligned_edge=LEFT,
@@ -101,19 +120,28 @@ class FigBatch(LectureScene):
         self.play(FadeIn(knee_label), FadeIn(said_left), run_time=0.4)
 
         self.beat(says="右边并行度吃满了，每步变贵的倍数，正好抵掉步数少的倍数")
-        self.play(Create(self.series_line(axes, b, total, "backward", mask=~left)), run_time=0.8)
-        said_right = on_plot("每步变贵 {batch.step_cost_ratio_above}，步数 {batch.steps_ratio} → 正好抵消", color="backward")
+        self.play(Create(self.series_line(axes, b, total, NO_GAIN, mask=~left)), run_time=0.8)
+        said_right = on_plot("每步变贵 {batch.step_cost_ratio_above}，步数 {batch.steps_ratio} → 正好抵消", color=NO_GAIN)
         said_right.next_to(knee, UP + RIGHT, buff=theme.space("small"))      # over the flat half only
+        # wholly inside the band the next beat lays over the flat half, never across its edge
+        said_right.align_to([self.band_left(dot) + theme.space("small"), 0, 0], LEFT)
         self.play(FadeIn(said_right), run_time=0.4)
 
         self.beat(says="而几百亿参数、几百张卡的训练，基本都在右边这一段",
                   takeaway="大模型、多卡训练：基本都在右边这段")
-        band_left, band_right = knee[0], axes.x_axis.get_end()[0]
+        band_left = self.band_left(dot)
+        band_right = axes.x_axis.get_end()[0]
         band = Rectangle(width=band_right - band_left, height=PLOT_H, stroke_width=0,
                          fill_color=theme.color("warm"), fill_opacity=0.12)
         band.move_to([(band_left + band_right) / 2, axes.y_axis.get_center()[1], 0])
         self.play(FadeIn(band), run_time=0.6)
         self.bring_to_back(band)
+
+    @staticmethod
+    def band_left(dot) -> float:
+        """Where the right half's band starts: clear of the knee's dot, so neither the dot nor its
+        label sits on the band's edge."""
+        return dot.get_right()[0] + KNEE_CLEAR
 
     # ---- Ⓑ the two factors ----
 
@@ -121,10 +149,9 @@ class FigBatch(LectureScene):
         self.start_panel("B", "总时间 ＝ 步数 × 每步耗时",
                          takeaway="右边：一条降、一条升，乘起来 {batch.total_ratio_above} —— 正好抵掉")
         series = batch.curves()
-        drawn = {"steps": series["steps"], "step_time": series["step_time"],
-                 "total": series["total"] * TOTAL_UNIT_SHIFT}
+        drawn = self.factor_series(series)
         axes, furniture = self.log_axes({"batch": series["batch"], **drawn}, ("steps", "step_time", "total"),
-                                        "各量按自己的单位（对数）")
+                                        "各量按自己的单位（对数）", self.y_span(drawn))
         self.play(FadeIn(axes), FadeIn(furniture), run_time=0.5)
         for name, color, label in (("steps", STEPS, "步数 ∝ 1/B"), ("step_time", STEP_TIME, "每步耗时"),
                                    ("total", TOTAL, "总时间")):

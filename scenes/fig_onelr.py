@@ -40,6 +40,8 @@ MEASURE_TOP = 0.7
 BAR_LENGTH, BAR_THICKNESS = 3.0, 0.34
 DIMMED = 0.3                     # a run the speaker has moved on from
 FORWARD_Y = -5.0                 # data height of the 前进 arrow under blue's path
+START_LABEL_NUDGE = 0.25         # 「同一起点」 moved right, clear of the plot's border
+ZIGZAG_STROKE = 7                # 「你看它那串锯齿」: blue's path made the thickest line on screen
 
 
 def steps_length(path: np.ndarray) -> tuple[float, float]:
@@ -79,7 +81,8 @@ class FigOnelr(LectureScene):
         self.travelled_bar()
         self.beat(says="真正朝谷底去的，只有那一丁点横向的位移")
         self.forward_measure()
-        self.beat(says="它不是在走，它是在蹭", takeaway="它不是在走，它是在蹭")
+        # The zigzag block's ⭐ takes the bottom line's place: the biggest text, never a second line.
+        self.beat(says="它不是在走，它是在蹭", takeaway="它不是在走，它是在蹭", replaces=True)
 
     # ---- the valley and its axes ---------------------------------------------------------------
 
@@ -101,7 +104,9 @@ class FigOnelr(LectureScene):
 
     def show_start_and_legend(self):
         start = Dot(WINDOW.point(*onelr.START.value), radius=0.08, color=theme.color("ink"))
+        # Up and to the right of the dot: its halo stays inside the plot's left border.
         start_label = on_plot("同一起点", size="small").next_to(start, UP, buff=theme.space("tight"))
+        start_label.shift(RIGHT * START_LABEL_NUDGE)
         self.legend = legend([(DIVERGING, "红：学习率大一点", "line"), (SETTLING, "蓝：学习率小一点", "line")],
                              direction=DOWN, size="label", gap="small")
         self.legend.move_to([COLUMN_X, LEGEND_TOP, 0], aligned_edge=UP + LEFT)
@@ -145,8 +150,9 @@ class FigOnelr(LectureScene):
     # ---- blue's zigzag, measured -------------------------------------------------------------------
 
     def look_at_blue(self):
-        self.play(self.red.animate.set_opacity(0.15),
-                  self.blue_path.animate.set_stroke(width=4), run_time=0.6)
+        """The finger's target: red all but gone, blue's zigzag the thickest line on screen."""
+        self.play(self.red.animate.set_opacity(0.15), self.blue_path.animate.set_stroke(width=ZIGZAG_STROKE),
+                  run_time=0.6)
 
     def _bar(self, value: float, color: str) -> StackedBar:
         total = steps_length(onelr.BLUE_PATH.value)[1]

@@ -24,9 +24,13 @@ from scenes.kit.text import line, words
 AXIS_LEFT, AXIS_WIDTH, AXIS_Y = -6.4, 9.9, -1.2
 HIST_BASE, HIST_HEIGHT = AXIS_Y + 0.08, 1.6
 LINE_TOP = AXIS_Y + 3.2            # the two limits stand this high; their values sit on top
-GREEN_OPACITY = 0.22               # the whole region between the limits: what only bf16 keeps
+GREEN_OPACITY = 0.12               # the region only bf16 keeps; light enough that its green words hold 4.5:1
 SKETCH_RISE, PUSH_RISE = 0.12, 0.62   # the sketch's name just over its bars; the × S arrow above that
 FP16, BF16 = "{underflow.dtype.fp16}", "{underflow.dtype.bf16}"
+# Colours by meaning: gradients are the lecture's red (backward), so the sketch of their values
+# is red; fp16's zero line is a plain black limit beside bf16's blue one; the flaw the takeaway
+# names (5 exponent bits) turns 'bad' and stays so; × S is an operation, in ink.
+GRADIENTS, ZERO_LINE, FLOOR, FLAW, OPERATION = "backward", "ink", "accent", "bad", "ink"
 
 
 class FigUnderflow(LectureScene):
@@ -49,7 +53,9 @@ class FigUnderflow(LectureScene):
         self.axis_and_lines()
         self.beat(says="所以 fp16 的毛病不是『不够细』，是『下不去』—— 它的指数位只有 5 位",
                   takeaway="毛病不是「不够细」，是「下不去」—— 指数位只有 {format.fp16.exponent_bits} 位")
-        self.play(Indicate(self.bits[0][0], color=theme.color("backward")), run_time=0.8)
+        # 「指数位只有 5 位」: the strip's fp16 exponent is pointed at and stays marked.
+        self.play(Indicate(self.bits[0][0], color=theme.color(FLAW)), run_time=0.8)
+        self.play(self.bits[0][0].animate.set_color(theme.text_color(FLAW)), run_time=0.3)
         self.loss_scaling_slides_right()
 
     def question(self) -> None:
@@ -71,17 +77,17 @@ class FigUnderflow(LectureScene):
         self.axis.shift([AXIS_LEFT, AXIS_Y, 0] - self.axis.line.get_start())
         self.play(FadeIn(self.axis), run_time=0.5)
         fp16_at, bf16_at = FP16_MIN_SUBNORMAL.value, BF16_MIN_SUBNORMAL.value
-        zero_line = self.vertical(fp16_at, "backward")
+        zero_line = self.vertical(fp16_at, ZERO_LINE)
         # The limits' values are what the figure is about: body size, so their exponents read.
         zero_label = line(f"{FP16} 归{{underflow.fp16_below_stored_as_zh}}线 ≈ {{underflow.fp16_min_subnormal}}",
-                          size="body", color="backward")
+                          size="body", color=ZERO_LINE)
         zero_label.next_to(zero_line, UP, buff=theme.space("tight"))
         self.play(Create(zero_line), run_time=0.5)
         self.play(FadeIn(zero_label), run_time=0.4)
 
         self.beat(says="bf16 的下界远在左边 33 个数量级之外")
-        floor = self.vertical(bf16_at, "accent")
-        floor_label = line(f"{BF16} 下界 ≈ {{underflow.bf16_min_subnormal}}", size="body", color="accent")
+        floor = self.vertical(bf16_at, FLOOR)
+        floor_label = line(f"{BF16} 下界 ≈ {{underflow.bf16_min_subnormal}}", size="body", color=FLOOR)
         floor_label.next_to(floor, UP, buff=theme.space("tight")).align_to(floor, LEFT).shift(LEFT * theme.space("gap"))
         gap = brace_label((self.axis.point(bf16_at) + DOWN * 0.55, self.axis.point(fp16_at) + DOWN * 0.55),
                           "≈ {underflow.gap_orders} 个数量级", DOWN)
@@ -101,7 +107,7 @@ class FigUnderflow(LectureScene):
     def loss_scaling_slides_right(self) -> None:
         self.beat(says="而 loss scaling 做的事")
         before = self.histogram(0.0, opacity=0.45)
-        sketch = words("梯度的分布（示意）", size="small", color="warm")
+        sketch = words("梯度的分布（示意）", size="small", color=GRADIENTS)
         sketch.next_to(before, UP, buff=SKETCH_RISE).align_to([self.fp16_x + theme.space("small"), 0, 0], LEFT)
         tail = VGroup(*(b for b in before if b.get_right()[0] <= self.fp16_x + 1e-6))
         dropped = line("这截掉到{underflow.fp16_below_stored_as_zh}", size="small", color="backward")
@@ -113,8 +119,9 @@ class FigUnderflow(LectureScene):
         after = self.histogram(SKETCH_SHIFT.value, opacity=0.9)
         top = HIST_BASE + HIST_HEIGHT + PUSH_RISE
         start = self.fp16_x + 0.12     # clear of the zero line
-        push = arrow([start, top, 0], [after.get_center()[0] + theme.space("gap"), top, 0], "warm", weight="bold", buff=None)
-        times = line("× S（loss scale）", size="small", color="warm").next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
+        push = arrow([start, top, 0], [after.get_center()[0] + theme.space("gap"), top, 0], OPERATION, weight="bold",
+                     buff=None)
+        times = line("× S（loss scale）", size="small", color=OPERATION).next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
         self.play(GrowArrow(push), FadeIn(times), run_time=0.6)
         self.play(TransformFromCopy(before, after), run_time=0.9)
 
@@ -134,5 +141,5 @@ class FigUnderflow(LectureScene):
         edges, heights = sketch_histogram(shift)
         xs = [self.axis.point(10.0 ** e)[0] for e in edges]
         # Bins below fp16's smallest subnormal are the tail that flushes to zero: drawn muted.
-        colors = ["muted" if 10.0 ** hi <= FP16_MIN_SUBNORMAL.value else "warm" for hi in edges[1:]]
+        colors = ["muted" if 10.0 ** hi <= FP16_MIN_SUBNORMAL.value else GRADIENTS for hi in edges[1:]]
         return histogram(xs, heights, base=HIST_BASE, unit=HIST_HEIGHT, colors=colors, opacity=opacity)

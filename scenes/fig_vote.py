@@ -5,8 +5,8 @@
 Ⓑ Three ways to raise 「的」: bias, thicker wire (the brighter upstream pays more:
    ∂L/∂w = 上游亮度 × 下游梯度), a brighter previous layer — which passes the request back.
 Ⓒ Five samples vote; listening to 甲 alone teaches the net to always say 「的」; sample by
-   sample the votes land tip to tail on a running sum, and the sum shared out is the
-   average: the gradient.
+   sample the votes slide into the sum column, tip to tail on the running sum, and the sum
+   shared out is the average: the gradient, drawn enlarged (放大) so it reads.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ NUMBER_ROWS_Y = (-1.35, -1.95, -2.55)
 REQUEST_TEXT_AT = (3.6, 0.55, 0)                # Ⓐ: the right-hand column's centre
 UPSTREAM_X, TARGET_X = -5.7, -2.1               # Ⓑ: the two upstream neurons, and 「的」
 UPSTREAM_Y = 1.35
-WAYS_TEXT_AT = (3.1, -0.05, 0)                  # Ⓑ: the three ways
+WAYS_TEXT_AT = (3.1, 0.15, 0)                   # Ⓑ: the three ways
+KEY_LINE_GAP = 0.2                              # Ⓑ: extra room above the backprop line
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
 SUM_X, MEAN_X = -0.25, 0.95
@@ -42,6 +43,8 @@ VOTE_UNIT, GRID_TOP = 0.85, 1.8
 ARROW_KEY_AT = (2.6, 2.6, 0)                    # Ⓒ: top-left corner of the key, where 只听甲 stood
 ACROSS_CARDS_AT = (2.6, 0.9, 0)                 # Ⓒ: the 跨卡汇总 aside, under the key
 GRID_HEAD_Y = 2.65                              # Ⓒ: the 样本 row
+ANSWER_ROW_Y = 2.15                             # Ⓒ: the 答案 row (under 取平均: how much it is enlarged)
+GRID_FOOT = 0.12                                # Ⓒ: the grid's frame ends this far under the lowest arrow
 CARD_SPLIT = 3                                  # Ⓒ: samples 甲乙丙 on one card, 丁戊 on the other (示意)
 CARD_FILL_OPACITY = 0.10
 WISH_OPACITY = 0.35                             # Ⓐ: the pushes as ghosts, once they are only a wish
@@ -60,6 +63,7 @@ class FigVote(LectureScene):
         "vote.wire_grad.bright", "vote.wire_grad.dim", "vote.bright_payoff_ratio",
         "vote.only_first.p_de",
         "vote.mean_seed.de", "vote.mean_seed.le", "vote.mean_seed.shi", "vote.mean_seed.zai",
+        "vote.mean_zoom",
     )
 
     def construct(self):
@@ -222,9 +226,11 @@ class FigVote(LectureScene):
             formula("∂L/∂w = 上游亮度 × 下游的种子", size="body", color=GRAD),
             ledger_text("同样加粗，亮线回报是暗线的 {vote.bright_payoff_ratio} 倍", size="body"),
             words("③ 让上一层更亮：可上一层也改不了", size="body"),
-            words("→ 要求往回递一层 = 反向传播", size="heading", color=GRAD),
+            words("→ 要求往回递一层 = 反向传播", size="takeaway", color=GRAD),
         )
         lines.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to(WAYS_TEXT_AT)
+        # ⭐⭐⭐ 「往回递了一层」: the biggest line of its beat, set apart from the list above it
+        lines[-1].shift(DOWN * KEY_LINE_GAP)
         return lines
 
     # ---- Ⓒ many samples vote ----------------------------------------------------------------
@@ -233,9 +239,10 @@ class FigVote(LectureScene):
         self.start_panel("C", "不能只听一个人的", says="但是 —— 不能只听一个人的")
         requests = vote.batch_requests()
         columns_x = [FIRST_VOTE_X + VOTE_STEP_X * j for j in range(len(SAMPLE_NAMES))]
-        mids = self.row_midlines(requests, VOTE_UNIT, top=GRID_TOP)
-        # the two heads sit over their columns: 加起来 over sum + landing votes, 取平均 over arrow + number
-        grid = self.vote_grid(columns_x, (SUM_X + 0.15, MEAN_X + 0.4), mids)
+        mids, lowest = self.row_midlines(requests, VOTE_UNIT, top=GRID_TOP)
+        bottom = lowest - GRID_FOOT       # the frame reaches past the longest downward arrow (在's sum)
+        # the two heads sit over their columns: 加起来 over the sum, 取平均 over arrow + number
+        grid = self.vote_grid(columns_x, (SUM_X, MEAN_X + 0.4), mids, bottom)
         votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=VOTE_UNIT)
                           for y, r in zip(mids, column)))
                  for x, column in zip(columns_x, requests)]
@@ -265,26 +272,29 @@ class FigVote(LectureScene):
         sums = self.add_votes(votes, requests, mids, VOTE_UNIT, SUM_X)
 
         self.beat(says="那个平均，就是梯度", takeaway="所有人的要求加起来取个平均 —— 那个平均，就是梯度")
-        # Divided by the number of voters, the sum becomes the average: the gradient. At the
-        # votes' scale the averages would be specks, so each sum turns into its number.
-        # Shared out among the voters, each sum shrinks to the average request; beside it, the
-        # gradient it stands for (the opposite sign).
-        means = VGroup(*(request_arrow(np.array([MEAN_X, y, 0]), total / len(SAMPLE_NAMES), unit_height=VOTE_UNIT,
+        # Shared out among the voters, each sum shrinks to the average request: the gradient,
+        # beside it its number (the opposite sign). At the votes' own scale the averages would
+        # be specks, so the column is drawn enlarged, and says by how much.
+        zoom = vote.MEAN_ZOOM.value
+        means = VGroup(*(request_arrow(np.array([MEAN_X, y, 0]), request, unit_height=VOTE_UNIT * zoom,
                                        weight="heaviest")
-                         for y, total in zip(mids, requests.sum(axis=0))))
+                         for y, request in zip(mids, vote.mean_request())))
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
                                 .next_to([MEAN_X + 0.2, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
+        enlarged = ledger_text("放大 {vote.mean_zoom} 倍", size="small", color="muted")
+        enlarged.move_to([grid["mean_head"].get_x(), ANSWER_ROW_Y, 0])
         self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), means), run_time=1.2)
-        self.play(FadeIn(mean_numbers), FadeIn(self.arrow_key()), run_time=0.6)
+        self.play(FadeIn(mean_numbers), FadeIn(enlarged), FadeIn(self.arrow_key()), run_time=0.6)
 
         self.beat(says="它干的就是这个平均 —— 每张卡先收自己那批人的意见，再凑到一起")
-        cards = self.card_groups(columns_x, mids)
+        cards = self.card_groups(columns_x, bottom)
         self.play(FadeIn(cards), FadeIn(self.across_cards()), run_time=0.8)
 
     @staticmethod
-    def card_groups(columns_x, mids) -> VGroup:
-        """The batch split over two cards: a light band behind each card's samples."""
-        top, bottom = GRID_HEAD_Y + 0.35, mids[-1] - 0.35
+    def card_groups(columns_x, bottom: float) -> VGroup:
+        """The batch split over two cards: a light band behind each card's samples, down to
+        the grid's foot."""
+        top = GRID_HEAD_Y + 0.35
         bands = VGroup()
         for first, last in ((0, CARD_SPLIT - 1), (CARD_SPLIT, len(SAMPLE_NAMES) - 1)):
             left, right = columns_x[first] - 0.42, columns_x[last] + 0.42
@@ -300,7 +310,7 @@ class FigVote(LectureScene):
                       words("丁戊：那张卡", size="body", color="accent"),
                       words("各收自己那批人的意见", size="body"),
                       words("再凑到一起：跨卡汇总", size="body"),
-                      words("还是这同一个平均", size="body", color="accent"))
+                      words("还是这同一个平均", size="body"))
         return text.arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to(ACROSS_CARDS_AT, aligned_edge=UL)
 
     @staticmethod
@@ -314,11 +324,12 @@ class FigVote(LectureScene):
         return key.move_to(ARROW_KEY_AT, aligned_edge=UL)
 
     def add_votes(self, votes, requests, mids, unit, sum_x) -> VGroup:
-        """Each sample's arrows land tip to tail on the running sum, which then absorbs them."""
+        """Each sample's arrows slide into the sum column, tip to tail on the running sum (the
+        same x: one column, never a second pile beside it), which then absorbs them."""
         running = np.zeros(requests.shape[1])
         sums = None
         for vote_column, request in zip(votes, requests):
-            pieces = VGroup(*(request_arrow(np.array([sum_x + 0.3, y + total * unit, 0]), r, unit_height=unit)
+            pieces = VGroup(*(request_arrow(np.array([sum_x, y + total * unit, 0]), r, unit_height=unit)
                               for y, total, r in zip(mids, running, request)))
             self.play(*(ReplacementTransform(a.copy(), p) for a, p in zip(vote_column, pieces)), run_time=0.55)
             running = running + request
@@ -332,22 +343,26 @@ class FigVote(LectureScene):
         return sums
 
     @staticmethod
-    def row_midlines(requests: np.ndarray, unit: float, *, top: float, gap: float = 0.22) -> list[float]:
-        """Each token's row is as tall as its votes and their running sum reach, stacked from ``top``."""
+    def row_midlines(requests: np.ndarray, unit: float, *, top: float,
+                     gap: float = 0.22) -> tuple[list[float], float]:
+        """Each token's row is as tall as its votes and their running sum reach, stacked from
+        ``top``. Returns the rows' zero lines and the lowest point any arrow reaches."""
         mids, y = [], top
         for column in requests.T:
             # a vote lands on the running sum before merging: its tip reaches sum-so-far + vote
             reach = np.concatenate([column, np.cumsum(column), [0.0]])
             up, down = reach.max() * unit, -reach.min() * unit
             mids.append(y - up)
-            y -= up + down + gap
-        return mids
+            lowest = y - up - down
+            y = lowest - gap
+        return mids, lowest
 
     @staticmethod
-    def vote_grid(columns_x, heads_x, mids) -> dict:
-        """Row labels, zero lines, sample names with their answers, the 加起来 and 取平均 heads."""
+    def vote_grid(columns_x, heads_x, mids, bottom: float) -> dict:
+        """Row labels, zero lines, sample names with their answers, the 加起来 and 取平均 heads;
+        the divider runs down to ``bottom``."""
         sum_x, mean_x = heads_x
-        head_y, answer_y = GRID_HEAD_Y, 2.15
+        head_y, answer_y = GRID_HEAD_Y, ANSWER_ROW_Y
         muted = theme.color("muted")
         left, right = columns_x[0] - 0.45, mean_x - 0.2
         frame = VGroup(words("样本", size="body", color="muted").move_to([GRID_LABEL_X, head_y, 0]),
@@ -356,7 +371,7 @@ class FigVote(LectureScene):
             frame.add(words(token, size="heading").move_to([GRID_LABEL_X, y, 0]),
                       Line([left, y, 0], [right, y, 0], color=muted, stroke_width=2))
         divider_x = columns_x[-1] + 0.55
-        frame.add(Line([divider_x, head_y + 0.3, 0], [divider_x, mids[-1] - 0.3, 0], color=muted, stroke_width=2))
+        frame.add(Line([divider_x, head_y + 0.3, 0], [divider_x, bottom, 0], color=muted, stroke_width=2))
         samples = [VGroup(words(name, size="body").move_to([x, head_y, 0]),
                           words(answer, size="body", color="good").move_to([x, answer_y, 0]))
                    for name, answer, x in zip(SAMPLE_NAMES, vote.BATCH_ANSWERS.value, columns_x)]

@@ -154,3 +154,16 @@ def test_one_hot_is_one_at_the_answer_only():
     # Read off the answer by hand: 的 is the sample's next character.
     assert quantity("vote.answer").value == "的"
     assert [quantity(f"vote.onehot.{k}").value for k in vote.TOKEN_KEYS] == [1.0, 0.0, 0.0, 0.0]
+
+
+def test_averages_are_drawn_enlarged_but_shorter_than_the_sum():
+    """Ⓒ draws the gradient column 放大 vote.mean_zoom 倍: ±0.2 reads (≥ 40 px at 1280×720, 90 px
+    a scene unit), and every average stays shorter than its sum, so 「取平均」 still shrinks."""
+    from scenes.fig_vote import VOTE_UNIT
+
+    zoom = quantity("vote.mean_zoom").value
+    px_per_unit = 720 / 8
+    assert 0.2 * VOTE_UNIT * zoom * px_per_unit >= 40
+    sums = np.abs(vote.batch_requests().sum(axis=0))
+    assert np.all(np.abs(vote.mean_request()) * zoom < sums)
+    assert quantity("vote.mean_zoom").display == str(zoom)
