@@ -58,6 +58,20 @@ class Takeaways:
         self.lines: list[Mobject] = []
         self.floor = -config.frame_height / 2 + TAKEAWAY_BOTTOM
 
+    def moves_after(self, change):
+        """Run ``change`` (a restack: ``add``, ``rise_above``) and return its result with the
+        animations that carry each line kept through it from its old place to its new one
+        (the line a change adds has no old place: it fades in)."""
+        kept = {id(m): m.get_center() for m in self.lines}
+        result = change()
+        moves = []
+        for mob in self.lines:
+            if id(mob) in kept:
+                target = mob.get_center()
+                mob.move_to(kept[id(mob)])
+                moves.append(mob.animate.move_to(target))
+        return result, moves
+
     def rise_above(self, mob: Mobject) -> bool:
         """Keep the stack above ``mob`` (the panel's footnote in the bottom corner), so a wide
         takeaway never runs into it. Returns whether the kept lines moved (callers animate)."""
