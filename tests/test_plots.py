@@ -219,6 +219,14 @@ def test_brace_spans_two_points_and_legend_rows():
     assert brace.label.get_top()[1] < brace.brace.get_bottom()[1] + 1e-6
     rows = legend([("accent", "损失"), ("warm", "梯度")])
     assert len(rows) == 2 and rows[0].get_right()[0] < rows[1].get_left()[0]
+    from manim import DOWN
+
+    marks = legend([("ink", "平的", "dot"), ("accent", "曲线", "line")], direction=DOWN)
+    dot, stroke = marks[0][0], marks[1][0]
+    assert np.isclose(dot.width, dot.height) and dot.width < stroke.width   # a round mark, not a line
+    assert dot.get_left()[0] == pytest.approx(stroke.get_left()[0])       # the column's marks line up
+    with pytest.raises(ValueError, match="dot"):
+        legend([("ink", "x", "star")])
 
 
 # --- the kit's patterns: one mapping, arrows from the scale, labels after their lines -------
