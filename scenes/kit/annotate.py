@@ -14,11 +14,11 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UR, Animation, Brace, Create, Dot, FadeIn, Line, Mobject, Succession, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.types import Point
 from scenes.kit.charts import swatch
 from scenes.kit.plots import dashed
 from scenes.kit.text import ledger_text, line, words
 
-Point = Union[Sequence[float], np.ndarray]
 # (label words, ledger key) or (label words, ledger key, theme colour)
 Term = Union[tuple[str, str], tuple[str, str, str]]
 

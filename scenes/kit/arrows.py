@@ -3,14 +3,12 @@ in fig-zero and one in fig-muon are drawn alike; a role names its colour."""
 
 from __future__ import annotations
 
-from typing import Sequence, Union
-
 import numpy as np
 from manim import Arrow, DoubleArrow
 
 from scenes.kit import theme
+from scenes.kit.types import Point
 
-Point = Union[Sequence[float], np.ndarray]
 TIP_PER_STROKE = 0.05    # tip length per unit of stroke width: a bolder arrow has a larger tip
 
 
