@@ -256,6 +256,20 @@ def test_arrows_take_their_stroke_and_buff_from_the_theme():
         arrow((1, 1), (1, 1))
 
 
+def test_a_curved_arrow_bends_between_its_ends():
+    from scenes.kit import theme
+    from scenes.kit.arrows import curved_arrow
+
+    bent = curved_arrow((0, 0), (2, 0), "backward", arc=-1.0, weight="bold")
+    assert bent.get_stroke_width() == theme.stroke("bold")
+    assert bent.get_start() == pytest.approx([0, 0, 0], abs=1e-6)
+    tip = bent.tip.get_center()
+    assert abs(tip[0] - 2) < 0.3                        # the tip at the far end
+    assert bent.get_top()[1] > 0.2                      # left to right, a negative arc bows upward (clockwise)
+    with pytest.raises(ValueError):
+        curved_arrow((1, 1), (1, 1), arc=0.5)
+
+
 def test_label_after_draws_the_line_first():
     from manim import Line
 
