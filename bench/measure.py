@@ -27,7 +27,9 @@ from studio.registry import SceneEntry  # noqa: E402
 from studio.toolcheck import ffmpeg_binary  # noqa: E402
 
 PYTHON = sys.executable
-PROGRESS_LINE = re.compile(r"^\[\d+/\d+\] (?P<id>\S+): (?P<state>\w+)(?: in (?P<wall>[\d.]+) s)?(?:: (?P<error>.*))?$")
+# "[1/2] fig-x: done in 9.1 s (two workers, …)", "[2/2] fig-y: failed in 2.0 s: why"
+PROGRESS_LINE = re.compile(r"^\[\d+/\d+\] (?P<id>\S+): (?P<state>\w+)(?: in (?P<wall>[\d.]+) s)?"
+                           r"(?:: (?P<error>.*)| \((?P<how>.*)\))?$")
 # x264 settings manim 0.22 uses for its movie (manim/_config/video_encoder.py: crf 23; preset is x264's default).
 X264 = ["-c:v", "libx264", "-crf", "23", "-preset", "medium", "-pix_fmt", "yuv420p"]
 RAW_CHUNK_BYTES = 2 * 1024**3   # raw frames held in /dev/shm at once while timing the encoder
@@ -169,6 +171,8 @@ def scene_timings(stderr: list[tuple[float, str]]) -> dict[str, dict]:
             row["render_s"] = float(match["wall"])
         if match["error"]:
             row["error"] = match["error"]
+        if match["how"]:
+            row["how"] = match["how"]
     for sid, states in seen.items():
         if "rendering" in states and "encoding" in states:
             result[sid]["worker_s"] = states["encoding"] - states["rendering"]
