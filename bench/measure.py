@@ -27,7 +27,9 @@ from studio.registry import SceneEntry  # noqa: E402
 from studio.toolcheck import ffmpeg_binary  # noqa: E402
 
 PYTHON = sys.executable
-PROGRESS_LINE = re.compile(r"^\[\d+/\d+\] (?P<id>\S+): (?P<state>\w+)(?: in (?P<wall>[\d.]+) s)?(?:: (?P<error>.*))?$")
+# "[1/2] fig-x: done in 9.1 s (two workers, …)", "[2/2] fig-y: failed in 2.0 s: why"
+PROGRESS_LINE = re.compile(r"^\[\d+/\d+\] (?P<id>\S+): (?P<state>\w+)(?: in (?P<wall>[\d.]+) s)?"
+                           r"(?:: (?P<error>.*)| \((?P<how>.*)\))?$")
 # x264 settings manim 0.22 uses for its movie (manim/_config/video_encoder.py: crf 23; preset is x264's default).
 X264 = ["-c:v", "libx264", "-crf", "23", "-preset", "medium", "-pix_fmt", "yuv420p"]
 RAW_CHUNK_BYTES = 2 * 1024**3   # raw frames held in /dev/shm at once while timing the encoder
@@ -73,15 +75,25 @@ def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = ROOT) -> Run:
 class WorkerPeaks:
     """Samples the peak RSS (VmHWM) and CPU time of every ``studio.worker`` staged under ``out_dir``.
 
-    CPU is the last sample before the worker exits (within SAMPLE_EVERY_S of its end)."""
+    CPU is the last sample before the worker exits (within SAMPLE_EVERY_S of its end). A scene
+    cut in two (studio/split_render.py) has two workers: its CPU is theirs summed, its peak
+    the larger one's."""
 
     def __init__(self, out_dir: Path):
         self.out_dir = str(out_dir.resolve())
         self.peaks_kb: dict[str, int] = {}
-        self.cpu_s: dict[str, float] = {}
-        self.main_cpu_s: dict[str, float] = {}
+        self._cpu: dict[tuple[str, str], float] = {}        # (scene, pid) → CPU s
+        self._main_cpu: dict[tuple[str, str], float] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    @property
+    def cpu_s(self) -> dict[str, float]:
+        return _per_scene(self._cpu)
+
+    @property
+    def main_cpu_s(self) -> dict[str, float]:
+        return _per_scene(self._main_cpu)
 
     def __enter__(self) -> "WorkerPeaks":
         self._thread.start()
@@ -117,10 +129,18 @@ class WorkerPeaks:
             if match:
                 self.peaks_kb[scene_id] = max(self.peaks_kb.get(scene_id, 0), int(match.group(1)))
             ticks = sum(int(f) for f in fields[11:15])  # utime, stime, and those of waited-for children
-            self.cpu_s[scene_id] = max(self.cpu_s.get(scene_id, 0.0), ticks / CLOCK_TICKS)
+            key = (scene_id, proc.name)
+            self._cpu[key] = max(self._cpu.get(key, 0.0), ticks / CLOCK_TICKS)
             # The main thread builds and draws; manim's encoder runs in other threads.
             main_ticks = int(main[11]) + int(main[12])
-            self.main_cpu_s[scene_id] = max(self.main_cpu_s.get(scene_id, 0.0), main_ticks / CLOCK_TICKS)
+            self._main_cpu[key] = max(self._main_cpu.get(key, 0.0), main_ticks / CLOCK_TICKS)
+
+
+def _per_scene(by_process: dict[tuple[str, str], float]) -> dict[str, float]:
+    totals: dict[str, float] = {}
+    for (scene_id, _pid), seconds in by_process.items():
+        totals[scene_id] = totals.get(scene_id, 0.0) + seconds
+    return totals
 
 
 def pipeline_env(scenes_dir: str | None = None) -> dict:
@@ -151,6 +171,8 @@ def scene_timings(stderr: list[tuple[float, str]]) -> dict[str, dict]:
             row["render_s"] = float(match["wall"])
         if match["error"]:
             row["error"] = match["error"]
+        if match["how"]:
+            row["how"] = match["how"]
     for sid, states in seen.items():
         if "rendering" in states and "encoding" in states:
             result[sid]["worker_s"] = states["encoding"] - states["rendering"]

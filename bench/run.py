@@ -2,8 +2,12 @@
 """Benchmark the render pipeline against stock manim: ``python bench/run.py [--quick] [--scenes ID ...]``.
 
 Order of a run (each step is a real command, timed from outside):
-1. render.py ID --jobs 1 --force, one command per scene: its whole wall (start-up, worker,
-   GIF, poster, clips, pages), worker/post split, peak RSS, outputs; each followed at once by
+0. the batch step (3 below) first, when it is not skipped: its records are copied into step 1's
+   folder, so each one-scene command re-renders a scene already rendered once;
+1. render.py ID --force, one command per scene, as a user runs it (the default jobs: on two
+   cores, two workers cut the scene in two, studio/split_render.py; with --record-memory,
+   --jobs 1, so a peak is one whole scene's worker): its whole wall (start-up, worker, GIF,
+   poster, clips, pages), worker/post split, peak RSS, outputs; each followed at once by
    stock `manim render --disable_caching` of the same scene file (unless the baseline step is
    skipped), so that ours and stock's take turns under the same load of a shared machine;
 2. x264 alone re-encoding each scene's own mp4 frames (encode-only floor);
@@ -109,21 +113,36 @@ class Measurements:
 
     def sequential_batch(self) -> None:
         """Each scene as its own command, one after another. (Within one batch a scene's GIF
-        overlaps the next scene's worker, so only a command of its own times a scene whole.)"""
+        overlaps the next scene's worker, so only a command of its own times a scene whole.)
+        It re-renders a scene the batch step rendered (its record, copied in, gives the length
+        the two workers cut at), as a user re-renders the scene they are editing."""
         args = self.args
+        jobs = 1 if args.record_memory else None
         quality_dir = self.work / "jobs1" / args.quality
+        seeded = self.seed_records(quality_dir)
+        self.batch["scene_records_seeded"] = seeded
         wall = cpu = 0.0
         peak = 0
         for sid in self.ids:
-            self.log(f"render.py {sid} --quality {args.quality} --jobs 1 --force")
-            run, timings = measure.pipeline_batch([sid], args.quality, self.work / "jobs1", 1, self.env)
-            self.note(f"render.py {sid} --jobs 1", run)
+            shown = " --jobs 1" if jobs else ""
+            self.log(f"render.py {sid} --quality {args.quality}{shown} --force")
+            run, timings = measure.pipeline_batch([sid], args.quality, self.work / "jobs1", jobs, self.env)
+            self.note(f"render.py {sid}{shown}", run)
             wall, cpu, peak = wall + run.wall_s, cpu + run.cpu_s, max(peak, run.peak_rss_kb or 0)
             self.rows[sid].update(timings.get(sid, {"status": "missing"}), command_s=run.wall_s, command_cpu_s=run.cpu_s)
             self.rows[sid].update(measure.published(quality_dir, sid))
             if "baseline" not in args.skip:
                 self.stock_scene(self.entries[self.ids.index(sid)])
-        self.batch.update(wall_jobs1_s=wall, cpu_jobs1_s=cpu, peak_rss_kb_jobs1=peak)
+        self.batch.update(wall_jobs1_s=wall, cpu_jobs1_s=cpu, peak_rss_kb_jobs1=peak, scene_jobs=jobs or "default")
+
+    def seed_records(self, quality_dir: Path) -> int:
+        """Copy the batch step's cache records (scene lengths and beat times) into ``quality_dir``."""
+        source = self.work / "default" / self.args.quality / ".cache"
+        records = [source / f"{sid}.json" for sid in self.ids if (source / f"{sid}.json").is_file()]
+        (quality_dir / ".cache").mkdir(parents=True, exist_ok=True)
+        for record in records:
+            shutil.copy2(record, quality_dir / ".cache" / record.name)
+        return len(records)
 
     def record_memory(self) -> None:
         """Each rendered scene's worker peak into config/memory.json, with how it was measured."""
@@ -249,11 +268,14 @@ class Measurements:
         """Every step in order; ``checkpoint(raw)`` after each, so a stopped run keeps what it measured."""
         self.log("import manim alone")
         self.batch["import_manim_s"] = measure.import_manim_s(self.env)
+        if "batch" not in self.args.skip:   # first: its records tell the one-scene commands where to cut
+            self.parallel_batch()
+            checkpoint(self.raw())
         self.sequential_batch()
         if self.args.record_memory:
             self.record_memory()
         checkpoint(self.raw())
-        steps = {"encode": self.encode_only, "batch": self.parallel_batch, "baseline": self.baseline,
+        steps = {"encode": self.encode_only, "baseline": self.baseline,
                  "quality": self.quality, "preview": self.previews, "panels": self.panels}
         for name, step in steps.items():
             if name not in self.args.skip:

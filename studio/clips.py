@@ -19,6 +19,30 @@ def join(parts: list[Path], target: Path) -> None:
         encode.concat_copy(parts, target)
 
 
+def join_as_manim(parts: list[Path], target: Path) -> None:
+    """``parts`` (one play's clip each) into ``target`` exactly as manim joins a scene's clips
+    into its movie (SceneFileWriter.combine_files: libav's concat demuxer through PyAV, the
+    decoding timestamps left to the muxer). ffmpeg's own concat of the same clips keeps each
+    clip's rounded length, so its timestamps drift from a whole render's by a frame's worth."""
+    import io
+
+    import av
+
+    listing = "".join(f"file 'file:{Path(p).resolve().as_posix()}'\n" for p in parts).encode()
+    source = av.open(io.BytesIO(listing), options={"safe": "0", "an": "1"}, format="concat")
+    try:
+        with av.open(str(target), mode="w") as output:
+            stream = output.add_stream_from_template(template=source.streams.video[0])
+            for packet in source.demux(source.streams.video[0]):
+                if packet.dts is None:   # the flushing packets demux ends with
+                    continue
+                packet.dts = None        # consecutive clips' dts need not increase: libav recomputes
+                packet.stream = stream
+                output.mux(packet)
+    finally:
+        source.close()
+
+
 def panel_of(section_name: str) -> str:
     """``"A.2"`` → ``"A"`` (a section named without a beat number is its own panel)."""
     return section_name.rsplit(".", 1)[0] if "." in section_name else section_name

@@ -134,6 +134,13 @@ class GifFrames:
         at 60 → 30 fps)."""
         return -(-movie_frames * self.rate // self.source_fps)
 
+    def start_at(self, movie_frame: int) -> None:
+        """The first frame drawn is the movie's frame ``movie_frame`` (the tail of a cut scene,
+        studio/split_render.py): the GIF picks its frames on the whole movie's clock."""
+        if self.segments:
+            raise RuntimeError("the GIF's clock is set before its first frame")
+        self._movie_frames = movie_frame
+
     def note(self, encoder: VideoSegmentEncoder, repeat: int) -> None:
         """On the drawing thread, in movie order: the next ``repeat`` frames go to ``encoder``."""
         if getattr(encoder, "gif_segment", None) is None:

@@ -8,7 +8,9 @@ written only after they all changed, so an interrupted scene is never taken as c
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -78,6 +80,7 @@ class Renderer:
         self.children: set[subprocess.Popen] = set()
         self.stopping = threading.Event()
         self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
+        self.cut_scenes = False             # one scene, two workers (set by run)
 
     # -- one scene -------------------------------------------------------------------
     def render_scene(self, entry: SceneEntry, key: str) -> None:
@@ -87,11 +90,11 @@ class Renderer:
         staging = Path(tempfile.mkdtemp(dir=self.staging_root, prefix=f"{sid}-"))
         log_path = staging / "render.log"
         try:
-            with self.worker_slots:
-                if self.stopping.is_set():
-                    return
-                self.progress.update(sid, state="rendering", started=time.monotonic())
-                result = self._run_worker(entry, staging, log_path)
+            aim = cut_aim(self.batch.out_dir, sid, self.preset["fps"]) if self.cut_scenes else None
+            if aim is None:
+                result = self._render_whole(entry, staging, log_path)
+            else:
+                result = self._render_cut(entry, staging, log_path, aim)
             if result is None:
                 return
             self.progress.update(sid, state="encoding")
@@ -106,17 +109,71 @@ class Renderer:
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
-    def _run_worker(self, entry: SceneEntry, staging: Path, log_path: Path) -> dict | None:
+    def _render_whole(self, entry: SceneEntry, staging: Path, log_path: Path) -> dict | None:
+        with self.worker_slots:
+            if self.stopping.is_set():
+                return None
+            self.progress.update(entry.scene_id, state="rendering", started=time.monotonic())
+            return self._run_worker(entry, staging, log_path)
+
+    def _render_cut(self, entry: SceneEntry, staging: Path, log_path: Path, aim: int) -> dict | None:
+        """Two workers on one scene, head and tail (studio/split_render.py), the tail from the
+        first beat at or after frame ``aim``; then their parts joined, or the head's render
+        alone when it did not end at the tail's cut."""
+        sid = entry.scene_id
+        parts = {"head": ["--part", "head", str(staging)], "tail": ["--part", "tail", str(staging), "--aim", str(aim)]}
+        drawn: dict[str, float] = {}
+        results: dict[str, dict | None] = {}
+
+        def run_part(name: str) -> None:
+            folder = staging / name
+            folder.mkdir()
+            with self.worker_slots:
+                if self.stopping.is_set():
+                    return
+                if name == "head":
+                    self.progress.update(sid, state="rendering", started=time.monotonic())
+                results[name] = self._run_worker(entry, folder, log_path.with_name(f"render-{name}.log"),
+                                                 parts[name], lambda s: drawn.update({name: s}) or sum(drawn.values()))
+
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix=f"{sid}-part") as pool:
+            list(pool.map(run_part, parts))
+        for name in parts:   # the part logs, in order, are the scene's log
+            part_log = log_path.with_name(f"render-{name}.log")
+            if part_log.exists():
+                with open(log_path, "a") as log:
+                    log.write(f"--- {name} ---\n{part_log.read_text(errors='replace')}")
+        head, tail = results.get("head"), results.get("tail")
+        if head is None:
+            return None
+        if head.get("cut_at") is None:
+            return head            # no cut happened: the head rendered the whole scene
+        if tail is None:
+            return None            # the tail failed (already reported) or we are stopping
+        if not head["written_frames"] == head["cut_at"] == tail["cut_at"] or not tail["written_frames"]:
+            # The frame count both parts plan by did not match what manim wrote, or the tail
+            # drew nothing after the cut: render the scene whole (slow, never wrong).
+            whole = staging / "whole"
+            whole.mkdir()
+            self.progress.update(sid, how="the two workers' frame counts disagreed, so rendered whole")
+            return self._render_whole(entry, whole, log_path)
+        self.progress.update(sid, how=f"two workers, the second from beat {tail['sections'][0]['name']}"
+                             if tail["sections"] else "two workers")
+        return join_parts(head, tail, staging)
+
+    def _run_worker(self, entry: SceneEntry, staging: Path, log_path: Path, extra: list[str] | None = None,
+                    total_drawn=None) -> dict | None:
         sid = entry.scene_id
         oom_kills = memory.oom_kill_count()
         with open(log_path, "w") as log:
-            child = launch.start("studio.worker", sid, self.batch.quality, str(staging),
+            child = launch.start("studio.worker", sid, self.batch.quality, str(staging), *(extra or []),
                                  stdout=subprocess.PIPE, stderr=log, text=True)
             self.children.add(child)
             try:
                 for line in child.stdout:
                     if line.startswith("PROGRESS "):
-                        self.progress.update(sid, video_s=float(line.split()[1]))
+                        seconds = float(line.split()[1])
+                        self.progress.update(sid, video_s=total_drawn(seconds) if total_drawn else seconds)
                     else:
                         log.write(line)
                 returncode = child.wait()
@@ -136,41 +193,49 @@ class Renderer:
         return json.loads((staging / "result.json").read_text())
 
     def _postprocess(self, entry: SceneEntry, result: dict, staging: Path) -> dict[str, Path]:
-        """Encode the slide-ready files into ``staging/publish``; return name -> staged path."""
+        """Encode the slide-ready files into ``staging/publish``; return name -> staged path.
+
+        Every step reads only the worker's files and writes its own, so they run side by side
+        (one ffmpeg per core, the GIF first as the longest); in a batch they yield to the next
+        scene's worker (studio/encode.NICENESS)."""
         sid, out = entry.scene_id, staging / "publish"
         (out / sid).mkdir(parents=True)
         movie = Path(result["movie"])
         staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
-        encode.faststart_mp4(movie, staged[f"{sid}.mp4"])
         panels = clips.group_beats(result["sections"])
+        # The GIF reads the frames the worker scaled for it while encoding, not the 1080p60 movie.
+        gif_source = Path(result["gif_frames"]) if result.get("gif_frames") else movie
         # The poster is what the deck shows before playing: a loop's opening frame, a
         # walkthrough's first panel complete, otherwise the finished picture.
         poster_source = Path(panels[0][1][-1]["file"]) if panels else movie
-        encode.poster(poster_source, staged[f"{sid}.png"], first_frame=entry.loop)
+        steps = [
+            lambda: encode.gif(gif_source, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"],
+                               result["duration_s"]),
+            lambda: encode.faststart_mp4(movie, staged[f"{sid}.mp4"]),
+            lambda: encode.poster(poster_source, staged[f"{sid}.png"], first_frame=entry.loop),
+        ]
+        beat_lengths: dict[str, float] = {}
         for panel, panel_beats in panels:
             for beat in panel_beats:
                 stem = f"{sid}/{panel}/{clips.beat_number(beat['name'])}"
                 staged[f"{stem}.mp4"], staged[f"{stem}.jpg"] = out / f"{stem}.mp4", out / f"{stem}.jpg"
                 staged[f"{stem}.mp4"].parent.mkdir(parents=True, exist_ok=True)
-                encode.faststart_mp4(Path(beat["file"]), staged[f"{stem}.mp4"])
-                encode.poster(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"], first_frame=False)
+                steps.append(functools.partial(publish_beat, Path(beat["file"]), staged, stem, beat_lengths))
             name = f"{sid}/{panel}.mp4"
             staged[name] = out / name
-            clips.join([Path(b["file"]) for b in panel_beats], staged[name])
-        # The GIF reads the frames the worker scaled for it while encoding, not the 1080p60 movie.
+            steps.append(functools.partial(clips.join, [Path(b["file"]) for b in panel_beats], staged[name]))
         self.progress.update(sid, state="gif")
-        gif_source = Path(result["gif_frames"]) if result.get("gif_frames") else movie
-        encode.gif(gif_source, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"], result["duration_s"])
-        staged[".record"] = self._record(entry, result, staged)
+        run_side_by_side(steps)
+        staged[".record"] = self._record(entry, result, staged, beat_lengths)
         return staged
 
-    def _record(self, entry: SceneEntry, result: dict, staged: dict[str, Path]) -> Path:
+    def _record(self, entry: SceneEntry, result: dict, staged: dict[str, Path], beat_lengths: dict[str, float]) -> Path:
         sid = entry.scene_id
         info = encode.probe(staged[f"{sid}.mp4"])
         record = {
             "id": sid, "title": entry.title, "duration_s": round(info["duration_s"], 3), "loop": entry.loop,
             "files": {"mp4": f"{sid}.mp4", "gif": f"{sid}.gif", "png": f"{sid}.png"},
-            "sections": section_records(sid, result, staged, info["duration_s"]),
+            "sections": section_records(sid, result, beat_lengths, info["duration_s"]),
             "ledger_keys": list(entry.ledger_keys),
         }
         path = staged[f"{sid}.mp4"].parent / "record.json"
@@ -209,7 +274,9 @@ class Renderer:
                 pass
 
     def run(self, todo: list[tuple[SceneEntry, str]]) -> None:
-        self.running = max(1, min(self.batch.jobs, len(todo)))
+        # With a core for each half, one scene is rendered by two workers at once.
+        self.cut_scenes = len(todo) == 1 and self.batch.jobs >= 2
+        self.running = max(1, min(self.batch.jobs, 2 if self.cut_scenes else len(todo)))
         # --jobs counts workers. A scene's post-processing (GIF, poster, remuxes) starts after
         # its worker has handed its slot on, so the next worker starts at once and the
         # lower-priority ffmpeg (studio/encode.py) takes the cycles x264 leaves idle.
@@ -222,13 +289,63 @@ class Renderer:
                 future.result()
 
 
-def section_records(sid: str, result: dict, staged: dict[str, Path], whole_s: float) -> list[dict]:
+def publish_beat(clip: Path, staged: dict[str, Path], stem: str, lengths: dict[str, float]) -> None:
+    """A beat's clip (faststart), its poster (its last frame) and its length as published."""
+    encode.faststart_mp4(clip, staged[f"{stem}.mp4"])
+    encode.poster(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"], first_frame=False)
+    lengths[f"{stem}.mp4"] = encode.probe(staged[f"{stem}.mp4"])["duration_s"]
+
+
+def run_side_by_side(steps: list) -> None:
+    """Call each step, as many at once as there are cores; the first failure is raised
+    once every step has ended (none is left writing into the staging folder)."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="post") as pool:
+        futures = [pool.submit(step) for step in steps]
+    for future in futures:
+        future.result()
+
+
+# A second worker costs a second start-up (importing manim, building the scene up to the
+# cut): a few seconds of CPU, which only a scene longer than this repays.
+MIN_CUT_VIDEO_S = 5.0
+
+
+def cut_aim(out_dir: Path, scene_id: str, fps: int) -> int | None:
+    """Where the tail of a cut scene should start (studio/split_render.py): the beat whose start
+    is nearest the middle, as the scene's last render at any quality recorded its beats (their
+    times in seconds do not depend on the quality). None, so one worker renders it, when the
+    scene was never rendered, is shorter than MIN_CUT_VIDEO_S or has one beat. The aim is a
+    frame early, so "the first beat at or after it" is that beat whatever the rounding."""
+    for quality in config.presets():
+        record = read_record(out_dir / quality, scene_id)
+        starts = [beat["start_s"] for panel in (record or {}).get("sections", []) for beat in panel["beats"]]
+        if record and starts[1:] and record["duration_s"] >= MIN_CUT_VIDEO_S:
+            middle = record["duration_s"] / 2
+            return max(0, round(min(starts[1:], key=lambda t: abs(t - middle)) * fps) - 1)
+    return None
+
+
+def join_parts(head: dict, tail: dict, staging: Path) -> dict:
+    """One worker result from a cut scene's two: the movie and the GIF's frames joined from
+    both parts' clips (stream copy, as manim joins a whole render's, so the timestamps are
+    the whole render's), the sections and beats one after another."""
+    movie, gif_frames = staging / "joined.mp4", staging / "joined.gif-frames.mp4"
+    clips.join_as_manim([Path(c) for c in [*head["clips"], *tail["clips"]]], movie)
+    gif_clips = [Path(c) for c in [*head["gif_clips"], *tail["gif_clips"]]]
+    if gif_clips:
+        encode.concat_copy(gif_clips, gif_frames)
+    said = {b["name"]: b for b in [*head["beats"], *tail["beats"]]}
+    return {"movie": str(movie), "duration_s": head["duration_s"] + tail["duration_s"],
+            "sections": [*head["sections"], *tail["sections"]], "beats": list(said.values()),
+            "gif_frames": str(gif_frames) if gif_clips else None}
+
+
+def section_records(sid: str, result: dict, durations: dict[str, float], whole_s: float) -> list[dict]:
     """Per panel: its clip, and each beat with its clip, poster, place in the whole clip,
-    and what it says (scenes/kit/base.py). The sections cover the end of the whole clip,
-    so the first starts after whatever played before the first panel."""
+    and what it says (scenes/kit/base.py). ``durations`` are the published beat clips'
+    lengths by file name. The sections cover the end of the whole clip, so the first starts
+    after whatever played before the first panel."""
     said = {b["name"]: b for b in result.get("beats", [])}
-    durations = {name: encode.probe(path)["duration_s"] for name, path in staged.items()
-                 if name.endswith(".mp4") and name.count("/") == 2}
     t = whole_s - sum(durations.values())
     panels = []
     for panel, panel_beats in clips.group_beats(result["sections"]):

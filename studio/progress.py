@@ -32,6 +32,7 @@ class SceneState:
     finished: float | None = None
     error: str = ""
     log: str = ""
+    how: str = ""                  # how it was rendered, when that is worth saying ("two workers …")
 
     @property
     def wall_s(self) -> float:
@@ -109,6 +110,8 @@ class Progress:
         extra = f" in {s.wall_s:.1f} s" if s.state in ("done", "failed") else ""
         if s.state == "failed":
             extra += f": {s.error}"
+        elif s.state == "done" and s.how:
+            extra += f" ({s.how})"
         print(f"[{done}/{len(self.states)}] {s.scene_id}: {s.state}{extra}", file=sys.stderr, flush=True)
 
     def _table(self) -> Table:

@@ -1,8 +1,12 @@
-"""Render one scene in its own process: ``python -m studio.worker ID QUALITY STAGING [--section X]``.
+"""Render one scene in its own process:
+``python -m studio.worker ID QUALITY STAGING [--section X | --part head MEET | --part tail MEET --aim FRAMES]``.
 
 Writes manim's output under STAGING and a ``result.json`` describing the movie, its
 sections (one per beat, named ``<panel>.<n>``) and what each beat says. With ``--section X`` only panel X is rendered (studio/panel_only.py); a scene
-without that panel writes ``{"missing_panel": X, "panels": [...]}`` and exits 3.
+without that panel writes ``{"missing_panel": X, "panels": [...]}`` and exits 3. With
+``--part`` it renders the head or the tail of a scene cut in two (studio/split_render.py),
+meeting the other part in the folder MEET; the tail starts at the first beat at or after
+frame FRAMES.
 Prints ``PROGRESS <seconds of video rendered>`` lines for the parent's display.
 Never touches published files: the parent publishes what the worker staged.
 """
@@ -13,9 +17,10 @@ import ctypes
 import json
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from studio import config, registry
+from studio import config, registry, split_render
 from studio.panel_only import PanelNotFound, check_found, only_panel
 
 
@@ -33,7 +38,10 @@ def _report_progress(scene_cls) -> None:
 
     def play(self, *args, **kwargs):
         result = original_play(self, *args, **kwargs)
-        print(f"PROGRESS {self.renderer.time:.3f}", flush=True)
+        # A part of a cut scene counts only what it drew (skipped plays advance manim's clock).
+        written = getattr(self, "written_frames", None)
+        seconds = self.renderer.time if written is None else written / self.renderer.camera.frame_rate
+        print(f"PROGRESS {seconds:.3f}", flush=True)
         return result
 
     scene_cls.play = play
@@ -63,7 +71,24 @@ def encoder_settings(preset: dict) -> dict:
     }
 
 
-def render(scene_id: str, quality: str, staging: Path, section: str | None = None) -> dict:
+@dataclass
+class Part:
+    """Which part of a cut scene this worker renders, and where it meets the other."""
+    name: str                 # "head" or "tail"
+    meet: Path
+    aim: int = 0              # the tail's: first frame of the cut at the earliest
+
+
+def cut_scene(scene_cls, part: Part, gif):
+    if part.name == "head":
+        return split_render.head_part(scene_cls, part.meet)
+    tail = split_render.tail_part(scene_cls, part.meet, part.aim)
+    if gif is not None:
+        tail.started_at = lambda self, frame: gif.start_at(frame)
+    return tail
+
+
+def render(scene_id: str, quality: str, staging: Path, section: str | None = None, part: Part | None = None) -> dict:
     preset = config.presets()[quality]
     entry = registry.select([scene_id])[0]
 
@@ -80,6 +105,8 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
     scene_cls = registry.load_class(entry)
     if section is not None:
         scene_cls = only_panel(scene_cls, section)
+    if part is not None:
+        scene_cls = cut_scene(scene_cls, part, gif)
     _report_progress(scene_cls)
     media = staging / "media"
     settings = {
@@ -91,23 +118,56 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
     }
     with tempconfig(settings):
         scene = scene_cls()
-        scene.render()
-        duration = float(scene.renderer.time)
+        try:
+            scene.render()
+        except RuntimeError:
+            # Manim refuses a movie of no frames; a tail that stopped before drawing any (the
+            # head renders the whole scene) has nothing to give, which the pipeline knows.
+            if part is None or part.name != "tail" or scene.written_frames:
+                raise
     if section is not None:
         check_found(scene, section)
-    gif_frames = gif.finish(staging / f"{scene_id}.gif-frames.mp4") if gif is not None else None
-    movie = next(media.rglob(f"{scene_id}.mp4"))
-    sections = []
+    result = {"duration_s": float(scene.renderer.time)}
+    if part is not None:
+        result.update(part_summary(scene, part, gif, preset["fps"]))
+    # A head that was not cut is the whole render; the parts of a cut leave their GIF clips
+    # for the pipeline to join.
+    whole = part is None or (part.name == "head" and scene.cut_at is None)
+    gif_frames = gif.finish(staging / f"{scene_id}.gif-frames.mp4") if gif is not None and whole else None
+    movie = next(media.rglob(f"{scene_id}.mp4"), None)
+    return {"movie": str(movie) if movie else None, "sections": read_sections(media, scene_id),
+            "beats": beat_records(scene), "gif_frames": str(gif_frames) if gif_frames else None, **result}
+
+
+def part_summary(scene, part: Part, gif, fps: int) -> dict:
+    """What the pipeline needs to join a cut scene's parts: frames drawn, where the cut is,
+    and the part's clips in movie order (joined as manim joins a whole render's, the joined
+    movie is the one a whole render makes). Skipped plays advance manim's clock, so the
+    part's length is its frames."""
+    return {"part": part.name, "duration_s": scene.written_frames / fps, "written_frames": scene.written_frames,
+            "cut_at": scene.cut_at, "missed_cut": getattr(scene, "missed_cut", False),
+            "clips": [str(c) for c in scene.renderer.file_writer.partial_movie_files if c],
+            "gif_clips": [str(s.path) for s in gif.segments if s.path.is_file()] if gif is not None else []}
+
+
+def read_sections(media: Path, scene_id: str) -> list[dict]:
+    """The beats' clips manim wrote (its sections index), in order."""
     index = next(media.rglob(f"sections/{scene_id}.json"), None)
-    if index is not None:
-        for item in json.loads(index.read_text()):
-            if item["name"] != "autocreated":  # manim's implicit section before the first panel
-                sections.append({"name": item["name"], "file": str(index.parent / item["video"]),
-                                 "duration_s": float(item["duration"])})
-    beats = [{"name": b.name, "panel": b.panel, "n": b.n, "says": b.says, "takeaway": b.takeaway}
-             for b in getattr(scene, "beats", [])]
-    return {"movie": str(movie), "duration_s": duration, "sections": sections, "beats": beats,
-            "gif_frames": str(gif_frames) if gif_frames else None}
+    if index is None:
+        return []
+    return [{"name": item["name"], "file": str(index.parent / item["video"]), "duration_s": float(item["duration"])}
+            for item in json.loads(index.read_text())
+            if item["name"] != "autocreated"]  # manim's implicit section before the first panel
+
+
+def beat_records(scene) -> list[dict]:
+    """Each beat's name and words, its takeaway as drawn (the ledger's numbers filled in, as
+    the presenter, deck and page show it beside the picture)."""
+    from scenes.kit.text import fill
+
+    return [{"name": b.name, "panel": b.panel, "n": b.n, "says": b.says,
+             "takeaway": fill(b.takeaway)[0] if b.takeaway else None}
+            for b in getattr(scene, "beats", [])]
 
 
 EXIT_NO_PANEL = 3
@@ -117,8 +177,13 @@ def main(argv: list[str]) -> int:
     _die_with_parent()
     scene_id, quality, staging = argv[0], argv[1], Path(argv[2])
     section = argv[argv.index("--section") + 1] if "--section" in argv else None
+    part = None
+    if "--part" in argv:
+        at = argv.index("--part")
+        aim = int(argv[argv.index("--aim") + 1]) if "--aim" in argv else 0
+        part = Part(argv[at + 1], Path(argv[at + 2]), aim)
     try:
-        result = render(scene_id, quality, staging, section)
+        result = render(scene_id, quality, staging, section, part)
     except PanelNotFound as error:
         (staging / "result.json").write_text(json.dumps({"missing_panel": error.name, "panels": error.panels}))
         return EXIT_NO_PANEL

@@ -183,13 +183,15 @@ def test_json_round_trips():
 def test_progress_lines_give_phases():
     stderr = [(1.0, "[0/2] fig-a: rendering"), (9.0, "[0/2] fig-a: encoding"), (10.0, "[0/2] fig-a: publishing"),
               (11.5, "[1/2] fig-a: done in 10.4 s"), (11.6, "[1/2] bad: rendering"),
-              (12.0, "[2/2] bad: failed in 0.4 s: RuntimeError: boom"), (12.1, "some other line")]
+              (12.0, "[2/2] bad: failed in 0.4 s: RuntimeError: boom"), (12.1, "some other line"),
+              (13.0, "[1/1] fig-c: done in 7.5 s (two workers, the second from beat B.2)")]
     timings = measure.scene_timings(stderr)
     assert timings["fig-a"]["status"] == "done"
     assert timings["fig-a"]["render_s"] == pytest.approx(10.4)
     assert timings["fig-a"]["worker_s"] == pytest.approx(8.0)
     assert timings["fig-a"]["post_s"] == pytest.approx(2.5)
     assert timings["bad"] == {"status": "failed", "render_s": 0.4, "error": "RuntimeError: boom"}
+    assert timings["fig-c"] == {"status": "done", "render_s": 7.5, "how": "two workers, the second from beat B.2"}
 
 
 def test_summary_line_counts():

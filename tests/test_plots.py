@@ -219,6 +219,14 @@ def test_brace_spans_two_points_and_legend_rows():
     assert brace.label.get_top()[1] < brace.brace.get_bottom()[1] + 1e-6
     rows = legend([("accent", "损失"), ("warm", "梯度")])
     assert len(rows) == 2 and rows[0].get_right()[0] < rows[1].get_left()[0]
+    from manim import DOWN
+
+    marks = legend([("ink", "平的", "dot"), ("accent", "曲线", "line")], direction=DOWN)
+    dot, stroke = marks[0][0], marks[1][0]
+    assert np.isclose(dot.width, dot.height) and dot.width < stroke.width   # a round mark, not a line
+    assert dot.get_left()[0] == pytest.approx(stroke.get_left()[0])       # the column's marks line up
+    with pytest.raises(ValueError, match="dot"):
+        legend([("ink", "x", "star")])
 
 
 # --- the kit's patterns: one mapping, arrows from the scale, labels after their lines -------
@@ -246,6 +254,20 @@ def test_arrows_take_their_stroke_and_buff_from_the_theme():
     assert bold.get_color().to_hex().upper() == theme.color("gradients").to_hex().upper()
     with pytest.raises(ValueError):
         arrow((1, 1), (1, 1))
+
+
+def test_a_curved_arrow_bends_between_its_ends():
+    from scenes.kit import theme
+    from scenes.kit.arrows import curved_arrow
+
+    bent = curved_arrow((0, 0), (2, 0), "backward", arc=-1.0, weight="bold")
+    assert bent.get_stroke_width() == theme.stroke("bold")
+    assert bent.get_start() == pytest.approx([0, 0, 0], abs=1e-6)
+    tip = bent.tip.get_center()
+    assert abs(tip[0] - 2) < 0.3                        # the tip at the far end
+    assert bent.get_top()[1] > 0.2                      # left to right, a negative arc bows upward (clockwise)
+    with pytest.raises(ValueError):
+        curved_arrow((1, 1), (1, 1), arc=0.5)
 
 
 def test_label_after_draws_the_line_first():

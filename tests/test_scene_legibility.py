@@ -7,6 +7,7 @@ e-notation; no two texts overlapping; every
 drawn number is the ledger's display of a key the scene declares, and no other number
 (digits or Chinese numerals) is typed. The last tests build a deliberately bad scene and
 expect each check to find its fault, so a check that sees nothing cannot pass unnoticed.
+The same build of each scene serves the beat rules (tests/beat_checks.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from studio import registry
+from tests import beat_checks
 from tests import legibility_checks as checks
 
 # Demo scenes stay out of the lecture, but they show the kit: checked like the rest.
@@ -44,10 +46,40 @@ def ledger():
 
 
 @pytest.fixture(scope="module", params=SCENE_IDS)
-def stills(request):
-    from studio.stills import section_stills
+def built(request):
+    """Each scene built once, with its stills, for the legibility checks and the beat rules."""
+    from studio.stills import build_scene
 
-    return request.param, section_stills(request.param)
+    return request.param, build_scene(request.param, capture_stills=True)
+
+
+@pytest.fixture(scope="module")
+def stills(built):
+    scene_id, scene = built
+    return scene_id, scene.section_stills
+
+
+@pytest.fixture(scope="module")
+def sheet():
+    from studio import cues
+
+    return cues.build_sheet()
+
+
+def test_beat_quotes_are_verbatim_and_in_order(built, sheet):
+    missing = beat_checks.unplaced_quotes(*built, sheet)
+    assert not missing, "\n".join(missing)
+
+
+def test_every_beat_after_the_first_quotes_the_speaker(built):
+    scene_id, scene = built
+    silent = beat_checks.silent_beats(scene)
+    assert not silent, f"{scene_id}: beats {silent} stop the talk without saying for which sentence"
+
+
+def test_takeaways_stay_on_screen(built):
+    problems = beat_checks.lost_takeaways(*built)
+    assert not problems, "\n".join(problems)
 
 
 def _problems(check, scene_id, sections, *args):

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Sequence, Union
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UR, Animation, Brace, Create, FadeIn, Line, Mobject, Succession, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UR, Animation, Brace, Create, Dot, FadeIn, Line, Mobject, Succession, VGroup, VMobject
 
 from scenes.kit import theme
+from scenes.kit.types import Point
 from scenes.kit.charts import swatch
 from scenes.kit.plots import dashed
 from scenes.kit.text import ledger_text, line, words
 
-Point = Union[Sequence[float], np.ndarray]
 # (label words, ledger key) or (label words, ledger key, theme colour)
 Term = Union[tuple[str, str], tuple[str, str, str]]
 
@@ -88,15 +88,19 @@ def tally(terms: Sequence[Term], total: Term | None = None, *, op: str = "＋", 
 
 
 LEGEND_LINE = 0.6     # length of a line swatch
+LEGEND_DOT = 0.14     # radius of a dot swatch (a marked point drawn about 0.1 across the plot)
 LEGEND_LINE_STROKE = 5
 
 
 def _mark(color: str, kind: str) -> VMobject:
-    """A legend's swatch: a filled square (areas, bars) or a short solid or dashed line (curves)."""
+    """A legend's swatch: a filled square (areas, bars), a short solid or dashed line (curves)
+    or a dot (a marked point)."""
     if kind == "square":
         return swatch(color)
+    if kind == "dot":
+        return Dot(radius=LEGEND_DOT, color=theme.color(color))
     if kind not in ("line", "dashed"):
-        raise ValueError(f"legend mark must be 'square', 'line' or 'dashed', got {kind!r}")
+        raise ValueError(f"legend mark must be 'square', 'line', 'dashed' or 'dot', got {kind!r}")
     stroke = Line(LEFT * LEGEND_LINE / 2, RIGHT * LEGEND_LINE / 2, stroke_width=LEGEND_LINE_STROKE,
                   color=theme.color(color))
     return dashed(stroke) if kind == "dashed" else stroke
@@ -105,7 +109,7 @@ def _mark(color: str, kind: str) -> VMobject:
 def legend(entries: Sequence[tuple[str, ...]], *, direction: np.ndarray = RIGHT, size: str = "small",
            tinted: bool = False, gap: str | None = None) -> VGroup:
     """Legend rows: a swatch and its words, ``(theme colour, template)`` or ``(theme colour,
-    template, mark)`` with mark ``"square"`` (default), ``"line"`` or ``"dashed"``; in a row
+    template, mark)`` with mark ``"square"`` (default), ``"line"``, ``"dashed"`` or ``"dot"``; in a row
     (``RIGHT``) or a column (``DOWN``), ``gap`` apart (a spacing name); ``tinted`` writes the
     words in the role's colour."""
     items = VGroup()

@@ -3,14 +3,12 @@ in fig-zero and one in fig-muon are drawn alike; a role names its colour."""
 
 from __future__ import annotations
 
-from typing import Sequence, Union
-
 import numpy as np
-from manim import Arrow, DoubleArrow
+from manim import Arrow, CurvedArrow, DoubleArrow
 
 from scenes.kit import theme
+from scenes.kit.types import Point
 
-Point = Union[Sequence[float], np.ndarray]
 TIP_PER_STROKE = 0.05    # tip length per unit of stroke width: a bolder arrow has a larger tip
 
 
@@ -33,3 +31,17 @@ def arrow(start: Point, end: Point, role: str = "ink", *, weight: str = "regular
     kind = DoubleArrow if both else Arrow
     return kind(start, end, buff=gap, color=theme.color(role), stroke_width=width, stroke_opacity=opacity,
                 tip_length=tip, max_tip_length_to_length_ratio=0.5, max_stroke_width_to_length_ratio=1000)
+
+
+def curved_arrow(start: Point, end: Point, role: str = "ink", *, arc: float, weight: str = "regular",
+                 max_tip: float | None = None) -> CurvedArrow:
+    """An arrow bent along an arc of ``arc`` radians (as manim turns it: negative is clockwise, so
+    left to right it bows upward) from ``start`` to ``end``: a swap, a loop back, a rewind. Stroke
+    and tip as :func:`arrow`'s."""
+    start, end = _point(start), _point(end)
+    length = float(np.linalg.norm(end - start))
+    if not length > 0:
+        raise ValueError("curved_arrow: start and end coincide")
+    width = theme.stroke(weight)
+    tip = min(TIP_PER_STROKE * width, 0.4 * length, max_tip or float("inf"))
+    return CurvedArrow(start, end, angle=arc, color=theme.color(role), stroke_width=width, tip_length=tip)

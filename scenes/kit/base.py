@@ -103,13 +103,9 @@ class LectureScene(Scene):
         beat = self.beats[-1] if self.beats else None
         if beat is None or beat.takeaway is None or self._takeaways.has(beat.name):
             return
-        kept = {id(m): m.get_center() for m in self._takeaways.lines}
-        old, new = self._takeaways.add(beat.name, beat.takeaway, replaces=beat.replaces)
-        moves = []
-        for mob in self._takeaways.lines[:-1]:   # the others make room: animate from where they were
-            target = mob.get_center()
-            mob.move_to(kept[id(mob)])
-            moves.append(mob.animate.move_to(target))
+        # The others make room: they move from where they were.
+        (old, new), moves = self._takeaways.moves_after(
+            lambda: self._takeaways.add(beat.name, beat.takeaway, replaces=beat.replaces))
         if old:   # a replaced line leaves before its successor comes: never two sentences in one place
             self.play(*(FadeOut(m) for m in old), run_time=run_time / 2)
         self.play(*moves, FadeIn(new, shift=UP * 0.15), run_time=run_time)
@@ -125,13 +121,7 @@ class LectureScene(Scene):
         footnote = text.take_footnote()
         if footnote is not None:
             # The footnote takes the bottom-left corner: the takeaways stand on top of it.
-            kept = {id(m): m.get_center() for m in self._takeaways.lines}
-            self._takeaways.rise_above(footnote)
-            moves = []
-            for mob in self._takeaways.lines:
-                target = mob.get_center()
-                mob.move_to(kept[id(mob)])
-                moves.append(mob.animate.move_to(target))
+            _, moves = self._takeaways.moves_after(lambda: self._takeaways.rise_above(footnote))
             self.play(FadeIn(footnote), *moves, run_time=0.3)
         self.show_takeaway()
         self.wait(BEAT_HOLD_S)

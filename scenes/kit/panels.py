@@ -11,6 +11,9 @@ from scenes.kit.theme import size as text_size, space
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
 TAKEAWAY_GAP = 0.16
+# A panel's footnote (※ 待核) sits this far under the takeaways (27 px at 720p): nearer, it reads as
+# a footnote to the takeaway above it rather than to the figure.
+FOOTNOTE_GAP = 0.3
 # Takeaways sit a little above the safe edge: they are the panel's key sentences, and a
 # projector's overscan should not be the first thing to eat them.
 TAKEAWAY_BOTTOM = EDGE_BUFF + 0.17
@@ -58,10 +61,24 @@ class Takeaways:
         self.lines: list[Mobject] = []
         self.floor = -config.frame_height / 2 + TAKEAWAY_BOTTOM
 
+    def moves_after(self, change):
+        """Run ``change`` (a restack: ``add``, ``rise_above``) and return its result with the
+        animations that carry each line kept through it from its old place to its new one
+        (the line a change adds has no old place: it fades in)."""
+        kept = {id(m): m.get_center() for m in self.lines}
+        result = change()
+        moves = []
+        for mob in self.lines:
+            if id(mob) in kept:
+                target = mob.get_center()
+                mob.move_to(kept[id(mob)])
+                moves.append(mob.animate.move_to(target))
+        return result, moves
+
     def rise_above(self, mob: Mobject) -> bool:
         """Keep the stack above ``mob`` (the panel's footnote in the bottom corner), so a wide
         takeaway never runs into it. Returns whether the kept lines moved (callers animate)."""
-        floor = max(self.floor, mob.get_top()[1] + TAKEAWAY_GAP)
+        floor = max(self.floor, mob.get_top()[1] + FOOTNOTE_GAP)
         moved = floor > self.floor + 1e-9
         self.floor = floor
         self._stack()
