@@ -91,7 +91,12 @@ GRAD_NORMS = derived("descent.bowl_grad_norms", lambda points: tuple(float(np.li
 
 # ---- Ⓒ fig-circuit's gradient as a column to act on ----------------------------------------
 
-NEG_GRAD = {name: derived(f"descent.neg_grad_{name}", lambda g: -g, inputs={"g": q}, unit="", fmt=signed,
+def with_sign(x: float) -> str:
+    """A signed entry as the column shows it: +1 and −4, so the one positive sign is seen."""
+    return ("+" if x > 0 else "") + signed(x)
+
+
+NEG_GRAD = {name: derived(f"descent.neg_grad_{name}", lambda g: -g, inputs={"g": q}, unit="", fmt=with_sign,
                           formula=f"−∂f/∂{name} (circuit.grad_{name}, from the autodiff run)",
                           measures=f"the downhill direction's entry for {name}")
             for name, q in (("a", grad_a), ("b", grad_b), ("c", grad_c))}

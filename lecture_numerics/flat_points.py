@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 from lecture_numerics.zh import zh_count
 
 KINDS = ("valley", "peak", "pass")
@@ -76,3 +76,12 @@ NEVER_ONE = sourced(
              "was not read, only the abstract: 待核",
     measures="the share of up-directions that the measured stopping points never reached (a true valley floor's)",
     notes="1", notes_quote="结果是 —— 那个比例从来没到过 1。")
+# Ⓒ draws the measured stopping points only as a picture of the claim (「从来没到过 1」): the
+# paper's figure was not read, so the dots are placed by hand, labelled 示意 on screen.
+SKETCHED_STOPS = chosen(
+    "flat.sketched_stop_shares",
+    (0.52, 0.56, 0.6, 0.63, 0.67, 0.7, 0.74, 0.77, 0.81, 0.85, 0.88),
+    unit="share", fmt=lambda v: " / ".join(f"{x:g}" for x in v),
+    measures="where Ⓒ's sketched stopping points sit on the share-of-up-directions axis (示意, not data)",
+    reason="a spread clearly left of 1 and right of 0 (training never stops at a hilltop), with a visible gap "
+           "before the true-valley marker: the picture of 「那个比例从来没到过 1」 without claiming values")

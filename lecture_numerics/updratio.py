@@ -19,6 +19,7 @@ import numpy as np
 from lecture_numerics.axes import power_of_ten_label, tick_formatter, tick_values_log
 from lecture_numerics.runcache import disk_cached
 from lecture_numerics.provenance import chosen, derived, sourced
+from lecture_numerics.zh import zh_several
 
 _TOY = "a toy small enough to run in a blink, big enough to have a first layer whose norm can grow"
 LAYERS = chosen("updratio.layers", (8, 16, 4), unit="units", fmt=lambda v: " → ".join(map(str, v)),
@@ -206,7 +207,7 @@ JITTER_BIG = derived("updratio.loss_jitter_big",
                      measures="how much the 太大 run's loss shakes about its trend at the end")
 JITTER_OK = derived("updratio.loss_jitter_ok",
                     lambda ok, spread, window, degree: detrended_jitter(_runs(ok, spread).losses[1], window, degree),
-                    inputs=_JITTER_INPUTS, unit="", fmt="{:.7f}", formula=_JITTER_FORMULA + ", 刚好",
+                    inputs=_JITTER_INPUTS, unit="", fmt="{:.1e}", formula=_JITTER_FORMULA + ", 刚好",
                     measures="how much the 刚好 run's loss shakes about its trend at the end (it hardly does)")
 # The two jitters side by side read as a ratio, so the ratio is drawn too. 刚好's residual is
 # only what a polynomial cannot follow of a smooth descent: it shrinks with every degree added
@@ -228,7 +229,7 @@ JITTER_TREND_RATIO = derived(
     lambda ok, spread, window, degrees: jitter_ratio_bound(_runs(ok, spread).losses[2], _runs(ok, spread).losses[1],
                                                            degrees, window),
     inputs={**_RUN_INPUTS, "window": TAIL, "degrees": TREND_DEGREES}, unit="×",
-    fmt=lambda v: f"{float(f'{v:.2g}'):.0f}",
+    fmt=zh_several,      # 几千: its order is all that is steady (the digits move with the trend's degree)
     formula="min over trend degrees 2–4 of (RMS of 太大's last-100-step loss about its trend ÷ the same for 刚好)",
     measures="how many times more the 太大 run's loss shakes about its trend than the 刚好 run's, at least",
     notes="近十倍", notes_quote="抖动大了近十倍",

@@ -3,13 +3,14 @@
 Ⓐ one parameter: two strings of balls from a real descent run; steps shrink by themselves;
    red lands in the shallow valley, green in the deep one — only the start differs.
 Ⓑ two parameters: the slope becomes a vector; at a steep and a gentle point, −∇ and its length.
-Ⓒ many parameters: fig-circuit's gradient as a column — sign says which way, size says who first.
+Ⓒ many parameters: fig-circuit's gradient as a column — sign says which way (a ↑/↓ badge by each
+   entry), size says who first (the ⭐⭐⭐ sentence, a takeaway).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Create, DashedLine, Dot, Ellipse, FadeIn, GrowArrow,
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Create, DashedLine, Dot, Ellipse, FadeIn, FadeOut, GrowArrow,
                    GrowFromCenter, GrowFromEdge, VGroup, VMobject)
 
 from lecture_numerics import descent
@@ -22,7 +23,7 @@ from scenes.kit.format_widgets import ScreenAxis
 from scenes.kit.text import formula, ledger_text, number, words
 
 CURVE_LEFT, CURVE_RIGHT = -6.0, 6.0
-LOSS_BOTTOM, LOSS_TOP = -1.75, 1.7
+LOSS_BOTTOM, LOSS_TOP = -1.53, 1.92     # the parameter's name under the curve clears the two takeaways
 # The two runs the notes call 红 (it lands in the shallow valley) and 绿 (the deep one).
 STRINGS = (("red", "bad"), ("green", "good"))
 # −gradient is the step: the theme's falling direction, as the step is in fig-muon and fig-momentum.
@@ -51,7 +52,9 @@ NAME_X, VALUE_X, NEG_X, BAR_X, HEAD_Y = -5.2, -3.6, -1.2, 0.2, 2.2
 BAR_HEAD_X = 1.0
 BAR_SCALE, BAR_THICKNESS, BAR_FILL = 0.45, 0.35, 0.7
 MORE_AT = np.array([-2.4, -1.5, 0])
-NOTES_X, SIGN_Y, SIZE_Y = 2.3, 0.9, -0.2
+NOTES_X, SIGN_Y = 2.3, 0.9
+BADGE_GAP, BADGE_LEN = 0.3, 0.4    # the ↑/↓ badge right of each −gradient entry: which way it pushes
+HALO = 8                           # background outline of the ∇L names: a contour behind never cuts a glyph
 
 
 class FigDescent(LectureScene):
@@ -96,6 +99,7 @@ class FigDescent(LectureScene):
         later = words("一步比一步小", size="small", color="bad").next_to(hops[-1], DOWN + RIGHT, buff=theme.space("gap"))
         self.play(hops[0].animate.set_stroke(width=8), FadeIn(first), run_time=0.5)
         self.play(FadeIn(later), run_time=0.5)
+        self.step_notes = VGroup(first, later)
         self.beat(says="所以它不会在谷底来回冲过头 —— 这一条是白送的。", takeaway="越近谷底步子越小，不会冲过头")
 
         self.beat(says="现在看绿色那串，它从右边出发。")
@@ -123,7 +127,9 @@ class FigDescent(LectureScene):
         # Below-left of the first ball: under the falling slope, clear of the hops right of it.
         starts = VGroup(*[words("起点", size="body", color=paint).next_to(ring, DOWN + LEFT, buff=theme.space("fine"))
                           for ring, (_, paint) in zip(rings, STRINGS)])
-        self.play(lines.animate.set_stroke(opacity=DIMMED), balls.animate.set_opacity(DIMMED), run_time=0.5)
+        # The step notes leave with the hops they name (dimmed text would lose its contrast).
+        self.play(lines.animate.set_stroke(opacity=DIMMED), balls.animate.set_opacity(DIMMED),
+                  FadeOut(self.step_notes), run_time=0.5)
         self.play(*[GrowFromCenter(r) for r in rings], *[FadeIn(s) for s in starts], run_time=0.6)
         self.start_marks = VGroup(rings, starts)
 
@@ -156,18 +162,20 @@ class FigDescent(LectureScene):
         bases = [VGroup(Dot(p, radius=DOT_RADIUS * 1.5, color=theme.background()), Dot(p, radius=DOT_RADIUS,
                  color=theme.color("ink"))) for p in places]
         ups = [arrow(p, p + g, GRADIENT, weight="bold", buff=None) for p, g in zip(places, steps)]
-        up_names = [formula("∇L", size="small", color=GRADIENT).next_to(p + g, g / np.linalg.norm(g), buff=0.12)
+        up_names = [self.haloed(formula("∇L", size="small", color=GRADIENT)).next_to(p + g, g / np.linalg.norm(g),
+                                                                                        buff=0.12)
                     for p, g in zip(places, steps)]
         self.play(*[FadeIn(b) for b in bases], run_time=0.4)
         self.play(*[GrowArrow(a) for a in ups], *[b.animate.set_z_index(2) for b in bases], run_time=0.7)
         self.play(*[FadeIn(n) for n in up_names], run_time=0.4)
         key = legend_rows([(GRADIENT, "梯度：上坡最快"), (NEG_GRADIENT, "负梯度：下坡")], direction=DOWN, size="label",
                           tinted=True).move_to(KEYS_AT)
-        self.play(FadeIn(key[0]), run_time=0.4)
 
         self.beat(says="它指的是上坡最快的方向，所以下坡就取它的相反数。")
+        self.play(FadeIn(key[0]), run_time=0.4)       # 「上坡最快」 is this sentence's
         downs = [arrow(p, p - g, NEG_GRADIENT, weight="heavy", buff=None) for p, g in zip(places, steps)]
-        down_names = [formula("−∇L", size="small", color=NEG_GRADIENT).next_to(p - g, -g / np.linalg.norm(g), buff=0.12)
+        down_names = [self.haloed(formula("−∇L", size="small", color=NEG_GRADIENT)).next_to(p - g, -g / np.linalg.norm(g),
+                                                                                          buff=0.12)
                       for p, g in zip(places, steps)]
         self.play(*[GrowArrow(a) for a in downs], run_time=0.7)
         self.bring_to_front(*bases)
@@ -179,6 +187,11 @@ class FigDescent(LectureScene):
                                        size="label", color=GRADIENT).next_to(name, RIGHT, buff=theme.space("small"))
                            for i, name in enumerate(up_names)])
         self.play(FadeIn(lengths), run_time=0.6)
+
+    @staticmethod
+    def haloed(name):
+        """A name over the contours, outlined in the background colour (as kit on_plot labels are)."""
+        return name.set_stroke(theme.background(), width=HALO, background=True)
 
     # ---- Ⓒ many parameters ----
 
@@ -203,10 +216,17 @@ class FigDescent(LectureScene):
         self.play(FadeIn(heads[:2]), *[FadeIn(r[:3]) for r in rows], FadeIn(more), run_time=0.9)
 
         self.beat(says="每一项告诉你两件事：正负，说这个参数往上推还是往下推；")
-        sign = words("① 正负：往上推还是往下推", size="label").move_to([NOTES_X, SIGN_Y, 0], aligned_edge=LEFT)
+        # Each entry's sign as a badge beside it, pointing the way it pushes the parameter.
+        badges = VGroup()
+        for row, name in zip(rows, "abc"):
+            sense = UP if descent.NEG_GRAD[name].value > 0 else DOWN
+            base = row[2].get_right() + RIGHT * BADGE_GAP - sense * BADGE_LEN / 2
+            badges.add(arrow(base, base + sense * BADGE_LEN, NEG_GRADIENT, weight="bold", buff=None))
+        sign = VGroup(words("① 正负 ↑↓：", size="label"), words("往上推还是往下推", size="label"))
+        sign.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("fine")).move_to([NOTES_X, SIGN_Y, 0], aligned_edge=LEFT)
+        self.play(*[GrowArrow(b) for b in badges], run_time=0.5)
         self.play(FadeIn(sign), run_time=0.5)
-        self.beat(says="相对大小，说哪一项改起来更要紧。")
+        # The ⭐⭐⭐ sentence: a takeaway, so the biggest text in its beat.
+        self.beat(says="相对大小，说哪一项改起来更要紧。", takeaway="② 相对大小：a 比 c 要紧 {descent.a_over_c} 倍")
         self.play(FadeIn(heads[2]), *[GrowFromEdge(r[3].blocks, LEFT) for r in rows], run_time=0.8)
-        size_line = ledger_text("② 大小：a 比 c 要紧 {descent.a_over_c} 倍", size="label").move_to([NOTES_X, SIZE_Y, 0], aligned_edge=LEFT)
-        self.play(FadeIn(size_line), run_time=0.5)
         self.beat(says="它不只告诉你往哪走，还告诉你该先动谁。", takeaway="它不只告诉你往哪走，还告诉你该先动谁")

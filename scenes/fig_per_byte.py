@@ -23,15 +23,17 @@ from scenes.kit.text import ledger_text, words
 # Plot area (scene units; the frame is 14.2 × 8): room on the right for the lines' names and,
 # along the bottom, for two takeaway lines (the whole-frame figure keeps A.4/A.8's sentence to
 # the end, under the last one), so the plot ends above them.
-PLOT_CORNER, PLOT_W, PLOT_H = (-5.7, -1.75), 8.6, 3.9
+PLOT_CORNER, PLOT_W, PLOT_H = (-5.7, -1.75), 8.6, 3.35
 LABEL_X = 3.25                      # left edge of the lines' names
 V3, GPT3 = "model_large", "model_small"      # purple solid and orange dashed, as the notes say
-# Where things sit, in data units (tokens, FLOPs/B): the legend in the empty upper left, above
-# both attention lines; the 2048 line's name under it; the paper's card in the empty lower
-# right, under both attention lines and the lower flat line, clear of GPT-3's dashed one.
-LEGEND_AT = (3000, 18400)
-CONTEXT_NAME_Y = 14600
-CARD_TOP_LEFT = (7400, 6200)
+# Where things sit, in data units (tokens, FLOPs/B): the legend, one row, in the empty upper left, above
+# both attention lines; the 2048 line's name under it. The paper's card sits above the plot,
+# right of the y axis's title, its top-right corner at the safe margin under the header: off
+# the plot, so it covers no line.
+LEGEND_AT = (3000, 18700)
+CONTEXT_NAME_Y = 15200
+CARD_TOP_RIGHT = (6.7, 3.05)
+CHEAP_DOT_R = 0.1                   # GPT-3's attention price at 2048: clear of V3's line just above
 
 
 class FigPerByte(LectureScene):
@@ -42,7 +44,7 @@ class FigPerByte(LectureScene):
         "per_byte.v3.linear_flops_per_byte", "per_byte.gpt3.linear_flops_per_byte",
         "per_byte.v3.attention_slope", "per_byte.gpt3.attention_slope",
         "recompute.v3.crossover_tokens", "recompute.gpt3.crossover_tokens", "model.gpt3.context_tokens",
-        "recompute.gpt3.selective_saving", "recompute.gpt3.selective_overhead",
+        "recompute.gpt3.selective_saving", "recompute.gpt3.selective_overhead", "recompute.korthikanti.year",
     )
 
     def construct(self) -> None:
@@ -80,7 +82,7 @@ class FigPerByte(LectureScene):
         x_title.align_to(axes.x_ticks, DOWN)
         y_title = words("每省一个字节要付的 FLOPs", size="small", color="muted")
         y_title.next_to(axes.y_axis, UP, buff=theme.space("gap")).align_to(axes.y_axis, LEFT)
-        legend = legend_rows([(V3, "DeepSeek-V3", "line"), (GPT3, "GPT-3", "dashed")], direction=DOWN, tinted=True,
+        legend = legend_rows([(V3, "DeepSeek-V3", "line"), (GPT3, "GPT-3", "dashed")], direction=RIGHT, tinted=True,
                              gap="small")
         legend.move_to(axes.point(*LEGEND_AT), aligned_edge=LEFT)
         self.play(FadeIn(axes), FadeIn(x_title), FadeIn(y_title), FadeIn(legend), run_time=0.6)
@@ -147,15 +149,14 @@ class FigPerByte(LectureScene):
     # ---- 4. 停一拍: the paper picked attention ----
 
     def paper_story(self) -> None:
-        source = words("英伟达论文「选择性重算」", size="small")
+        source = ledger_text("英伟达 {recompute.korthikanti.year}「选择性重算」", size="small")
         picked = words("→ 恰恰就是 attention", size="small", color="accent")
-        gain = ledger_text("GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，只付 {recompute.gpt3.selective_overhead} 算力",
+        gain = ledger_text("GPT-3：省 {recompute.gpt3.selective_saving} 激活显存，付 {recompute.gpt3.selective_overhead} 算力",
                            size="small")
         first = VGroup(source, picked).arrange(RIGHT, buff=theme.space("snug"))
         body = VGroup(first, gain).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
         card = boxed(body, "muted", pad="small")
-        card.box.set_fill(theme.background(), opacity=1)        # over the drop line from GPT-3's crossover
-        card.move_to(self.axes.point(*CARD_TOP_LEFT), aligned_edge=UP + LEFT)
+        card.move_to([*CARD_TOP_RIGHT, 0], aligned_edge=UP + RIGHT)
         self.beat(says="「选择性重算」这个概念，出自英伟达二〇二二年的一篇论文")
         self.play(Create(card.box), FadeIn(source), run_time=0.6)     # the card opens with the source only
         self.beat(says="而它选出来要重算的，恰恰就是 attention")     # the card says it: the takeaways stay
@@ -166,8 +167,8 @@ class FigPerByte(LectureScene):
     # ---- 5. why: at 2048 tokens GPT-3 sits left of its crossover ----
 
     def context_story(self) -> None:
-        self.beat(says="为什么反过来了？")
-        self.wait(0.6)
+        # The question is put to the room alone, in the caption slot; it stays until answered.
+        self.beat(says="为什么反过来了？", takeaway="为什么反过来了？")
         self.beat(says="因为它的序列长度是两千零四十八")
         context = quantity("model.gpt3.context_tokens").value
         marker = dashed(upright(self.axes, context, GPT3, stroke_width=4))
@@ -182,9 +183,9 @@ class FigPerByte(LectureScene):
         self.play(Create(span), run_time=0.6)
         self.play(FadeIn(Dot(left_of, radius=0.09, color=theme.color(GPT3)), scale=1.5), run_time=0.3)
         self.beat(says="在那儿，attention 比图上每一条线性层都便宜",
-                  takeaway="在那儿，attention 比图上每一条线性层都便宜")
+                  takeaway="在那儿，attention 比图上每一条线性层都便宜", replaces=True)
         s, price = per_byte.attention_line("gpt3-175b", seq_max=context)
-        cheap = Dot(self.axes.point(context, price[-1]), radius=0.13, color=theme.color(GPT3))
+        cheap = Dot(self.axes.point(context, price[-1]), radius=CHEAP_DOT_R, color=theme.color(GPT3))
         self.play(FadeIn(cheap, scale=1.6), run_time=0.4)
         self.play(Indicate(cheap, color=theme.color(GPT3), scale_factor=1.8), run_time=0.7)
         self.beat(says="论文没错。是前提变了", takeaway="论文没错。是前提变了", replaces=True)

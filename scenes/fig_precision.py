@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Brace, Create, DashedLine, Dot, FadeIn, FadeOut, Indicate, Line,
-                   Rectangle, RoundedRectangle, VGroup)
+from manim import (DOWN, LEFT, PI, RIGHT, UP, ArcBetweenPoints, Brace, Create, DashedLine, DashedVMobject, Dot,
+                   FadeIn, FadeOut, Indicate, Line, Rectangle, RoundedRectangle, Transform, VGroup)
 
 from lecture_numerics import precision_run as run, quantity
 from lecture_numerics.precision import FP32_AFTER, INCREMENT, SPACING, START
@@ -35,7 +35,7 @@ TINY_Y = -2.35                                     # Ⓐ's tiny-gradient line, a
 SIDE_NOTE_RISE = 0.17                              # the notes right of a bit row sit a little high
 
 # Ⓑ: the bf16 line near 1.0 along the top, one gap of it magnified below, two cards at the bottom.
-LINE_Y, LINE_LEFT, LINE_RIGHT = 2.3, -6.0, 6.0
+LINE_Y, LINE_LEFT, LINE_RIGHT = 2.45, -6.0, 6.0   # high enough that the brace's label clears the zoom frame
 NAME_Y = 3.42                                      # Ⓑ: the line's name, level with the header
 LINE_RANGE = (0.9975, 1.0265)                      # the four bf16 ticks with margin
 ZOOM_Y, ZOOM_LEFT, ZOOM_RIGHT = 0.3, -6.2, 6.2     # one gap over the safe width: +0.0003 is 43 px at 1280×720
@@ -47,12 +47,17 @@ CARD_TOP, CARD_BOTTOM, CARD_GAP = -0.82, -2.8, 0.3
 CARD_ROWS = (-1.1, -1.56, -2.03, -2.48)          # left card: setup, question, counter, result
 FP32_Y = -1.6                                      # right card: the fp32 strip
 BALL_RADIUS = 0.1
-SNAP_DROP, SHORT_RISE = 0.66, 0.12                 # the snap-back arrow under the end values; 「跨不过去」 just above the axis
+SNAP_DROP = 0.66                                   # the snap-back arrow, under the end values
 HOP_TIME = 0.12                                    # one counter step: out to +0.0003 and back
+HOP_ANGLE, HOP_LIFT = -0.85 * PI, 0.05             # B.9's hop: an arc over the sliver, from 1.0 out to 1.0003
+TIMES_RISE = 0.27                                  # its 「×1000」 sits over the axis, right of the arc
+CARD_PAD = 0.28                                    # the bf16 card ends this far under its last row (it grows row by row)
+MOVED_DASHES = 24                                  # Ⓐ: the dashed outline round the three cells fp16 moved
 
 PLOT_LEFT, PLOT_RIGHT, PLOT_BOTTOM, PLOT_TOP = -5.6, 3.0, -1.8, 0.95   # the curve tags fit the safe area
 SHARE_TOP = 1.05                                   # the share axis runs a little past "all of it"
-M_TAG_AT, V_TAG_AT = (19, 0.44), (4200, 0.48)      # (step, share) of the tags' top-left corners: right of each curve, under the half line
+M_TAG_AT, V_TAG_AT = (13.5, 0.44), (4200, 0.48)    # (step, share) of the tags' top-left corners: right of each curve, under the half line
+DEFAULTS_AT = (4200, 0.62)                          # the 「Adam 默认值」 note, over the v tag, above the half line
 ONCE_TAG_RISE = 0.75                               # the 「用完就扔」 tag sits clear of the x axis
 HALF = 0.5                                         # the half-life line
 ONCE_STEPS = [1.0, 1.999, 2.0]                     # used once: all of it in step 1, nothing from step 2
@@ -137,13 +142,16 @@ class FigPrecision(LectureScene):
         self.play(FadeIn(bf16_note[1]), Indicate(bf16.segment(2), color=theme.color("warm")), run_time=0.7)
 
         self.beat(says="再看最下面 fp16。同样是十六位，可它把三位从指数挪给了尾数")
-        self.move_three_bits(bf16)
-
-        self.beat(says="于是它更精细，但范围小了一大截 —— 小的梯度直接掉到零")
+        moved = self.move_three_bits(bf16)
         fp16 = self.fp16_row
         fp16_note = self.side_note(fp16, "把{precision.exponent_bits_moved}位从指数挪给了尾数", "更精细，但范围小了一大截",
                                    "warm", "backward")
-        self.play(FadeIn(fp16_note), run_time=0.6)
+        outline = DashedVMobject(Rectangle(width=moved.width, height=moved.height, stroke_width=theme.stroke("bold"),
+                                           stroke_color=theme.color("warm")).move_to(moved), num_dashes=MOVED_DASHES)
+        self.play(Create(outline), FadeIn(fp16_note[0]), run_time=0.6)    # which three moved, and the words for it
+
+        self.beat(says="于是它更精细，但范围小了一大截 —— 小的梯度直接掉到零")
+        self.play(FadeIn(fp16_note[1]), run_time=0.5)
         tiny = ledger_text("一个小梯度 {precision.tiny_gradient}：" + format_name("fp16") + " 存成 "
                            "{precision.tiny_gradient_fp16}，" + format_name("bf16") + " 存成 {precision.tiny_gradient_bf16}",
                            size="body", color="ink").move_to([0, TINY_Y, 0])
@@ -152,7 +160,7 @@ class FigPrecision(LectureScene):
         self.beat(says="这才是 fp16 需要 loss scaling 的原因， 跟「十六位不够用」一点关系都没有",
                   takeaway=format_name("fp16") + " 要 loss scaling，是因为范围 —— 跟「{format.fp16.total_bits} 位不够用」无关")
 
-    def move_three_bits(self, bf16) -> None:
+    def move_three_bits(self, bf16) -> VGroup:
         """A copy of the bf16 layout drops to the fp16 row; three exponent cells lift out, travel to
         the mantissa's end and turn mantissa-coloured, the mantissa closing up behind them: 1|5|10."""
         fp16, fp16_name, fp16_counts = self.bit_layout("fp16")
@@ -168,6 +176,7 @@ class FigPrecision(LectureScene):
         self.play(moved.animate.shift(DOWN * MOVED_LIFT), run_time=0.4)
         self.play(FadeIn(fp16_counts), run_time=0.5)    # `moving` now is the fp16 layout; `fp16` only places things
         self.fp16_row = fp16
+        return moved
 
     # ---- Ⓑ the live rounding run ----
 
@@ -175,8 +184,11 @@ class FigPrecision(LectureScene):
         self.start_panel("B", "大数吃小数，当场做一遍",
                          says="假设一个权重是 1.0， 每一步要给它加 万分之三 —— 训练后期这是很典型的量级")
         bf16_card, fp32_card = self.cards()
-        setup = ledger_text("权重 {precision.start_weight}，每步加 {precision.increment}",
-                            size="label").move_to([bf16_card.get_x(), CARD_ROWS[0], 0])
+        self.bf16_card = bf16_card
+        setup = VGroup(ledger_text("权重 {precision.start_weight}，每步加 {precision.increment}", size="label"),
+                       words("（量级示意）", size="small", color="muted")).arrange(RIGHT, buff=theme.space("fine"))
+        setup.move_to([bf16_card.get_x(), CARD_ROWS[0], 0])
+        bf16_card.become(self.card_to_row(0))             # the card holds what is in it: it grows row by row
         self.play(FadeIn(bf16_card), FadeIn(setup), run_time=0.6)
 
         self.beat(says="看这根数轴：bf16 在 1.0 附近，相邻两个能表示的数之间隔着零点零零七八")
@@ -226,13 +238,13 @@ class FigPrecision(LectureScene):
         question = ledger_text("按算术：加 {precision.adds_to_one_spacing} 次就够一格？",
                                size="label").move_to([bf16_card.get_x(), CARD_ROWS[1], 0])
         ghosts = self.naive_slivers(zoom)
-        self.play(FadeIn(question), run_time=0.5)
+        self.play(Transform(self.bf16_card, self.card_to_row(1)), FadeIn(question), run_time=0.5)
         self.play(*[FadeIn(g, run_time=0.15) for g in ghosts], run_time=1.6, lag_ratio=0.06)   # lagged: stacked one by one
 
         self.beat(says="—— 我真的跑了一千次")
         self.play(FadeOut(ghosts), run_time=0.5)
         counter = self.counter_text(0).move_to([bf16_card.get_x(), CARD_ROWS[2], 0])
-        self.play(FadeIn(counter), run_time=0.3)
+        self.play(Transform(self.bf16_card, self.card_to_row(2)), FadeIn(counter), run_time=0.3)
         for i in range(1, len(run.COUNTER_STOPS.value)):              # each stop: out to +0.0003, rounded back
             nxt = self.counter_text(i).move_to(counter)
             self.play(zoom.ball.animate.move_to(zoom.point(run.FIRST_SUM.value)), run_time=HOP_TIME)
@@ -242,17 +254,25 @@ class FigPrecision(LectureScene):
             counter = nxt
 
         self.beat(says="结果是 1.0。一步都没动")
+        # The ⭐⭐⭐ result: the biggest line in the card.
         result = ledger_text("{precision.adds} 次后还是 {precision.bf16.after_1000_adds}：动了 "
-                             "{precision.bf16.steps_moved} 步", size="label", color="backward")
+                             "{precision.bf16.steps_moved} 步", size="heading", color="backward")
         result.move_to([bf16_card.get_x(), CARD_ROWS[3], 0])
-        self.play(FadeIn(result), Indicate(zoom.ball, color=theme.color("backward")), run_time=0.8)
+        self.play(Transform(self.bf16_card, self.card_to_row(3)), FadeIn(result),
+                  Indicate(zoom.ball, color=theme.color("backward")), run_time=0.8)
 
         self.beat(says="因为每一次都是从 1.0 开始加，每一次都被舍回 1.0。它跨不过去")
-        short = arrow(zoom.point(run.FIRST_SUM.value) + UP * SHORT_RISE, zoom.point(run.ROUNDING_MIDPOINT.value) + UP * SHORT_RISE,
-                      "bad", weight="regular", buff="tight")
-        cannot = words("跨不过去", size="label", color="bad").next_to(short.get_end(), DOWN + LEFT, buff=theme.space("medium"))
-        self.play(Indicate(zoom.midline, color=theme.color("bad"), scale_factor=1.05), Create(short), run_time=0.8)
-        self.play(FadeIn(cannot), run_time=0.4)
+        # Each time a short hop out to 1.0003 (the arc) and the snap back under the axis (B.5's
+        # arrow), a thousand times over; the midpoint, far off, is never reached.
+        hop = ArcBetweenPoints(zoom.point(START.value) + UP * HOP_LIFT, zoom.point(run.FIRST_SUM.value) + UP * HOP_LIFT,
+                               angle=HOP_ANGLE, color=theme.color("backward"), stroke_width=theme.stroke("regular"))
+        hop.add_tip(tip_length=theme.space("small"), tip_width=theme.space("small"))
+        times = ledger_text("×{precision.adds}", size="small", color="backward")
+        times.next_to(hop, RIGHT, buff=theme.space("fine")).set_y(ZOOM_Y + TIMES_RISE)   # under the sliver's label
+        cannot = words("跨不过去", size="label", color="bad")
+        cannot.next_to(zoom.point(run.ROUNDING_MIDPOINT.value), DOWN + LEFT, buff=theme.space("small"))
+        self.play(Create(hop), FadeIn(times), run_time=0.7)
+        self.play(Indicate(zoom.midline, color=theme.color("bad"), scale_factor=1.05), FadeIn(cannot), run_time=0.8)
 
         self.beat(says="右边那格是对照：同样一千次，改用 fp32 —— 1.0 变成 1.3")
         self.fp32_contrast(fp32_card)
@@ -275,6 +295,14 @@ class FigPrecision(LectureScene):
                                     stroke_width=0, fill_color=theme.color("panel"), fill_opacity=1.0)
             made.append(card.move_to([centre, (CARD_TOP + CARD_BOTTOM) / 2, 0]))
         return made
+
+    def card_to_row(self, row: int) -> RoundedRectangle:
+        """The bf16 card as tall as its rows up to ``row`` (its top stays put)."""
+        left_card, _ = self.cards()
+        bottom = CARD_ROWS[row] - CARD_PAD
+        card = RoundedRectangle(width=left_card.width, height=CARD_TOP - bottom, corner_radius=theme.space("tight"),
+                                stroke_width=0, fill_color=theme.color("panel"), fill_opacity=1.0)
+        return card.move_to([left_card.get_x(), (CARD_TOP + bottom) / 2, 0])
 
     def magnified_gap(self, low, high) -> "ZoomedGap":
         return ZoomedGap(low, high)
@@ -359,12 +387,17 @@ class FigPrecision(LectureScene):
         v = dashed(share_curve("ema", "optimizer", run.BETA2.value))
         # β at label size: its subscript is a 75 % glyph, which at small size falls under 14 px.
         m_tag = VGroup(on_plot("动量 m，β₁ = {optim.adam.beta1}", size="label", color="optimizer"),
-                       on_plot("半衰期 {optim.adam.half_life_m} 步", size="small", color="optimizer")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+                       on_plot("半衰期 {optim.adam.half_life_m} 步", size="small", color="optimizer")).arrange(DOWN, aligned_edge=RIGHT, buff=ROW_GAP)
+        # Right-aligned: the m curve leans right as it falls, the v curve is just right of the first line.
         m_tag.move_to(plot.point(*M_TAG_AT), aligned_edge=UP + LEFT)
         v_tag = VGroup(on_plot("{optim.v.moment_order}阶矩 v", size="small", color="optimizer"),
                        on_plot("β₂ = {optim.adam.beta2}", size="label", color="optimizer"),
                        on_plot("半衰期 {optim.adam.half_life_v} 步", size="small", color="optimizer")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         v_tag.move_to(plot.point(*V_TAG_AT), aligned_edge=UP + LEFT)
+        # The curves use Adam's defaults, not the V3 card's settings: said over them.
+        defaults = words("曲线按 Adam 默认值画", size="small", color="muted")
+        defaults.move_to(plot.point(*DEFAULTS_AT), aligned_edge=DOWN + LEFT)
+        v_tag.add(defaults)
         halves = VGroup(*[Dot(plot.point(1 + h.value, HALF), radius=HALF_DOT_RADIUS, color=theme.color("optimizer"))
                           for h in (run.HALF_LIFE_M, run.HALF_LIFE_V)])
         self.play(label_after(m, VGroup(m_tag, halves[0]), run_time=0.8, label_time=0.3))

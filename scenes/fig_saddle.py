@@ -2,24 +2,25 @@
 
 Ⓐ three cells, two perpendicular cuts through each flat point: the valley floor (both up,
    red), the hilltop (both down, green), the pass (one up, one down) — anim-saddle's surface;
-   then the mountain-pass reading of the pass cell: lowest along the ridge, highest along the
-   trail, and the way out along the trail.
+   then the mountain-pass reading of the pass cell: its two cuts renamed ridge (lowest) and trail
+   (highest), a small pictogram of a trail over a ridge, and the way out along the trail.
 Ⓑ the argument, one line per beat, in one encoding: each direction is an arrow tilted the way
    the ground goes along it — up and red, or down and green (Ⓐ's colours). A floor needs every
    direction up; one parameter has two; a model has hundreds of billions, and one going down
    makes it a pass. Then the brake: a statement about the definition, not a probability.
 Ⓒ the share of up-directions, by definition: 0 on a hilltop, 1 only on a true valley floor, and
-   everything between is a pass; the measurement drawn as a bracket on that axis, closed at 0
-   and open at 1 (「那个比例从来没到过 1」, Dauphin et al. 2014, whose figure has not been read:
-   the speaker's caveat says so); then the turn: hard to get stuck, but slow near a pass.
+   everything between is a pass; the measurement sketched as scattered stopping points left of 1
+   (「那个比例从来没到过 1」, Dauphin et al. 2014, whose figure has not been read: the dots are
+   labelled 示意 and the claim carries the kit's 待核 mark); then the turn, one takeaway per
+   sentence: hard to get stuck, but slow near a pass, and the hand-off to the optimizers.
 Colour code shared with anim-saddle: red = rises along this cut, green = falls, black = flat point.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, GrowArrow, Line,
-                   RoundedRectangle, Transform, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedVMobject, Dot, FadeIn, FadeOut, GrowArrow,
+                   Line, RoundedRectangle, Transform, VGroup, VMobject)
 
 from lecture_numerics import flat_points as flat
 from scenes.kit import theme
@@ -27,7 +28,7 @@ from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import NumberAxis, Plot, curve
-from scenes.kit.text import UNCONFIRMED_MARK, ledger_text, line, words
+from scenes.kit.text import ledger_text, line, words
 
 UP_COLOUR, DOWN_COLOUR = "backward", "good"     # red: the ground rises this way; green: it falls
 
@@ -41,18 +42,24 @@ CELLS = (("valley", "真谷底", ("往哪走都变差", "真卡住了")),
          ("pass", "最要紧的", ("一个方向往上", "另一个方向往下")))
 DOT_R, TICK_HALF = 0.08, 0.32
 WAY_OUT_AT = 0.85                 # where the way-out arrow ends along the pass's falling cut
+# The pass pictogram, above the pass cell (right of the flat-point note): a ridge seen from the
+# front, dipping at the pass, and the trail climbing to the dip and over it.
+PICTO_AT = np.array([4.9, 2.45, 0])
+RIDGE = ((-1.3, -0.3), (-0.7, 0.35), (0.0, -0.05), (0.7, 0.35), (1.3, -0.3))
+TRAIL = ((-0.3, -0.5), (-0.1, -0.27), (0.0, -0.05), (0.15, 0.12), (0.4, 0.22))
 
 # Ⓑ: the three lines, each with its picture of directions under it.
 ARG_LEFT, PICTURE_LEFT = -6.4, -6.0
 ROW_Y = {"floor": 2.3, "floor_pic": 1.75, "one": 1.05, "one_pic": 0.45, "many": -0.25, "many_pic": -0.85,
-         "miss": -1.8, "brake": -2.45, "brake_why": -2.95}
+         "miss": -1.9, "brake": -2.6, "brake_why": -3.1}
 ROW_ARROWS, MISSED = 12, 7        # arrows drawn for "every direction" (the rest trail off in ⋯), the one that falls
 SLOPE_ARROW = (0.42, 0.3)         # run and rise of one direction's arrow
 
 # Ⓒ: one axis, the share of up-directions; labels under it, above two takeaways.
-AXIS_Y, AXIS_W = 1.5, 10.0
-C_ROWS = {"pending": 2.75, "names": 2.2, "title": 0.75, "bracket": 0.25, "measured": -0.3, "flat": -0.95,
-          "hand_off": -1.6}
+AXIS_Y, AXIS_W = 2.05, 10.0
+C_ROWS = {"names": 2.6, "title": 1.3, "stops": 0.8, "measured": 0.38, "way_down": -0.04, "flat": -0.42}
+STOP_JITTER = 0.09                # the sketched stopping points scatter this far above and below their row
+TICK_LABEL_CLEAR = 0.07           # the 0 and 1 tick labels step clear of the end markers' rings
 
 
 def cut_colour(heights: np.ndarray) -> str:
@@ -72,7 +79,7 @@ class FigSaddle(LectureScene):
     title = "坡度为零的地方不止一种：垭口与高维"
     loop = False
     ledger_keys = ("flat.slopes_at_centre", "flat.directions_one_parameter", "slider.desk_faders",
-                   "flat.up_fraction_ticks", "flat.measurement_paper.year")
+                   "flat.up_fraction_ticks", "flat.measurement_paper.year", "flat.measured_up_share_below")
 
     def construct(self) -> None:
         self.three_flat_points()
@@ -126,18 +133,25 @@ class FigSaddle(LectureScene):
         self.play(Create(highlight), run_time=0.6)
 
         self.beat(says="第三种有个特别贴切的名字：垭口")
-        # The name replaces the placeholder title by a cross-fade: a Transform between two
-        # different texts would morph their strokes into each other.
+        # The name replaces the placeholder title: the old word leaves before the new one comes
+        # (a cross-fade would show both words on top of each other; a Transform, glyph soup).
         placeholder = cells[2][1]
         name = words("垭口", size="heading", color="accent").move_to(placeholder)
-        self.play(FadeOut(placeholder, shift=UP * 0.15), FadeIn(name, shift=UP * 0.15), run_time=0.6)
+        self.play(FadeOut(placeholder, shift=UP * 0.15), run_time=0.3)
+        self.play(FadeIn(name, shift=UP * 0.15), run_time=0.4)
 
         self.beat(says="沿着翻山的那条路走，它是整条路的最高点； 可你要是横过来、沿着山脊走，它又是最低点")
+        # The pass cell's two cuts take the mountain's names, each in its own cut's place.
         ridge_cut, trail_cut = cells[2][2]
-        ridge = words("山脊：最低", size="small", color=UP_COLOUR).next_to(ridge_cut[4], DOWN, buff=0.1)
-        trail = words("翻山：最高", size="small", color=DOWN_COLOUR).next_to(trail_cut[4], DOWN, buff=0.1)
-        self.play(FadeIn(ridge, shift=UP * 0.1), run_time=0.5)
-        self.play(FadeIn(trail, shift=UP * 0.1), run_time=0.5)
+        ridge = words("山脊：最低", size="small", color=UP_COLOUR).move_to(ridge_cut[4])
+        trail = words("翻山：最高", size="small", color=DOWN_COLOUR).move_to(trail_cut[4])
+        picto = self.pass_pictogram()
+        self.play(FadeIn(picto[0]), run_time=0.4)
+        self.play(Create(picto[1]), FadeIn(picto[2]), run_time=0.6)
+        self.play(FadeOut(ridge_cut[4]), run_time=0.25)
+        self.play(FadeIn(ridge, shift=UP * 0.1), run_time=0.4)
+        self.play(FadeOut(trail_cut[4]), run_time=0.25)
+        self.play(FadeIn(trail, shift=UP * 0.1), run_time=0.4)
 
         self.beat(says="站在那儿，脚下确实是平的。但它根本没封死，路就在旁边",
                   takeaway="站在那儿，脚下确实是平的。但它根本没封死，路就在旁边")
@@ -151,15 +165,31 @@ class FigSaddle(LectureScene):
 
         self.beat(says="中文管这种地形，就叫鞍部。数学上这个点就叫鞍点", takeaway="中文管这种地形叫鞍部 —— 数学上叫鞍点")
 
+    @staticmethod
+    def pass_pictogram() -> VGroup:
+        """A ridge seen from the front (red: along it the pass is the lowest point), the trail
+        climbing to the dip and over (green, dashed behind the crest), the black flat point."""
+        def path(points) -> VMobject:
+            return VMobject().set_points_smoothly([PICTO_AT + np.array([x, y, 0]) for x, y in points])
+
+        ridge = path(RIDGE).set_stroke(theme.color(UP_COLOUR), width=theme.stroke("bold"))
+        trail = DashedVMobject(path(TRAIL).set_stroke(theme.color(DOWN_COLOUR), width=theme.stroke("bold")),
+                               num_dashes=9)
+        dip = Dot(PICTO_AT + np.array([*RIDGE[2], 0]), radius=DOT_R * 0.8, color=theme.color("ink"))
+        return VGroup(ridge, trail, dip)
+
     # ---- Ⓑ the argument, one line at a time ----
 
     def arrow_row(self, falls_at: int | None = None) -> VGroup:
         return VGroup(*[slope_arrow(i != falls_at) for i in range(ROW_ARROWS)]).arrange(RIGHT, buff=0.12)
 
-    def legend(self) -> VGroup:
+    def legend(self) -> tuple[VGroup, VGroup]:
+        """The key, as its two halves: 「往上」 comes with the first line, 「往下」 only when a
+        direction first goes down."""
         up = VGroup(slope_arrow(True), words("这个方向往上", size="small", color=UP_COLOUR)).arrange(RIGHT, buff=0.15)
         down = VGroup(slope_arrow(False), words("往下", size="small", color=DOWN_COLOUR)).arrange(RIGHT, buff=0.15)
-        return VGroup(up, down).arrange(RIGHT, buff=0.45).to_edge(RIGHT, buff=EDGE_BUFF + 0.45).set_y(ROW_Y["floor"])
+        VGroup(up, down).arrange(RIGHT, buff=0.45).to_edge(RIGHT, buff=EDGE_BUFF + 0.45).set_y(ROW_Y["floor"])
+        return up, down
 
     def place_row(self, mob, key: str, left: float = ARG_LEFT):
         return mob.move_to([left, ROW_Y[key], 0], aligned_edge=LEFT)
@@ -171,7 +201,8 @@ class FigSaddle(LectureScene):
         floor = self.place_row(line("真谷底 ＝ 所有方向都得往上", size="body"), "floor")
         every = VGroup(self.arrow_row(), words("⋯", size="heading", color=UP_COLOUR)).arrange(RIGHT, buff=0.2)
         self.place_row(every, "floor_pic", PICTURE_LEFT)
-        self.play(FadeIn(floor, shift=RIGHT * 0.2), FadeIn(self.legend()), run_time=0.6)
+        key_up, key_down = self.legend()
+        self.play(FadeIn(floor, shift=RIGHT * 0.2), FadeIn(key_up), run_time=0.6)
         self.play(FadeIn(every, lag_ratio=0.1), run_time=0.8)
 
         self.beat(says="一维图上只有两个方向 —— 两个都往上，很容易凑齐。 所以图上才会坑一个接一个")
@@ -197,12 +228,13 @@ class FigSaddle(LectureScene):
         self.play(Transform(row[MISSED], missed), run_time=0.6)
         point = words("↑ 漏掉的这一个：往下", size="small", color=DOWN_COLOUR)
         point.next_to(row[MISSED], DOWN, buff=0.08).align_to(row[MISSED], LEFT)
-        verdict = line("只要漏掉一个，它就只是个垭口，还能接着走", size="body", color="accent")
+        # The ⭐⭐⭐ line: the biggest in the panel, with a row of air above and below.
+        verdict = line("只要漏掉一个，它就只是个垭口，还能接着走", size="takeaway", color="accent")
         self.place_row(verdict, "miss")
-        self.play(FadeIn(point), FadeIn(verdict, shift=RIGHT * 0.2), run_time=0.6)
+        self.play(FadeIn(point), FadeIn(key_down), FadeIn(verdict, shift=RIGHT * 0.2), run_time=0.6)
 
         self.beat(says="我得说清楚：这是定义层面的话，不是概率论证")
-        brake = self.place_row(words("说清楚：这是定义层面的话，不是概率论证", size="label", color="backward"), "brake")
+        brake = self.place_row(words("说清楚：这是定义层面的话，不是概率论证", size="label", color="ink"), "brake")
         self.play(FadeIn(brake), run_time=0.5)
 
         self.beat(says="各个方向的弯曲方向并不彼此独立，所以我不会给你一个 「罕见到十的负多少次方」那种数字 —— 那个数是编的")
@@ -230,52 +262,46 @@ class FigSaddle(LectureScene):
                        words("真谷底：全往上", size="label", color=UP_COLOUR).next_to(high, UP, buff=0.35))
         names[0].align_to(low + LEFT * 0.3, LEFT)
         names[2].align_to(high + RIGHT * 0.3, RIGHT)
-        names.set_y(C_ROWS["names"])
+        for name in names:
+            name.set_y(C_ROWS["names"])
+        for _, tick_label in axis.ticks:
+            tick_label.shift(DOWN * TICK_LABEL_CLEAR)
         self.play(FadeIn(band), Create(ends), FadeIn(hilltop), FadeIn(floor), FadeIn(names), run_time=0.8)
 
         self.beat(says="结果是 —— 那个比例从来没到过 1")
-        measured = self.measured_interval(axis)
-        self.play(Create(measured[0]), run_time=0.8)
-        self.play(Create(measured[1]), FadeIn(measured[2]), run_time=0.5)
-        # The passage itself has not been read (待核): the speaker says so, in the speaker's words.
-        caveat = ledger_text(f"{UNCONFIRMED_MARK} 这组测量（Dauphin 等，{{flat.measurement_paper.year}}）"
-                             "我只读过摘要，原文的图还没核对", size="small", color="muted")
-        caveat.move_to([0, C_ROWS["pending"], 0])
-        self.play(FadeIn(caveat), run_time=0.4)
+        measured = self.sketched_stops(axis)
+        self.play(FadeIn(measured[0], lag_ratio=0.15), run_time=0.9)
+        self.play(FadeIn(measured[1]), run_time=0.5)
 
         self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
         way_down = VGroup(slope_arrow(rises=False), words("总还剩方向往下", size="label", color=DOWN_COLOUR))
         way_down.arrange(RIGHT, buff=0.15)
-        way_down.move_to([0, C_ROWS["measured"], 0]).align_to(high + RIGHT * 0.3, RIGHT)
+        way_down.move_to([0, C_ROWS["way_down"], 0]).align_to(high + RIGHT * 0.3, RIGHT)
         self.play(GrowArrow(way_down[0]), FadeIn(way_down[1]), run_time=0.6)
 
         self.beat(says="它没走，不是因为没路，是因为坡太平了")
         flat_reason = words("它没走：不是没路，是坡太平了", size="label")
         self.play(FadeIn(self.c_row(flat_reason, "flat"), shift=UP * 0.1), run_time=0.5)
 
+        # The turn, one takeaway per sentence, read top to bottom in the order they are said.
         self.beat(says="参数越多，它反而越不容易真卡住", takeaway="✔ 参数越多，它反而越不容易真卡住")
-
         self.beat(says="可坏消息是：卡不住，不等于走得快", takeaway="✘ 可坏消息是：卡不住，不等于走得快")
+        self.beat(says="垭口附近坡极平、梯度极小，而我们的步长又是「跟坡度成正比」的 —— 那就会在那儿磨很久很久",
+                  takeaway="垭口附近：坡极平 → 梯度极小 → 步子极小 → 磨很久很久")
+        self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个",
+                  takeaway="→ 接下来整节的优化器，多半就是在治这个")
 
-        self.beat(says="垭口附近坡极平、梯度极小，而我们的步长又是「跟坡度成正比」的 —— 那就会在那儿磨很久很久")
-        slow = words("垭口附近：坡极平 → 梯度极小 → 步子极小 → 磨很久很久", size="label", color="backward")
-        self.play(Transform(flat_reason, self.c_row(slow, "flat")), run_time=0.6)
-
-        self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个")
-        hand_off = words("→ 接下来整节的优化器，多半就是在治这个", size="label", color="accent")
-        self.play(FadeIn(self.c_row(hand_off, "hand_off"), shift=RIGHT * 0.2), run_time=0.6)
-
-    def measured_interval(self, axis) -> VGroup:
-        """Where the measured stopping points fall: a bracket under the axis, closed at 0 and
-        open at 1 (「从来没到过 1」), with what it says beside it."""
-        low, high = axis.point(0.0), axis.point(1.0)
-        y = C_ROWS["bracket"]
-        bar = VGroup(Line([low[0], y + 0.15, 0], [low[0], y, 0]), Line([low[0], y, 0], [high[0] - 0.14, y, 0]))
-        bar.set_stroke(theme.color("ink"), width=5)
-        open_end = Circle(radius=0.14, stroke_width=5, color=theme.color("ink")).move_to([high[0], y, 0])
-        label = ledger_text("量到的停点都在这儿：从来没到过 {flat.up_fraction_ticks[2]} " + UNCONFIRMED_MARK, size="label")
-        label.move_to([0, C_ROWS["measured"], 0]).align_to(low + LEFT * 0.3, LEFT)
-        return VGroup(bar, open_end, label)
+    def sketched_stops(self, axis) -> VGroup:
+        """Where training stops, as a sketch (示意: the paper's figure is not read): scattered
+        points under the axis, all clearly left of 1, and what they say under them."""
+        shares = flat.SKETCHED_STOPS.value
+        wobble = STOP_JITTER * np.resize([1.0, -0.6, 0.2, -1.0, 0.7], len(shares))
+        dots = VGroup(*(Dot([axis.point(share)[0], C_ROWS["stops"] + dy, 0], radius=0.09,
+                            color=theme.color("ink")) for share, dy in zip(shares, wobble)))
+        label = ledger_text("示意 · Dauphin 等 {flat.measurement_paper.year}：停点从来没到过 "
+                            "{flat.measured_up_share_below}", size="label")
+        label.move_to([0, C_ROWS["measured"], 0]).align_to(axis.point(0.0) + LEFT * 0.3, LEFT)
+        return VGroup(dots, label)
 
     @staticmethod
     def c_row(mob, key: str):

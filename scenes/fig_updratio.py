@@ -3,15 +3,17 @@
 Ⓐ three runs of a small MLP (太小 / 刚好 / 太大 learning rate): their update ÷ parameter ratio
    against the black 1e-3 line; the 刚好 learning rate was swept to sit on it.
 Ⓑ the 太大 run ends with the lower loss, but its weights stretch, its loss shakes about its
-   trend (the 刚好 run hardly does: the ratio of the two is drawn, as the lower bound it is),
-   and a little more learning rate turns it into NaN: the ratio tells how far the cliff is. One beat per clause the speaker reads.
+   trend (the 刚好 run hardly does: the ratio of the two is said only as an order, 几千倍),
+   and a little more learning rate turns it into NaN (a slider pushed from 太大's η to the first
+   multiplier whose run ends non-finite): the ratio tells how far the cliff is. One beat per clause
+   the speaker reads.
 Every curve is a run of lecture_numerics/updratio.py (the toy trained for real).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Line, VGroup
 
 from lecture_numerics import updratio
 from scenes.kit import theme
@@ -26,6 +28,10 @@ NORM_CORNER, LOSS_CORNER = np.array([-5.2, -1.35, 0]), np.array([1.4, -1.35, 0])
 SMALL_W, SMALL_H = 4.6, 2.55
 TOP_ROW_Y, CAVEAT_Y = 2.6, 2.1      # Ⓑ: the losses and the cliff on one row; the caveat under the losses
 NOTE_Y = 2.1                         # Ⓐ: what the ratio measures, right of the plot, over the run labels
+OK_LABEL_LIFT = 0.6                  # 刚好 rides the black line: its name goes well above the line's label
+RULE_LABEL_BUFF = 0.3                # the line's label keeps clear of the curves' ends
+SLIDER_W, KNOB_R = 1.4, 0.11         # Ⓑ's learning-rate slider: track length, knob radius
+CLIFF_RIGHT = 6.5                    # the slider row's right end (inside the safe margin)
 
 
 class FigUpdratio(LectureScene):
@@ -71,7 +77,7 @@ class FigUpdratio(LectureScene):
         target = updratio.TARGET.value
         rule = Line(plot.point(0, target), plot.point(steps, target), color=theme.color("ink"), stroke_width=6)
         rule_label = line("{updratio.target_ratio} —— 经验值", size="label")
-        rule_label.next_to(rule, RIGHT, buff=0.2)
+        rule_label.next_to(rule, RIGHT, buff=RULE_LABEL_BUFF)
         self.play(Create(rule), FadeIn(rule_label), run_time=0.8)
 
         self.beat(says="贴着线就大致合适", takeaway="贴着线 ＝ 大致合适")
@@ -84,7 +90,7 @@ class FigUpdratio(LectureScene):
             label = line(f"{name}　η {{{key}}}", size="label", color=colour)
             y = plot.point(steps, ratios[i, -1])[1]
             labels.add(label.move_to([LABEL_X, y, 0], aligned_edge=LEFT))
-        labels[1].shift(UP * 0.45)               # 刚好 rides the black line: its name goes just above
+        labels[1].shift(UP * OK_LABEL_LIFT)
         self.play(FadeIn(labels, lag_ratio=0.3), run_time=0.9)
 
     # ---- Ⓑ the lower loss, and what it costs ----
@@ -121,12 +127,25 @@ class FigUpdratio(LectureScene):
         self.jitter_plot(runs)
 
         self.beat(says="而学习率再乘 2.1 就直接 NaN")
-        cliff = line("学习率再乘 {updratio.nan_multiplier} → NaN", size="body", color="backward")
-        cliff.move_to([6.5, TOP_ROW_Y, 0], aligned_edge=RIGHT)
-        self.play(FadeIn(cliff, shift=LEFT * 0.3), run_time=0.6)
+        self.cliff_slider()
 
         self.beat(says="所以这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标",
                   takeaway="这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标")
+
+    def cliff_slider(self) -> None:
+        """A learning-rate slider pushed up from 太大's η: where it stops, the run ends in NaN."""
+        what = words("η", size="label", color="muted")
+        track = Line(LEFT * SLIDER_W / 2, RIGHT * SLIDER_W / 2, color=theme.color("muted"),
+                     stroke_width=theme.stroke("bold"))
+        verdict = line("学习率再乘约 {updratio.nan_multiplier} 倍 → NaN", size="label", color="backward")
+        row = VGroup(what, track, verdict).arrange(RIGHT, buff=0.3)
+        row.move_to([CLIFF_RIGHT, TOP_ROW_Y, 0], aligned_edge=RIGHT)
+        knob = Dot(track.get_start(), radius=KNOB_R, color=theme.color("accent"))
+        pushed = Line(track.get_start(), track.get_end(), color=theme.color("backward"),
+                      stroke_width=theme.stroke("bold"))
+        self.play(FadeIn(what), FadeIn(track), FadeIn(knob), run_time=0.5)
+        self.play(knob.animate.move_to(track.get_end()), Create(pushed), run_time=1.4)
+        self.play(knob.animate.set_color(theme.color("backward")), FadeIn(verdict, shift=LEFT * 0.2), run_time=0.5)
 
     def jitter_plot(self, runs: updratio.Runs) -> None:
         """The last steps' loss: 太大 shakes about its trend, 刚好 is a smooth line (the jitter is
@@ -149,8 +168,8 @@ class FigUpdratio(LectureScene):
         calm.next_to(loss_plot.point(steps, float(runs.losses[1, last].max())), UP, buff=0.12)
         calm.align_to(loss_plot.x_axis, RIGHT)
         self.play(FadeIn(shake), FadeIn(calm), run_time=0.5)
-        # The two numbers read as a ratio, so the ratio is said: 刚好's residual is only fit error,
-        # which is why it is a lower bound (lecture_numerics/updratio.py).
-        ratio = line("太大抖得是刚好的 {updratio.loss_jitter_trend_ratio} 倍以上", size="small", color="ink")
+        # The two numbers read as a ratio, so the ratio is said, as an order only: 刚好's residual
+        # is fit error, and the ratio moves with the trend's degree (lecture_numerics/updratio.py).
+        ratio = line("太大抖得至少是刚好的{updratio.loss_jitter_trend_ratio}倍", size="small", color="ink")
         ratio.move_to(loss_plot.point(steps, 0.6), aligned_edge=RIGHT)
         self.play(FadeIn(ratio, shift=UP * 0.1), run_time=0.5)
