@@ -30,7 +30,8 @@ WHY: dict[str, str] = {
     "spoken.optimizer_state_growth_years": "图上状态从动量（1964）一路加到 AdamW（2017），是五十多年，不是三十年。",
     "updratio.loss_jitter_trend_ratio": "「近十倍」是每步 loss 变化之比（8.5×），那大半是下降本身；扣掉趋势，刚好那条几乎不抖，"
                                         "太大那条的抖动至少是它的几千倍 —— 说「抖动大了几千倍」。",
-    "updratio.nan_multiplier": "图上那次 400 步的试跑，学习率乘 1.5 就出 NaN；2.1 是另一次 200 步二分的落点，1.5 到 2.4 之间有限和 NaN 交错。",
+    "updratio.nan_multiplier": "图上那次 400 步的试跑，学习率再乘约 1.5（1.52–1.55，看求和顺序）就开始出 NaN；"
+                              "2.1 是另一次 200 步二分的落点，1.5 到 2.4 之间有限和 NaN 交错 —— 说「再乘一点五左右就 NaN」。",
     "step.halfway_coefficient": "ln 2 ÷ 1.9 = 0.365，两位是 0.36；0.37 是把 ln 2 取成 0.7 算的。",
     "lr.v3.final_over_peak": "V3 只有余弦段的终点在峰值的 10%，最后 167B token 跑在 3.3%。",
     "optim.adam.beta2": "Adam 默认的 β₂ 是 0.999（GPT-3 用 0.95），不是 0.99。",

@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Circumscribe, Create, CurvedArrow, FadeIn, FadeOut,
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Circumscribe, Create, FadeIn, FadeOut,
                    Indicate, LaggedStart, MoveAlongPath, ShowPassingFlash, SurroundingRectangle, TransformFromCopy, VGroup,
                    Write, config)
 
 from scenes.kit import theme
+from scenes.kit.arrows import curved_arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.circuit_widgets import (GateCard, GateDiagram, Wire, forward_label, gate_card, gate_field,
                                         gate_node, gradient_label, toward, value_glyphs)
@@ -29,7 +30,7 @@ OUTPUT_END_X = 5.6
 LEGEND_AT = np.array([5.0, -1.55, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
-SWAP_SIGN_ARC, SWAP_TIP = 0.9, 0.22    # Ⓐ's drawn swap: q's arrow bows this much (c's half), away from each other
+SWAP_SIGN_ARC = 0.9    # Ⓐ's drawn swap: q's arrow bows this much (c's half), away from each other
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -106,17 +107,13 @@ class FigCircuit(LectureScene):
         bowed to the right past q's gradient, to c's. The values themselves already travelled
         (A.7, A.9); here only the arrows are drawn, so no copy flies across a label."""
         gap = theme.space("tight")
-        up = CurvedArrow(black["c"].get_right() + RIGHT * gap, red["q"].get_left() + LEFT * gap,
-                         angle=-SWAP_SIGN_ARC / 2, **self.swap_style())
-        down = CurvedArrow(black["q"].get_right() + RIGHT * gap, red["c"].get_right() + RIGHT * gap,
-                           angle=-SWAP_SIGN_ARC, **self.swap_style())
+        up = curved_arrow(black["c"].get_right() + RIGHT * gap, red["q"].get_left() + LEFT * gap, "backward",
+                          arc=-SWAP_SIGN_ARC / 2)
+        down = curved_arrow(black["q"].get_right() + RIGHT * gap, red["c"].get_right() + RIGHT * gap, "backward",
+                            arc=-SWAP_SIGN_ARC)
         self.play(Create(up), Create(down), run_time=1.2)
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
-
-    @staticmethod
-    def swap_style() -> dict:
-        return dict(color=theme.color("backward"), stroke_width=theme.stroke("regular"), tip_length=SWAP_TIP)
 
     def flow(self, wire: Wire):
         """A pulse running along a wire in the direction of the pass."""
@@ -203,8 +200,8 @@ class FigCircuit(LectureScene):
         self.play(FadeIn(gate), *[FadeIn(m) for m in (*black.values(), *red.values())], run_time=0.8)
         kept = SurroundingRectangle(black["q"], color=theme.color("activations"), buff=theme.space("snug"), stroke_width=5)
         # The arrow bends round the wires' left ends so it crosses no label.
-        uses = CurvedArrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
-                           angle=LOOP_ARC, color=theme.color("backward"), stroke_width=5)
+        uses = curved_arrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
+                            "backward", arc=LOOP_ARC, weight="bold")
         # q is used here, in red; it turns the activations' colour only once it is called a
         # forward value that must be kept (the next two sentences).
         # q's value rides the arrow itself (from beside the box, round the wires' ends), so the

@@ -12,12 +12,12 @@ its own, one card and one table row per sentence.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, CurvedArrow, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
                    RoundedRectangle, SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics.spike import rollback_sketch
 from scenes.kit import theme
-from scenes.kit.arrows import arrow
+from scenes.kit.arrows import arrow, curved_arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.text import ledger_text, line, words
 
@@ -30,6 +30,7 @@ SPIKE_TAIL = 0.15                         # how far past the spike the first run
 REPLACED_OPACITY = 0.3                    # the first run after the restart, once the rerun goes over it
 CARD_HEIGHT, CARD_INSET = 3.2, 0.3        # Ⓐ's cards: tall enough for three items; text inset from the corner
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
+REWIND_ARC = 0.8                          # the rollback arrow bows over the strip from the spike back to the restart
 
 
 def block(text: str, color: str = "ink", size: str = "label") -> VGroup:
@@ -120,8 +121,8 @@ class FigStability(LectureScene):
         skipped.move_to([(x(r.skipped[0]) + x(r.skipped[1])) / 2, (top + bottom) / 2, 0])
         self.beat(says="回滚到 spike 之前大约一百步，跳掉那两三百批数据，接着跑")
         self.play(FadeIn(axis), FadeIn(first), run_time=0.6)
-        rewind = CurvedArrow([x(r.spike), top + 0.1, 0], [x(r.restart), top + 0.1, 0], angle=0.8,
-                             color=theme.color("accent"), stroke_width=4)
+        rewind = curved_arrow([x(r.spike), top + 0.1, 0], [x(r.restart), top + 0.1, 0], "accent", arc=REWIND_ARC,
+                              weight="bold")
         back = ledger_text("回滚 ~{spike.rollback_steps} 步", size="small", color="accent").next_to(rewind, UP, buff=0.05)
         skip = ledger_text("跳过 ~{spike.skipped_batches} 批", size="small", color="muted").next_to(
             skipped, DOWN, buff=0.12)

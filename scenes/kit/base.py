@@ -103,12 +103,13 @@ class LectureScene(Scene):
         beat = self.beats[-1] if self.beats else None
         if beat is None or beat.takeaway is None or self._takeaways.has(beat.name):
             return
-        # The others make room: they move from where they were.
         (old, new), moves = self._takeaways.moves_after(
             lambda: self._takeaways.add(beat.name, beat.takeaway, replaces=beat.replaces))
         if old:   # a replaced line leaves before its successor comes: never two sentences in one place
             self.play(*(FadeOut(m) for m in old), run_time=run_time / 2)
-        self.play(*moves, FadeIn(new, shift=UP * 0.15), run_time=run_time)
+        if moves:   # the others make room first: never two sentences in one place
+            self.play(*moves, run_time=run_time / 2)
+        self.play(FadeIn(new, shift=UP * 0.15), run_time=run_time / 2 if moves else run_time)
 
     def _open_beat(self, beat: Beat) -> None:
         self.next_section(beat.name)     # first: a panel-only render may end the scene here
