@@ -11,7 +11,7 @@ neither happens (tests/test_saddle.py checks the whole swing).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UL, Dot, VGroup
+from manim import DOWN, LEFT, RIGHT, UL, VGroup
 
 from lecture_numerics import saddle
 from scenes.kit import theme
@@ -57,12 +57,8 @@ def saddle_mesh() -> ShadedMesh:
 
 def legend() -> VGroup:
     """What the colours mean, in the speaker's words, and the numbers at the black point."""
-    lines = kit_legend([("backward", "红线：往上翘", "line"), ("good", "绿线：往下沉", "line")], direction=DOWN,
-                       size="label", tinted=True, gap="large")
-    # The kit's legend has no dot mark: the flat point's row is drawn here, under the two lines.
-    dot_row = VGroup(Dot(radius=DOT_RADIUS * 1.4, color=theme.color("ink")),
-                     words("黑点：脚下是平的", size="label")).arrange(RIGHT, buff=theme.space("small"))
-    rows = VGroup(lines, dot_row).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large"))
+    rows = kit_legend([("backward", "红线：往上翘", "line"), ("good", "绿线：往下沉", "line"),
+                       ("ink", "黑点：脚下是平的", "dot")], direction=DOWN, size="label", tinted=True, gap="large")
     facts = VGroup(
         formula("z = (x² − y²) / 2", size="small", color="muted"),
         ledger_text("黑点的坡度：{saddle.slope_at_centre}", size="small", color="muted"),

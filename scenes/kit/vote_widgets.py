@@ -10,11 +10,11 @@ import numpy as np
 from manim import DOWN, UP, Arrow, Circle, DashedVMobject, Line, Rectangle, VMobject
 
 from scenes.kit import theme
+from scenes.kit.types import Point
 from scenes.kit.arrows import arrow
 
 VOTE_TIP = 0.25   # a vote's tip at most a quarter unit: the rows of votes in fig-vote stay apart
 
-Point = np.ndarray
 
 
 def probability_bar(value: float, base: Point, *, unit_height: float, width: float,
