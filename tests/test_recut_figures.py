@@ -101,7 +101,7 @@ def test_fig_lr_curve_warmup_label_is_not_crossed(lr_curve):
     """Ⓑ: 「升温 … 步：此比例下看不见」 was crossed by GPT-3's curve and the dashed branch."""
     scene, stills = lr_curve
     final = stills[[b.name for b in scene.beats if b.panel == "B"][-1]]
-    label = next(t for t in _texts(final) if t.text.startswith("升温"))
+    label = next(t for t in _texts(final) if "升温" in t.text)
     points = _curve_points(final)
     (x0, y0, _), (x1, y1, _) = label.get_corner([-1, -1, 0]), label.get_corner([1, 1, 0])
     inside = (points[:, 0] > x0) & (points[:, 0] < x1) & (points[:, 1] > y0) & (points[:, 1] < y1)
