@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from lecture_numerics.provenance import chosen, derived, sourced
-from lecture_numerics.zh import zh_count
+from lecture_numerics import slider
+from lecture_numerics.provenance import chosen, derived, sourced, speakers_example
+from lecture_numerics.zh import zh_count, zh_several
 
 KINDS = ("valley", "peak", "pass")
 SIGNS = {"valley": (1.0, 1.0), "peak": (-1.0, -1.0), "pass": (1.0, -1.0)}
@@ -62,6 +63,12 @@ DIRECTIONS_1D = derived("flat.directions_one_parameter", lambda: len((-1, +1)), 
                         fmt=zh_count, formula="a single axis has two senses: − and +",
                         measures="ways to move away from a point when there is one parameter",
                         notes="两", notes_quote="一维图上只有两个方向")
+# Ⓑ says the large model's size as an order (几千亿), where other lines round it (三千亿): the
+# same speaker's figure, drawn as this line says it.
+MODEL_DIRECTIONS = speakers_example(
+    "flat.model_directions", slider.desk_faders.value, unit="directions (one per parameter)", fmt=zh_several,
+    measures="directions to move in for a large model: one per parameter, the order of slider.desk_faders",
+    notes="几千亿", notes_quote="可我们谈的是几千亿个参数，那就是几千亿个方向。")
 # Ⓒ's measurement: the paper is found and its abstract read; the passage with the measured
 # share of up-directions was not, so the result is 待核 and spoken only (not projected).
 DAUPHIN = ("Dauphin, Pascanu, Gulcehre, Cho, Ganguli & Bengio 2014, \"Identifying and attacking the saddle point "

@@ -46,13 +46,17 @@ RING_RADII = (0.6, 1.2, 1.8)
 GRADIENT_DRAWN = 0.35              # both gradients drawn at this share of scale, alike
 GRADIENT = "gradients"             # the theme's gradient colour, as in every figure
 KEYS_AT = np.array([4.1, 0.6, 0])
+# The −∇L names, in bowl units from its centre, off every contour: the steep point's in the band
+# between the outer two rings, left of its arrow; the gentle point's inside the innermost ring,
+# ahead of its arrow's tip.
+NEG_NAMES_AT = ((-1.48, -0.1), (0.29, 0.0))
 # Ⓒ: a table of rows (name, value, −gradient, bar)
 ROW_TOP, ROW_STEP = 1.3, 1.0
 NAME_X, VALUE_X, NEG_X, BAR_X, HEAD_Y = -5.2, -3.6, -1.2, 0.2, 2.2
 BAR_HEAD_X = 1.0
 BAR_SCALE, BAR_THICKNESS, BAR_FILL = 0.45, 0.35, 0.7
-MORE_AT = np.array([-2.4, -1.5, 0])
-NOTES_X, SIGN_Y = 2.3, 0.9
+MORE_AT = np.array([-4.4, -1.5, 0])   # under the names and values: the column goes on
+SIGN_AT = np.array([-1.0, -1.45, 0])  # ① under the −gradient column (with its badges) that it reads
 BADGE_GAP, BADGE_LEN = 0.3, 0.4    # the ↑/↓ badge right of each −gradient entry: which way it pushes
 HALO = 8                           # background outline of the ∇L names: a contour behind never cuts a glyph
 
@@ -112,7 +116,9 @@ class FigDescent(LectureScene):
         landed.move_to(LANDED_AT)
         self.play(*[Create(d) for d in drops], run_time=0.5)
         self.play(FadeIn(landed), run_time=0.5)
-        self.beat(says="差别只有一个：它们从哪儿出发。")
+        # The ⭐⭐⭐ sentence takes the caption's place (the steps' point is made): the biggest text.
+        self.beat(says="差别只有一个：它们从哪儿出发。",
+                  takeaway="差别只有一个：它们从哪儿出发 —— 同样高度，同样规则", replaces=True)
         self.show_the_one_difference(VGroup(*drops))
         self.beat(says="所以要说清楚：梯度下降从来没承诺过最优。它只承诺，每一步都在变好。",
                   takeaway="梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
@@ -174,9 +180,8 @@ class FigDescent(LectureScene):
         self.beat(says="它指的是上坡最快的方向，所以下坡就取它的相反数。")
         self.play(FadeIn(key[0]), run_time=0.4)       # 「上坡最快」 is this sentence's
         downs = [arrow(p, p - g, NEG_GRADIENT, weight="heavy", buff=None) for p, g in zip(places, steps)]
-        down_names = [self.haloed(formula("−∇L", size="small", color=NEG_GRADIENT)).next_to(p - g, -g / np.linalg.norm(g),
-                                                                                          buff=0.12)
-                      for p, g in zip(places, steps)]
+        down_names = [self.haloed(formula("−∇L", size="small", color=NEG_GRADIENT))
+                      .move_to(BOWL_CENTRE + np.array([*at, 0]) * BOWL_UNIT) for at in NEG_NAMES_AT]
         self.play(*[GrowArrow(a) for a in downs], run_time=0.7)
         self.bring_to_front(*bases)
         self.play(*[FadeIn(n) for n in down_names], FadeIn(key[1]), run_time=0.4)
@@ -223,7 +228,7 @@ class FigDescent(LectureScene):
             base = row[2].get_right() + RIGHT * BADGE_GAP - sense * BADGE_LEN / 2
             badges.add(arrow(base, base + sense * BADGE_LEN, NEG_GRADIENT, weight="bold", buff=None))
         sign = VGroup(words("① 正负 ↑↓：", size="label"), words("往上推还是往下推", size="label"))
-        sign.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("fine")).move_to([NOTES_X, SIGN_Y, 0], aligned_edge=LEFT)
+        sign.arrange(DOWN, buff=theme.space("fine")).move_to(SIGN_AT)
         self.play(*[GrowArrow(b) for b in badges], run_time=0.5)
         self.play(FadeIn(sign), run_time=0.5)
         # The ⭐⭐⭐ sentence: a takeaway, so the biggest text in its beat.

@@ -9,7 +9,7 @@ cheaper than every linear layer.
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Indicate, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Indicate, Transform, VGroup, Write
 
 from lecture_numerics import per_byte, quantity
 from scenes.kit import theme
@@ -28,11 +28,12 @@ LABEL_X = 3.25                      # left edge of the lines' names
 V3, GPT3 = "model_large", "model_small"      # purple solid and orange dashed, as the notes say
 # Where things sit, in data units (tokens, FLOPs/B): the legend, one row, in the empty upper left, above
 # both attention lines; the 2048 line's name under it. The paper's card sits above the plot,
-# right of the y axis's title, its top-right corner at the safe margin under the header: off
-# the plot, so it covers no line.
+# right of the y axis's title, its top-right corner at the safe margin, a breath under the
+# header and clear of the attention lines' names: off the plot, so it covers no line.
 LEGEND_AT = (3000, 18700)
 CONTEXT_NAME_Y = 15200
-CARD_TOP_RIGHT = (6.7, 3.05)
+CARD_TOP_RIGHT = (6.7, 2.95)
+CARD_PAD = "small"
 CHEAP_DOT_R = 0.1                   # GPT-3's attention price at 2048: clear of V3's line just above
 
 
@@ -81,7 +82,8 @@ class FigPerByte(LectureScene):
         x_title = words("序列长度 s", size="small", color="muted").next_to(axes.x_axis, RIGHT, buff=theme.space("small"))
         x_title.align_to(axes.x_ticks, DOWN)
         y_title = words("每省一个字节要付的 FLOPs", size="small", color="muted")
-        y_title.next_to(axes.y_axis, UP, buff=theme.space("gap")).align_to(axes.y_axis, LEFT)
+        # Over the tick labels, left: clear of the paper's card on the same row.
+        y_title.next_to(axes.y_axis, UP, buff=theme.space("gap")).align_to(axes.y_ticks, LEFT)
         legend = legend_rows([(V3, "DeepSeek-V3", "line"), (GPT3, "GPT-3", "dashed")], direction=RIGHT, tinted=True,
                              gap="small")
         legend.move_to(axes.point(*LEGEND_AT), aligned_edge=LEFT)
@@ -142,8 +144,9 @@ class FigPerByte(LectureScene):
     def name_slopes(self, names) -> None:
         """Each attention line's name gains its slope, written after it (the name stays put)."""
         slopes = {V3: "per_byte.v3.attention_slope", GPT3: "per_byte.gpt3.attention_slope"}
-        suffixes = [on_plot("· 斜率 {" + slopes[color] + "}", size="small", color=color)
-                    .next_to(name, RIGHT, buff=theme.space("snug")) for name, _, color in names]
+        # The full-width comma carries its own space after it: no gap before it.
+        suffixes = [on_plot("，斜率 {" + slopes[color] + "}", size="small", color=color)
+                    .next_to(name, RIGHT, buff=0) for name, _, color in names]
         self.play(*(FadeIn(s, shift=LEFT * theme.space("tight")) for s in suffixes), run_time=0.6)
 
     # ---- 4. 停一拍: the paper picked attention ----
@@ -155,14 +158,17 @@ class FigPerByte(LectureScene):
                            size="small")
         first = VGroup(source, picked).arrange(RIGHT, buff=theme.space("snug"))
         body = VGroup(first, gain).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
-        card = boxed(body, "muted", pad="small")
+        card = boxed(body, "muted", pad=CARD_PAD)
         card.move_to([*CARD_TOP_RIGHT, 0], aligned_edge=UP + RIGHT)
+        # The card's frame grows with what it holds: it opens around the source only.
+        frame = boxed(source, "muted", pad=CARD_PAD).box
         self.beat(says="「选择性重算」这个概念，出自英伟达二〇二二年的一篇论文")
-        self.play(Create(card.box), FadeIn(source), run_time=0.6)     # the card opens with the source only
+        self.play(Create(frame), FadeIn(source), run_time=0.6)
         self.beat(says="而它选出来要重算的，恰恰就是 attention")     # the card says it: the takeaways stay
-        self.play(FadeIn(picked, shift=RIGHT * theme.space("tight")), run_time=0.5)
+        self.play(Transform(frame, boxed(first, "muted", pad=CARD_PAD).box),
+                  FadeIn(picked, shift=RIGHT * theme.space("tight")), run_time=0.5)
         self.beat(says="收益还很漂亮：GPT-3 省 70% 的激活显存，只付 2.7% 的算力")
-        self.play(FadeIn(gain, shift=DOWN * theme.space("tight")), run_time=0.5)
+        self.play(Transform(frame, card.box), FadeIn(gain, shift=DOWN * theme.space("tight")), run_time=0.5)
 
     # ---- 5. why: at 2048 tokens GPT-3 sits left of its crossover ----
 

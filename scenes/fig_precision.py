@@ -49,6 +49,7 @@ FP32_Y = -1.6                                      # right card: the fp32 strip
 BALL_RADIUS = 0.1
 SNAP_DROP = 0.66                                   # the snap-back arrow, under the end values
 HOP_TIME = 0.12                                    # one counter step: out to +0.0003 and back
+STORED_BUFF = 0.2                                  # the counter and what is stored, one line
 HOP_ANGLE, HOP_LIFT = -0.85 * PI, 0.05             # B.9's hop: an arc over the sliver, from 1.0 out to 1.0003
 TIMES_RISE = 0.27                                  # its 「×1000」 sits over the axis, right of the arc
 CARD_PAD = 0.28                                    # the bf16 card ends this far under its last row (it grows row by row)
@@ -243,10 +244,15 @@ class FigPrecision(LectureScene):
 
         self.beat(says="—— 我真的跑了一千次")
         self.play(FadeOut(ghosts), run_time=0.5)
-        counter = self.counter_text(0).move_to([bf16_card.get_x(), CARD_ROWS[2], 0])
+        # The count runs alone; what is stored comes with the answer (B.8). Left-aligned where
+        # the whole line will sit, so the growing digits and the answer push nothing.
+        last = len(run.COUNTER_STOPS.value) - 1
+        counter_left = VGroup(self.counter_text(last), self.stored_text(last)).arrange(RIGHT, buff=STORED_BUFF)
+        counter_left = counter_left.move_to([bf16_card.get_x(), CARD_ROWS[2], 0]).get_left()
+        counter = self.counter_text(0).move_to(counter_left, aligned_edge=LEFT)
         self.play(Transform(self.bf16_card, self.card_to_row(2)), FadeIn(counter), run_time=0.3)
         for i in range(1, len(run.COUNTER_STOPS.value)):              # each stop: out to +0.0003, rounded back
-            nxt = self.counter_text(i).move_to(counter)
+            nxt = self.counter_text(i).move_to(counter_left, aligned_edge=LEFT)
             self.play(zoom.ball.animate.move_to(zoom.point(run.FIRST_SUM.value)), run_time=HOP_TIME)
             self.play(zoom.ball.animate.move_to(zoom.point(run.FIRST_STORED.value)), run_time=HOP_TIME)
             self.remove(counter)                                      # the digits change at once: a morph is glyph soup
@@ -258,7 +264,8 @@ class FigPrecision(LectureScene):
         result = ledger_text("{precision.adds} 次后还是 {precision.bf16.after_1000_adds}：动了 "
                              "{precision.bf16.steps_moved} 步", size="heading", color="backward")
         result.move_to([bf16_card.get_x(), CARD_ROWS[3], 0])
-        self.play(Transform(self.bf16_card, self.card_to_row(3)), FadeIn(result),
+        stored = self.stored_text(last).next_to(counter, RIGHT, buff=STORED_BUFF)
+        self.play(Transform(self.bf16_card, self.card_to_row(3)), FadeIn(stored), FadeIn(result),
                   Indicate(zoom.ball, color=theme.color("backward")), run_time=0.8)
 
         self.beat(says="因为每一次都是从 1.0 开始加，每一次都被舍回 1.0。它跨不过去")
@@ -282,7 +289,7 @@ class FigPrecision(LectureScene):
         self.show_takeaway()
 
         self.beat(says="是画这张图的脚本里真写了一个 bf16 舍入函数当场算的， 还有三条断言盯着")
-        footer = words("数是脚本当场算的，有断言盯着", size="small", color="muted")
+        footer = words("数是脚本当场算的，有断言盯着", size="label", color="muted")
         footer.move_to([fp32_card.get_x(), CARD_ROWS[3], 0])
         self.play(FadeIn(footer), run_time=0.4)
 
@@ -321,8 +328,11 @@ class FigPrecision(LectureScene):
 
     @staticmethod
     def counter_text(i: int):
-        return ledger_text(format_name("bf16") + " 第 {precision.counter_stops[%d]} 次 → 存下 "
-                           "{precision.bf16.stored_at_stops[%d]}" % (i, i), size="body", color="ink")
+        return ledger_text(format_name("bf16") + " 第 {precision.counter_stops[%d]} 次" % i, size="body", color="ink")
+
+    @staticmethod
+    def stored_text(i: int):
+        return ledger_text("→ 存下 {precision.bf16.stored_at_stops[%d]}" % i, size="body", color="ink")
 
     def fp32_contrast(self, card) -> None:
         """The same additions in fp32, in the right-hand card: the ball glides from 1.0 to 1.3."""
@@ -367,19 +377,18 @@ class FigPrecision(LectureScene):
         self.beat(says="梯度和激活 —— 算出来、用掉、扔掉，根本没有「老的」。bf16 就够")
         # Gradients' red, not a second blue beside the master weights' line.
         once = share_curve("used_once", "gradients", samples=np.concatenate([ONCE_STEPS, steps[steps > 2]]))
-        once_tag = VGroup(words("梯度／激活：用完就扔", size="small", color="gradients"),
+        # Activations and their gradients are used once; the weights' gradients, summed over
+        # micro-batches, are what the V3 report keeps in fp32 (the card below says which).
+        once_tag = VGroup(words("激活及其梯度：用完就扔", size="small", color="gradients"),
                           ledger_text("→ " + format_name("bf16"), size="small", color="gradients")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         once_tag.next_to(once.get_end(), RIGHT, buff=LABEL_GAP).shift(UP * ONCE_TAG_RISE)
         self.play(label_after(once, once_tag, run_time=0.9, label_time=0.3))
 
         self.beat(says="DeepSeek-V3 的报告里明写：他们把一阶矩和二阶矩都放成了 bf16，没有可观察的性能退化； 而主权重和梯度仍然保 fp32")
         card = ledger_text("DeepSeek-V{model.v3.generation}：m、v 放成 " + format_name("bf16") + "，无可观察退化；"
-                           "主权重和梯度仍 " + format_name("fp32"), size="label", color="good")
+                           "主权重和权重梯度仍 " + format_name("fp32"), size="label", color="good")
         card.move_to([0, CARD_Y, 0])
-        aside = words("（梯度在多个 micro-batch 间累加时也有「老的」贡献，所以那份报告把它留在高精度）", size="small", color="muted")
-        aside.next_to(card, DOWN, buff=theme.space("fine"))   # clear of the y title below
         self.play(FadeIn(card), run_time=0.6)
-        self.play(FadeIn(aside), run_time=0.4)
 
         self.beat(says="因为动量和二阶矩是滑动平均 —— 每一步都乘一个小于一的系数再掺新值，老的贡献会被衰减掉")
         # m and v are optimizer state (fig-optimizers' brown): one role, dashes tell them apart.

@@ -3,7 +3,8 @@
 Ⓐ three cells, two perpendicular cuts through each flat point: the valley floor (both up,
    red), the hilltop (both down, green), the pass (one up, one down) — anim-saddle's surface;
    then the mountain-pass reading of the pass cell: its two cuts renamed ridge (lowest) and trail
-   (highest), a small pictogram of a trail over a ridge, and the way out along the trail.
+   (highest), a pictogram of the trail's hump crossing the ridge's dip at the pass, and the way
+   out along the trail.
 Ⓑ the argument, one line per beat, in one encoding: each direction is an arrow tilted the way
    the ground goes along it — up and red, or down and green (Ⓐ's colours). A floor needs every
    direction up; one parameter has two; a model has hundreds of billions, and one going down
@@ -11,19 +12,21 @@
 Ⓒ the share of up-directions, by definition: 0 on a hilltop, 1 only on a true valley floor, and
    everything between is a pass; the measurement sketched as scattered stopping points left of 1
    (「那个比例从来没到过 1」, Dauphin et al. 2014, whose figure has not been read: the dots are
-   labelled 示意 and the claim carries the kit's 待核 mark); then the turn, one takeaway per
-   sentence: hard to get stuck, but slow near a pass, and the hand-off to the optimizers.
+   labelled 示意 and the claim carries the kit's 待核 mark), the gap before 1 braced as what still
+   goes down; then the turn, one line per sentence in places fixed from the start: hard to get
+   stuck, but slow near a pass, and the hand-off to the optimizers as the panel's takeaway.
 Colour code shared with anim-saddle: red = rises along this cut, green = falls, black = flat point.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedVMobject, Dot, FadeIn, FadeOut, GrowArrow,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, GrowArrow,
                    Line, RoundedRectangle, Transform, VGroup, VMobject)
 
 from lecture_numerics import flat_points as flat
 from scenes.kit import theme
+from scenes.kit.annotate import brace_label
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
@@ -42,11 +45,14 @@ CELLS = (("valley", "真谷底", ("往哪走都变差", "真卡住了")),
          ("pass", "最要紧的", ("一个方向往上", "另一个方向往下")))
 DOT_R, TICK_HALF = 0.08, 0.32
 WAY_OUT_AT = 0.85                 # where the way-out arrow ends along the pass's falling cut
-# The pass pictogram, above the pass cell (right of the flat-point note): a ridge seen from the
-# front, dipping at the pass, and the trail climbing to the dip and over it.
-PICTO_AT = np.array([4.9, 2.45, 0])
-RIDGE = ((-1.3, -0.3), (-0.7, 0.35), (0.0, -0.05), (0.7, 0.35), (1.3, -0.3))
-TRAIL = ((-0.3, -0.5), (-0.1, -0.27), (0.0, -0.05), (0.15, 0.12), (0.4, 0.22))
+FLAT_NOTE_AT = np.array([-2.275, 2.45, 0])   # over the first two cells: the band over the pass is the pictogram's
+# The pass pictogram, above the pass cell: a ridge seen from the front, dipping at the pass (red:
+# along it the pass is the lowest point), and the trail over it, a hump whose top is the pass
+# (green: along it the pass is the highest point). Points relative to PICTO_AT, in scene units.
+PICTO_AT = np.array([4.25, 2.5, 0])
+RIDGE = ((-1.7, -0.2), (-0.95, 0.5), (0.0, -0.1), (0.95, 0.5), (1.7, -0.2))
+TRAIL = ((-0.8, -0.62), (-0.4, -0.22), (0.0, -0.1), (0.4, -0.22), (0.8, -0.62))
+PICTO_LABEL_BUFF = 0.12
 
 # Ⓑ: the three lines, each with its picture of directions under it.
 ARG_LEFT, PICTURE_LEFT = -6.4, -6.0
@@ -56,8 +62,12 @@ ROW_ARROWS, MISSED = 12, 7        # arrows drawn for "every direction" (the rest
 SLOPE_ARROW = (0.42, 0.3)         # run and rise of one direction's arrow
 
 # Ⓒ: one axis, the share of up-directions; labels under it, above two takeaways.
-AXIS_Y, AXIS_W = 2.05, 10.0
-C_ROWS = {"names": 2.6, "title": 1.3, "stops": 0.8, "measured": 0.38, "way_down": -0.04, "flat": -0.42}
+AXIS_Y, AXIS_W = 2.2, 10.0
+C_ROWS = {"names": 2.75, "title": 1.45, "stops": 0.95, "measured": 0.53, "way_down": 0.11, "flat": -0.45}
+# The turn: its lines' places are fixed from the start (each only appears, none moves), under the
+# reason and above the one takeaway, the hand-off to the optimizers.
+TURN_ROWS = {"good": -1.01, "bad": -1.57, "slow": -2.13}
+GAP_BRACE_BUFF = 0.12             # the brace over the gap before 1 keeps clear of the dots
 STOP_JITTER = 0.09                # the sketched stopping points scatter this far above and below their row
 TICK_LABEL_CLEAR = 0.07           # the 0 and 1 tick labels step clear of the end markers' rings
 
@@ -78,7 +88,7 @@ class FigSaddle(LectureScene):
     scene_id = "fig-saddle"
     title = "坡度为零的地方不止一种：垭口与高维"
     loop = False
-    ledger_keys = ("flat.slopes_at_centre", "flat.directions_one_parameter", "slider.desk_faders",
+    ledger_keys = ("flat.slopes_at_centre", "flat.directions_one_parameter", "flat.model_directions",
                    "flat.up_fraction_ticks", "flat.measurement_paper.year", "flat.measured_up_share_below")
 
     def construct(self) -> None:
@@ -119,7 +129,7 @@ class FigSaddle(LectureScene):
     def three_flat_points(self) -> None:
         self.start_panel("A", "脚下平的地方，不只谷底", says="看这三格。坡度为零的地方，其实不止一种")
         flat_note = line("黑点：坡度 {flat.slopes_at_centre[0]}（横着、竖着切开，看剖面）", size="small", color="muted")
-        flat_note.move_to([0, 2.45, 0])
+        flat_note.move_to(FLAT_NOTE_AT)
         cells = [self.cell(x, *spec) for x, spec in zip(CELL_XS, CELLS)]
         self.play(FadeIn(flat_note), *(FadeIn(c[0]) for c in cells), run_time=0.6)
 
@@ -146,8 +156,10 @@ class FigSaddle(LectureScene):
         ridge = words("山脊：最低", size="small", color=UP_COLOUR).move_to(ridge_cut[4])
         trail = words("翻山：最高", size="small", color=DOWN_COLOUR).move_to(trail_cut[4])
         picto = self.pass_pictogram()
-        self.play(FadeIn(picto[0]), run_time=0.4)
-        self.play(Create(picto[1]), FadeIn(picto[2]), run_time=0.6)
+        self.play(FadeIn(picto.ridge), FadeIn(picto.dip), run_time=0.4)
+        self.play(FadeIn(picto.ridge_label), run_time=0.3)
+        self.play(Create(picto.trail), run_time=0.6)
+        self.play(FadeIn(picto.trail_label), run_time=0.3)
         self.play(FadeOut(ridge_cut[4]), run_time=0.25)
         self.play(FadeIn(ridge, shift=UP * 0.1), run_time=0.4)
         self.play(FadeOut(trail_cut[4]), run_time=0.25)
@@ -168,15 +180,25 @@ class FigSaddle(LectureScene):
     @staticmethod
     def pass_pictogram() -> VGroup:
         """A ridge seen from the front (red: along it the pass is the lowest point), the trail
-        climbing to the dip and over (green, dashed behind the crest), the black flat point."""
+        over it as a hump (green: along it the pass is the highest point), the black flat point,
+        and the two lines' names at their outer ends. ``.ridge``, ``.trail`` … name the parts."""
+        def at(x: float, y: float) -> np.ndarray:
+            return PICTO_AT + np.array([x, y, 0])
+
         def path(points) -> VMobject:
-            return VMobject().set_points_smoothly([PICTO_AT + np.array([x, y, 0]) for x, y in points])
+            return VMobject().set_points_smoothly([at(x, y) for x, y in points])
 
         ridge = path(RIDGE).set_stroke(theme.color(UP_COLOUR), width=theme.stroke("bold"))
-        trail = DashedVMobject(path(TRAIL).set_stroke(theme.color(DOWN_COLOUR), width=theme.stroke("bold")),
-                               num_dashes=9)
-        dip = Dot(PICTO_AT + np.array([*RIDGE[2], 0]), radius=DOT_R * 0.8, color=theme.color("ink"))
-        return VGroup(ridge, trail, dip)
+        trail = path(TRAIL).set_stroke(theme.color(DOWN_COLOUR), width=theme.stroke("bold"))
+        dip = Dot(at(*RIDGE[2]), radius=DOT_R, color=theme.color("ink"))
+        ridge_label = words("山脊", size="label", color=UP_COLOUR)
+        ridge_label.next_to(at(*RIDGE[0]), LEFT, buff=PICTO_LABEL_BUFF)
+        trail_label = words("翻山的路", size="label", color=DOWN_COLOUR)
+        trail_label.next_to(at(*TRAIL[-1]), RIGHT, buff=PICTO_LABEL_BUFF).align_to(at(*TRAIL[-1]), DOWN)
+        picto = VGroup(ridge, trail, dip, ridge_label, trail_label)
+        picto.ridge, picto.trail, picto.dip = ridge, trail, dip
+        picto.ridge_label, picto.trail_label = ridge_label, trail_label
+        return picto
 
     # ---- Ⓑ the argument, one line at a time ----
 
@@ -216,7 +238,7 @@ class FigSaddle(LectureScene):
         self.play(GrowArrow(both[0]), GrowArrow(both[1]), FadeIn(centre), run_time=0.6)
 
         self.beat(says="可我们谈的是几千亿个参数，那就是几千亿个方向")
-        many = self.place_row(line("{slider.desk_faders}个参数 ＝ {slider.desk_faders}个方向", size="body"), "many")
+        many = self.place_row(line("{flat.model_directions}个参数 ＝ {flat.model_directions}个方向", size="body"), "many")
         row = self.arrow_row()
         picture = VGroup(row, words("⋯", size="heading", color=UP_COLOUR)).arrange(RIGHT, buff=0.2)
         self.place_row(picture, "many_pic", PICTURE_LEFT)
@@ -274,22 +296,34 @@ class FigSaddle(LectureScene):
         self.play(FadeIn(measured[1]), run_time=0.5)
 
         self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
-        way_down = VGroup(slope_arrow(rises=False), words("总还剩方向往下", size="label", color=DOWN_COLOUR))
-        way_down.arrange(RIGHT, buff=0.15)
-        way_down.move_to([0, C_ROWS["way_down"], 0]).align_to(high + RIGHT * 0.3, RIGHT)
-        self.play(GrowArrow(way_down[0]), FadeIn(way_down[1]), run_time=0.6)
+        # The gap between the last stopping point and 1 is the share that still goes down.
+        last_stop = axis.point(max(flat.SKETCHED_STOPS.value))[0]
+        stops_bottom = measured[0].get_bottom()[1]
+        gap = brace_label(((last_stop, stops_bottom), (high[0], stops_bottom)), "总还剩一批方向往下",
+                          DOWN, color=DOWN_COLOUR, buff=GAP_BRACE_BUFF)
+        gap.label.set_y(C_ROWS["way_down"]).align_to(high + RIGHT * 0.3, RIGHT)
+        self.play(Create(gap.brace), run_time=0.5)
+        self.play(FadeIn(gap.label), run_time=0.4)
 
         self.beat(says="它没走，不是因为没路，是因为坡太平了")
-        flat_reason = words("它没走：不是没路，是坡太平了", size="label")
+        flat_reason = words("它没走：不是没路，是坡太平了", size="body")
         self.play(FadeIn(self.c_row(flat_reason, "flat"), shift=UP * 0.1), run_time=0.5)
 
-        # The turn, one takeaway per sentence, read top to bottom in the order they are said.
-        self.beat(says="参数越多，它反而越不容易真卡住", takeaway="✔ 参数越多，它反而越不容易真卡住")
-        self.beat(says="可坏消息是：卡不住，不等于走得快", takeaway="✘ 可坏消息是：卡不住，不等于走得快")
-        self.beat(says="垭口附近坡极平、梯度极小，而我们的步长又是「跟坡度成正比」的 —— 那就会在那儿磨很久很久",
-                  takeaway="垭口附近：坡极平 → 梯度极小 → 步子极小 → 磨很久很久")
+        # The turn, one line per sentence, top to bottom in the order they are said; the
+        # ⭐⭐⭐ hand-off is the panel's takeaway, the biggest line.
+        self.beat(says="参数越多，它反而越不容易真卡住")
+        self.turn_line("✔ 参数越多，它反而越不容易真卡住", "good")
+        self.beat(says="可坏消息是：卡不住，不等于走得快")
+        self.turn_line("✘ 可坏消息是：卡不住，不等于走得快", "bad")
+        self.beat(says="垭口附近坡极平、梯度极小，而我们的步长又是「跟坡度成正比」的 —— 那就会在那儿磨很久很久")
+        self.turn_line("垭口附近：坡极平 → 梯度极小 → 步子极小 → 磨很久很久", "slow")
         self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个",
                   takeaway="→ 接下来整节的优化器，多半就是在治这个")
+
+    def turn_line(self, sentence: str, row: str) -> None:
+        """One line of the turn, in its fixed place."""
+        mob = words(sentence, size="body").move_to([0, TURN_ROWS[row], 0])
+        self.play(FadeIn(mob, shift=UP * 0.1), run_time=0.5)
 
     def sketched_stops(self, axis) -> VGroup:
         """Where training stops, as a sketch (示意: the paper's figure is not read): scattered

@@ -24,14 +24,15 @@ from scenes.kit.text import line, words
 RUNS = (("太小", "muted", "updratio.lr_small"), ("刚好", "good", "updratio.lr_ok"), ("太大", "backward", "updratio.lr_big"))
 RATIO_CORNER, RATIO_W, RATIO_H = np.array([-4.7, -1.65, 0]), 7.0, 3.7
 LABEL_X = 2.65                    # run labels, right of the ratio plot
-NORM_CORNER, LOSS_CORNER = np.array([-5.2, -1.35, 0]), np.array([1.4, -1.35, 0])
+NORM_CORNER, LOSS_CORNER = np.array([-5.2, -1.55, 0]), np.array([1.4, -1.55, 0])
 SMALL_W, SMALL_H = 4.6, 2.55
-TOP_ROW_Y, CAVEAT_Y = 2.6, 2.1      # Ⓑ: the losses and the cliff on one row; the caveat under the losses
+TOP_ROW_Y, CLIFF_Y = 2.65, 2.15      # Ⓑ: the losses (and, last, their caveat) on top; the cliff its own row under them
+CAVEAT_BUFF = 0.4                    # the caveat follows the losses on their row, as their aside
 NOTE_Y = 2.1                         # Ⓐ: what the ratio measures, right of the plot, over the run labels
 OK_LABEL_LIFT = 0.6                  # 刚好 rides the black line: its name goes well above the line's label
 RULE_LABEL_BUFF = 0.3                # the line's label keeps clear of the curves' ends
 SLIDER_W, KNOB_R = 1.4, 0.11         # Ⓑ's learning-rate slider: track length, knob radius
-CLIFF_RIGHT = 6.5                    # the slider row's right end (inside the safe margin)
+ROW_LEFT = -6.4                      # Ⓑ's text rows start here (inside the safe margin)
 
 
 class FigUpdratio(LectureScene):
@@ -101,11 +102,8 @@ class FigUpdratio(LectureScene):
         runs = self.runs()
         steps = updratio.STEPS.value
         losses = line("最终 loss：太大 {updratio.final_loss_big} ＜ 刚好 {updratio.final_loss_ok}", size="body")
-        losses.move_to([-6.4, TOP_ROW_Y, 0], aligned_edge=LEFT)
-        caveat = words("玩具问题：随机 X → 随机 Y，没有验证集 —— loss 低只是记住了噪声", size="small", color="muted")
-        caveat.move_to([-6.4, CAVEAT_Y, 0], aligned_edge=LEFT)
+        losses.move_to([ROW_LEFT, TOP_ROW_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(losses), run_time=0.6)
-        self.play(FadeIn(caveat), run_time=0.5)
 
         self.beat(says="代价在别处 —— 权重被撑到四倍多")
         norm_plot = Plot(x_range=(0, steps), y_range=(0, 5), width=SMALL_W, height=SMALL_H,
@@ -131,15 +129,20 @@ class FigUpdratio(LectureScene):
 
         self.beat(says="所以这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标",
                   takeaway="这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标")
+        # The notes never read the caveat out: it comes last, a muted aside to the lower loss.
+        self.show_takeaway()
+        caveat = words("（玩具问题：loss 低只是记住了噪声）", size="small", color="muted")
+        caveat.next_to(losses, RIGHT, buff=CAVEAT_BUFF).align_to(losses, DOWN)
+        self.play(FadeIn(caveat), run_time=0.5)
 
     def cliff_slider(self) -> None:
         """A learning-rate slider pushed up from 太大's η: where it stops, the run ends in NaN."""
-        what = words("η", size="label", color="muted")
+        what = words("学习率", size="label", color="muted")
         track = Line(LEFT * SLIDER_W / 2, RIGHT * SLIDER_W / 2, color=theme.color("muted"),
                      stroke_width=theme.stroke("bold"))
-        verdict = line("学习率再乘约 {updratio.nan_multiplier} 倍 → NaN", size="label", color="backward")
+        verdict = line("再乘约 {updratio.nan_multiplier} 倍 → NaN", size="label", color="backward")
         row = VGroup(what, track, verdict).arrange(RIGHT, buff=0.3)
-        row.move_to([CLIFF_RIGHT, TOP_ROW_Y, 0], aligned_edge=RIGHT)
+        row.move_to([ROW_LEFT, CLIFF_Y, 0], aligned_edge=LEFT)
         knob = Dot(track.get_start(), radius=KNOB_R, color=theme.color("accent"))
         pushed = Line(track.get_start(), track.get_end(), color=theme.color("backward"),
                       stroke_width=theme.stroke("bold"))
