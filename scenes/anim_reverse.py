@@ -34,7 +34,10 @@ SEAM_SECONDS = 0.4       # the opening frame, held; the loop restarts from exact
 CHAIN_LEFT_X = -6.7
 STACK_X = 4.9
 ROW_Y = {"forward": 2.15, "reverse": -0.95}
-STACK_BELOW_CHAIN = 1.3
+# How far each row's stack baseline sits under its chain: the top stack's eight blocks stand
+# level with their chain; the bottom one's single block sits just under its chain (never level
+# with it, where it would read as one more parameter), so each stack reads as its row's.
+STACK_BELOW_CHAIN = {"forward": 1.3, "reverse": 0.3}
 
 
 @dataclass
@@ -108,7 +111,7 @@ class AnimReverse(LectureScene):
         chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         if mode == "reverse":
             chain.point_back()     # arrows run back from the loss, in red, as in fig-reverse Ⓑ
-        stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN, 0])
+        stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN[mode], 0])
         legend = words("跑一趟，堆一块", size="small", color="muted").next_to(stack.baseline, DOWN, buff=theme.space("small"))
         schedule = trip_schedule(n_params, mode)
         self.add(self.row_header(mode, *header), chain, stack, legend)

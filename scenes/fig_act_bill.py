@@ -1,9 +1,10 @@
 """fig-act-bill: the activation mountain of one 128K-token step (第一节, end).
 
 Projected whole (「那座山要一眼看完」); the speaker points and reads, so the frame is built in
-the order he says it: the summit line (「峰值在这儿」), 不开重算's number with a quiet grey note on
-the notes' older 4.15 (the errata tells the speaker), the inset of what full recompute keeps (the 存档点) on its own GiB scale, the warning
-badge, and the one sentence that stays: 装不下. Drawn from the memory-timeline simulator that
+the order he says it: the summit line (「峰值在这儿」), 不开重算's number with its basis in grey
+(the first layers dense: the notes' 4.15 counts them as MoE, and the errata tells the speaker),
+the inset of what full recompute keeps (the 存档点) on its own GiB scale, the warning badge,
+and the one sentence that stays: 装不下. Drawn from the memory-timeline simulator that
 anim-memtime uses.
 """
 
@@ -26,13 +27,13 @@ INSET_CORNER, INSET_W, INSET_H = (3.35, -2.1), 3.0, 1.9
 BADGE_Y = 1.25           # the warning badge, above the inset, right of the correction
 SUMMIT_RISE = 1.3        # the summit line runs above the axis to carry its labels
 MOUNTAIN, CHECKPOINTS = "activations", "accent"
-OLD_NUMBER = "muted"     # the notes' older number: an aside for the room, not a warning (the errata tells the speaker)
+BASIS = "muted"          # what the number counts: a quiet aside, not a warning
 
 
 class FigActBill(LectureScene):
     scene_id = "fig-act-bill"
     title = "激活的山：一条 128K 序列的一步"
-    ledger_keys = ("act.v3.no_recompute_tib", "act.v3.full_recompute_gib", "act.v3.no_recompute_all_moe_tib",
+    ledger_keys = ("act.v3.no_recompute_tib", "act.v3.full_recompute_gib",
                    "act_bill.axis.ticks_tib", "act_bill.axis.inset_ticks_gib", "model.v3.n_layers",
                    "model.v3.n_dense_layers", "recompute.seq_len_label")
 
@@ -87,19 +88,16 @@ class FigActBill(LectureScene):
         return top, where
 
     def summit_value(self, summit) -> None:
-        """不开重算's number, and — said as 4.15 — why the screen reads it lower: two small grey
-        lines under 「峰值在这儿」, above the mountain's falling side (an aside, not a warning)."""
+        """不开重算's number, and what it counts (the config's dense first layers), in grey under
+        「峰值在这儿」, above the mountain's falling side."""
         top, where = summit
         value = ledger_text("不开重算：{act.v3.no_recompute_tib} TiB", size="heading", color=MOUNTAIN)
         value.next_to(top, LEFT, buff=0.2).align_to(top, UP)
         what = words("激活的峰值", size="label", color="muted").next_to(value, DOWN, buff=0.12, aligned_edge=RIGHT)
-        old_number = VGroup(
-            ledger_text("讲稿旧数 {act.v3.no_recompute_all_moe_tib} TiB", size="small", color=OLD_NUMBER),
-            ledger_text("前 {model.v3.n_dense_layers} 层也按 MoE 算了", size="small", color=OLD_NUMBER),
-        )
-        old_number.arrange(DOWN, aligned_edge=LEFT, buff=0.08).next_to(where, DOWN, buff=0.15, aligned_edge=LEFT)
+        basis = ledger_text("前 {model.v3.n_dense_layers} 层 dense，其余 MoE", size="small", color=BASIS)
+        basis.next_to(where, DOWN, buff=0.15, aligned_edge=LEFT)
         self.play(Write(value), FadeIn(what), run_time=0.7)
-        self.play(FadeIn(old_number), run_time=0.4)
+        self.play(FadeIn(basis), run_time=0.4)
 
     def recompute_inset(self, main: Plot) -> None:
         n = quantity("model.v3.n_layers").value

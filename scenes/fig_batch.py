@@ -25,9 +25,9 @@ from scenes.kit.text import formula, words
 # takeaway line (y ≈ -2.9).
 PLOT_CORNER, PLOT_W, PLOT_H = (-5.2, -2.0), 9.4, 4.1
 MARGIN = 3.0                         # the y range reaches this factor past the curves, on a log axis
-TOTAL, STEPS, STEP_TIME = "accent", "ink", "warm"   # warm: the theme's second series
+# 总时间 keeps Ⓐ's blue; its two factors are neutral, black and grey (warm is 通信 in fig-gradlife).
+TOTAL, STEPS, STEP_TIME = "accent", "ink", "muted"
 NO_GAIN = "ink"                      # Ⓐ's flat half: no gain, not an error (red is the gradients')
-KNEE_CLEAR = 0.2                     # Ⓐ: the band starts this far right of the knee's dot
 # Ⓑ puts three quantities with three units (a count, a time per step, a time) on one un-ticked
 # log axis, where a unit is only a vertical shift; the shifts pack the lines so that both panels
 # share one scale and 总时间 has the same slope in Ⓑ as in Ⓐ. In t_min units the total equals
@@ -121,27 +121,23 @@ class FigBatch(LectureScene):
 
         self.beat(says="右边并行度吃满了，每步变贵的倍数，正好抵掉步数少的倍数")
         self.play(Create(self.series_line(axes, b, total, NO_GAIN, mask=~left)), run_time=0.8)
-        said_right = on_plot("每步变贵 {batch.step_cost_ratio_above}，步数 {batch.steps_ratio} → 正好抵消", color=NO_GAIN)
-        said_right.next_to(knee, UP + RIGHT, buff=theme.space("small"))      # over the flat half only
-        # wholly inside the band the next beat lays over the flat half, never across its edge
-        said_right.align_to([self.band_left(dot) + theme.space("small"), 0, 0], LEFT)
+        # Two short lines over the flat half, wholly inside the band the next beat lays there.
+        said_right = VGroup(on_plot("每步变贵 {batch.step_cost_ratio_above}，步数 {batch.steps_ratio}", color=NO_GAIN),
+                            on_plot("→ 正好抵消", color=NO_GAIN)).arrange(DOWN, aligned_edge=LEFT,
+                                                                         buff=theme.space("tight"))
+        said_right.move_to([knee[0] + theme.space("medium"), knee[1] + theme.space("medium"), 0],
+                           aligned_edge=DOWN + LEFT)
         self.play(FadeIn(said_right), run_time=0.4)
 
         self.beat(says="而几百亿参数、几百张卡的训练，基本都在右边这一段",
                   takeaway="大模型、多卡训练：基本都在右边这段")
-        band_left = self.band_left(dot)
+        band_left = knee[0]          # the right half starts at the knee
         band_right = axes.x_axis.get_end()[0]
         band = Rectangle(width=band_right - band_left, height=PLOT_H, stroke_width=0,
                          fill_color=theme.color("warm"), fill_opacity=0.12)
         band.move_to([(band_left + band_right) / 2, axes.y_axis.get_center()[1], 0])
         self.play(FadeIn(band), run_time=0.6)
         self.bring_to_back(band)
-
-    @staticmethod
-    def band_left(dot) -> float:
-        """Where the right half's band starts: clear of the knee's dot, so neither the dot nor its
-        label sits on the band's edge."""
-        return dot.get_right()[0] + KNEE_CLEAR
 
     # ---- Ⓑ the two factors ----
 

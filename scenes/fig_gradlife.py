@@ -22,15 +22,16 @@ from scenes.kit.text import words
 # Geometry (scene units; the frame is 14.2 × 8, the safe area 0.35 in from each edge).
 STATION_W, STATION_H, STATION_GAP = 2.2, 0.95, 0.35   # the row ends ≈ 0.7 inside each edge
 NAME_PAD = 0.2               # a long name widens its box rather than touch its border
-TRACK_Y = 0.55
+TRACK_Y = 1.0               # high enough that the tags and ③'s note end well above the takeaway
 TAG_GAP = 0.12
 LOOP_ANGLE = 2.4             # how far the accumulation loop bends over its station (radians)
 LOOP_INSET = 0.45            # where the loop leaves and rejoins the station's top, from its corners
 LOOP_RIDES = 2               # 「可能累加好几次」: the block goes round more than once
 BLOCK_W, BLOCK_H = 0.5, 0.34
-# Three kinds of saving, three hues far apart: 显存 in the activations' teal (fig-act-bill's
-# mountain), 通信 in warm, 时间 in plain ink (the accent blue sat too close to the teal).
-SAVES = {"memory": ("省显存", "activations"), "communication": ("省通信", "warm"), "time": ("省时间", "ink")}
+# Three kinds of saving, three theme hues: 显存 in the activations' teal (fig-act-bill's
+# mountain), 通信 in warm, 时间 in the accent blue that fig-batch gives 总时间 (ink would read
+# as "no kind").
+SAVES = {"memory": ("省显存", "activations"), "communication": ("省通信", "warm"), "time": ("省时间", "accent")}
 ORDINALS = "①②③④⑤"
 
 

@@ -2,9 +2,10 @@
 
 Ⓐ Two groups of bars, each drawn so that its 不开重算 bar has one length: 算力 grows from fig-3x's
    three tiles to four (one more forward, re-run from each layer's entrance); 激活显存 shrinks to a
-   sliver (the 存档点, in fig-act-bill's inset colour). Shapes first, numbers after (with the
-   notes' older 4.15 TiB in grey, as in fig-act-bill; the errata tells the speaker). The ⭐
-   sentence stays along the bottom, the biggest text; the one said after it sits above it, smaller.
+   sliver (the 存档点, in fig-act-bill's inset colour). Shapes first, numbers after (the notes'
+   4.15 TiB counts the dense first layers as MoE; the errata tells the speaker). The ⭐ sentence
+   stays along the bottom, the biggest text; the one said after it sits above it, smaller, with
+   room to either side.
 """
 
 from __future__ import annotations
@@ -22,13 +23,12 @@ BAR_LEFT = -3.9                     # where every bar starts
 ROW_NAME_RIGHT = -4.2               # right edge of the row names
 TILE = (1.7, 0.62)                  # one equal-cost tile of the compute bar
 TILE_GAP = 0.08
-COMPUTE_ROWS_Y = (1.9, 1.1)       # 不开重算, 开了重算
-MEMORY_ROWS_Y = (-0.45, -1.25)
+COMPUTE_ROWS_Y = (2.0, 1.2)         # 不开重算, 开了重算
+MEMORY_ROWS_Y = (-0.3, -1.1)
 GROUP_NAME_DY = 0.72                # group name above its first row
-BASIS_DY = 0.6                      # the bill's basis, under the last row
+BASIS_DY = 0.55                     # the bill's basis, under the last row
 STORED, KEPT = "activations", "accent"   # the stored activations; what recompute keeps (as in fig-act-bill)
-OLD_NUMBER = "muted"                # the notes' older 4.15 TiB: an aside, as in fig-act-bill
-THEN_LINE_Y = -2.45                 # 「默认就是开着的」: between the basis line and the ⭐ takeaway
+THEN_LINE_Y = -2.4                  # 「默认就是开着的」: midway between the basis line and the ⭐ takeaway
 
 
 class FigRecompute(LectureScene):
@@ -37,7 +37,7 @@ class FigRecompute(LectureScene):
     ledger_keys = ("threex.train_over_inference", "threex.forward_matmuls_zh", "recompute.compute_multiple_after",
                    "recompute.compute_extra_fraction", "act.v3.no_recompute_tib", "act.v3.full_recompute_gib",
                    "recompute.activation_shrink", "model.v3.n_dense_layers",
-                   "recompute.seq_len_label", "act.v3.no_recompute_all_moe_tib")
+                   "recompute.seq_len_label")
 
     def construct(self) -> None:
         self.start_panel("A", "重算：不存过程，只存存档点", says="重算是什么？一句话：不存过程，只存存档点")
@@ -63,7 +63,8 @@ class FigRecompute(LectureScene):
 
         # Not starred in the notes: it follows the ⭐ line, above it and smaller, so the ⭐ stays biggest.
         self.beat(says="所以在大模型训练里，它默认就是开着的 —— 值得讨论的从来不是开不开，是开到哪一档")
-        then = words("所以它默认就是开着的 —— 值得讨论的不是开不开，是开到哪个档位", size="label")
+        # 「哪一档」 as said would read as a numeral to the ledger check: 「哪个档位」 says the same.
+        then = words("所以它默认就是开着的 —— 值得讨论的从来不是开不开，是开到哪个档位", size="label")
         self.play(FadeIn(then.move_to([0, THEN_LINE_Y, 0]), shift=UP * 0.1), run_time=0.6)
 
     def row_names(self, group: str, ys: tuple[float, float]) -> VGroup:
@@ -113,11 +114,9 @@ class FigRecompute(LectureScene):
 
     @staticmethod
     def memory_numbers(memory_before: StackedBar) -> VGroup:
-        shrink = ledger_text("÷{recompute.activation_shrink}", size="heading", color=KEPT)
-        old = ledger_text("（讲稿旧数 {act.v3.no_recompute_all_moe_tib} TiB）", size="small", color=OLD_NUMBER)
         memory = VGroup(
             ledger_text("{act.v3.no_recompute_tib} TiB → {act.v3.full_recompute_gib} GiB", size="label"),
-            VGroup(shrink, old.next_to(shrink, RIGHT, buff=0.2, aligned_edge=DOWN)),
+            ledger_text("÷{recompute.activation_shrink}", size="heading", color=KEPT),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         memory.next_to(memory_before, RIGHT, buff=0.3).set_y((MEMORY_ROWS_Y[0] + MEMORY_ROWS_Y[1]) / 2)
         basis = ledger_text("一条 {recompute.seq_len_label} 序列 · 前 {model.v3.n_dense_layers} 层 dense · DeepSeek-V3",

@@ -25,6 +25,7 @@ AXIS_LEFT, AXIS_WIDTH, AXIS_Y = -6.4, 9.9, -1.2
 HIST_BASE, HIST_HEIGHT = AXIS_Y + 0.08, 1.6
 LINE_TOP = AXIS_Y + 3.2            # the two limits stand this high; their values sit on top
 GREEN_OPACITY = 0.12               # the region only bf16 keeps; light enough that its green words hold 4.5:1
+GHOST_OPACITY = 0.3                # the distribution before × S, once the pushed one stands beside it
 SKETCH_RISE, PUSH_RISE = 0.12, 0.62   # the sketch's name just over its bars; the × S arrow above that
 FP16, BF16 = "{underflow.dtype.fp16}", "{underflow.dtype.bf16}"
 # Colours by meaning: gradients are the lecture's red (backward), so the sketch of their values
@@ -53,9 +54,9 @@ class FigUnderflow(LectureScene):
         self.axis_and_lines()
         self.beat(says="所以 fp16 的毛病不是『不够细』，是『下不去』—— 它的指数位只有 5 位",
                   takeaway="毛病不是「不够细」，是「下不去」—— 指数位只有 {format.fp16.exponent_bits} 位")
-        # 「指数位只有 5 位」: the strip's fp16 exponent is pointed at and stays marked.
-        self.play(Indicate(self.bits[0][0], color=theme.color(FLAW)), run_time=0.8)
-        self.play(self.bits[0][0].animate.set_color(theme.text_color(FLAW)), run_time=0.3)
+        # 「指数位只有 5 位」: the strip's fp16 exponent turns 'bad' once, in place, and stays so
+        # (a pulse would grow into 尾数 beside it and flicker back).
+        self.play(self.bits[0][0].animate.set_color(theme.text_color(FLAW)), run_time=0.8)
         self.loss_scaling_slides_right()
 
     def question(self) -> None:
@@ -123,7 +124,7 @@ class FigUnderflow(LectureScene):
                      buff=None)
         times = line("× S（loss scale）", size="small", color=OPERATION).next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
         self.play(GrowArrow(push), FadeIn(times), run_time=0.6)
-        self.play(TransformFromCopy(before, after), run_time=0.9)
+        self.play(TransformFromCopy(before, after), before.animate.set_opacity(GHOST_OPACITY), run_time=0.9)
 
     # ---- drawing helpers ----
 

@@ -38,8 +38,9 @@ WAYS_TEXT_AT = (3.1, 0.15, 0)                   # Ⓑ: the three ways
 KEY_LINE_GAP = 0.2                              # Ⓑ: extra room above the backprop line
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
-SUM_X, MEAN_X = -0.25, 0.95
-VOTE_UNIT, GRID_TOP = 0.85, 1.8
+SUM_X, MEAN_X = -0.05, 0.95                    # 加起来 clear of the divider to its left
+VOTE_UNIT, GRID_TOP = 0.75, 1.8               # one unit of request; the grid's top
+ROW_GAP = 0.16                                  # Ⓒ: between the closest arrows of neighbouring rows
 ARROW_KEY_AT = (2.6, 2.6, 0)                    # Ⓒ: top-left corner of the key, where 只听甲 stood
 ACROSS_CARDS_AT = (2.6, 0.9, 0)                 # Ⓒ: the 跨卡汇总 aside, under the key
 GRID_HEAD_Y = 2.65                              # Ⓒ: the 样本 row
@@ -49,6 +50,7 @@ CARD_SPLIT = 3                                  # Ⓒ: samples 甲乙丙 on one 
 CARD_FILL_OPACITY = 0.10
 WISH_OPACITY = 0.35                             # Ⓐ: the pushes as ghosts, once they are only a wish
 BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far beside its wire a passed-back request runs
+WIRE_LABEL_OFFSET = 0.55                        # Ⓑ: a wire's ∂L/∂w, this far off the wire (clear of the back arrows)
 
 
 class FigVote(LectureScene):
@@ -214,7 +216,7 @@ class FigVote(LectureScene):
     def wire_label(label, wire_line, side):
         """Put a wire's gradient beside the wire, nearer its upstream end, on ``side``."""
         spot = wire_line.point_from_proportion(0.4)
-        return label.move_to(spot).shift(side * 0.42)
+        return label.move_to(spot).shift(side * WIRE_LABEL_OFFSET)
 
     @staticmethod
     def three_ways() -> VGroup:
@@ -344,18 +346,19 @@ class FigVote(LectureScene):
 
     @staticmethod
     def row_midlines(requests: np.ndarray, unit: float, *, top: float,
-                     gap: float = 0.22) -> tuple[list[float], float]:
-        """Each token's row is as tall as its votes and their running sum reach, stacked from
-        ``top``. Returns the rows' zero lines and the lowest point any arrow reaches."""
-        mids, y = [], top
+                     gap: float = ROW_GAP) -> tuple[list[float], float]:
+        """The tokens' zero lines, one pitch apart (an uneven pitch would read as meaning), the
+        pitch set by the tightest pair of neighbouring rows; the first row hangs from ``top``.
+        Returns the zero lines and the lowest point any arrow reaches."""
+        ups, downs = [], []
         for column in requests.T:
             # a vote lands on the running sum before merging: its tip reaches sum-so-far + vote
             reach = np.concatenate([column, np.cumsum(column), [0.0]])
-            up, down = reach.max() * unit, -reach.min() * unit
-            mids.append(y - up)
-            lowest = y - up - down
-            y = lowest - gap
-        return mids, lowest
+            ups.append(reach.max() * unit)
+            downs.append(-reach.min() * unit)
+        pitch = max(down + up for down, up in zip(downs, ups[1:])) + gap
+        mids = [top - ups[0] - i * pitch for i in range(len(ups))]
+        return mids, mids[-1] - downs[-1]
 
     @staticmethod
     def vote_grid(columns_x, heads_x, mids, bottom: float) -> dict:

@@ -594,8 +594,7 @@ def _relu_slope() -> float:
 def _s1s2() -> dict[str, Any]:
     v3_width, gpt3_width = (lambda: v("model.v3.dim")), (lambda: v("model.gpt3.d_model"))
     gpt3_head = lambda: v("model.gpt3.d_head")
-    without, all_moe, full = (s12.v3_stored_without_recompute(), s12.v3_stored_all_moe(),
-                              s12.v3_stored_with_full_recompute())
+    without, full = s12.v3_stored_without_recompute(), s12.v3_stored_with_full_recompute()
     act_top = math.ceil(without / TIB)
     korthikanti = lambda: s12.korthikanti_layer_bytes(
         v("model.gpt3.context_tokens"), v("model.gpt3.d_model"), v("model.gpt3.n_heads"))
@@ -618,7 +617,6 @@ def _s1s2() -> dict[str, Any]:
         "recompute.gpt3.selective_saving": lambda: korthikanti()[1] / korthikanti()[0],
         # fig-act-bill: the hand-written V3 inventory
         "act.v3.no_recompute_tib": lambda: without / TIB,
-        "act.v3.no_recompute_all_moe_tib": lambda: all_moe / TIB,
         "act_bill.axis.ticks_tib": lambda: _round_ticks(0.0, act_top, act_top),
         "act_bill.axis.inset_ticks_gib": lambda: _round_ticks(0.0, v("act_bill.axis.inset_top_gib"), 2),
         # fig-per-byte: pair counts, the linear layer's price in closed form, brentq for the crossings
