@@ -66,6 +66,8 @@ _EVERYWHERE: tuple[Said, ...] = (
 )
 
 SAID: tuple[Said, ...] = (
+    # fig-vanish's chain: the seed and 59 rates (60 numbers), not V3's 61 layers.
+    *_at('把六十一个数乘起来', (r"(?P<n>六十一)个数", "vanish.numbers_multiplied")),
     *_at('② 同一条判据，', (r"(?P<n>2022) 年", "recompute.korthikanti.year"), (r"从 (?P<n>2)K", "spoken.gpt3_context_k"),
          (r"到 (?P<n>128)K", "onestep.seq_len_k"), (r"(?P<n>五六)倍", "flops.v3.real_over_6nd_128k")),
     *_at('③ 查来的 vs', (r"(?P<n>94) 条序列", "act.v3.seqs_to_match_resident"),

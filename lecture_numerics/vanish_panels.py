@@ -57,6 +57,16 @@ RATE_GAP = derived(
     notes_quote="而这两个兑换率 —— 零点八和一点二，只差两成。",
     note="零点八和一点二之间差四成，各离一才是两成（图上写「各离 1 两成」）：说「离一都只差两成」。")
 
+# The notes open Ⓐ with 「把六十一个数乘起来」; the chain on screen multiplies the seed at the output
+# end by one rate per hop back to the input-most layer: 1 + 59 = 60 numbers (0.8⁵⁹ = 1.9×10⁻⁶, as
+# drawn and as the notes themselves say on Ⓑ). Declared so the errata tell the speaker (drawn nowhere).
+NUMBERS_MULTIPLIED = derived(
+    "vanish.numbers_multiplied", lambda layers: 1 + (layers - 1), inputs={"layers": LAYERS}, unit="numbers",
+    fmt="{}", formula="the seed g_60 = 1, times one rate per hop: 1 + (layers − 1)",
+    measures="how many numbers are multiplied to reach the input-most layer of the drawn chain",
+    notes="六十一", notes_quote="把六十一个数乘起来 —— 那乘起来会怎样？",
+    note="说「六十个数」：起点的 1 乘上 59 个兑换率，图上输入端的 1.9×10⁻⁶ 正是 0.8⁵⁹；六十一个数会是 0.8⁶⁰。")
+
 # --- Ⓐ the linear axis ------------------------------------------------------------------------
 
 LINEAR_TOP = chosen("vanish.axis.linear_top", 10.0, unit="", fmt="{:g}",

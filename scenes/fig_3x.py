@@ -1,16 +1,16 @@
 """fig-3x: the three matrix multiplies of one linear layer — why training costs three inferences (第一节).
 
-Ⓐ One linear layer, three cells read one at a time (② and ③ wait as titled frames until read):
-   ① forward Y = X·W; ② the weight gradient,
-   which uses the input kept from forward — 「用前向存下来的输入」, the panel's largest words,
-   and the still the panel ends on; ③ the input gradient, handed back.
+Ⓐ One linear layer, three cells read one at a time (② and ③ wait as frames with gray titles):
+   ① forward Y = X·W; ② the weight gradient, which uses the input kept from forward —
+   「用前向存下来的输入」, the panel's largest words; ③ the input gradient, handed back, framed
+   while it is read; the frame then returns to ②, the still the panel ends on.
 Ⓑ Why backward is two multiplies: the question to the room, then two questions mapped onto two
    products; the products drop into three equal tiles as a tally, forward 1 + backward 2 = 3.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, GrowArrow, LaggedStart,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, FadeOut, GrowArrow, LaggedStart, MoveToTarget,
                    SurroundingRectangle, VGroup, VMobject, Write)
 
 from lecture_numerics import quantity
@@ -25,6 +25,11 @@ from scenes.kit.text import formula, line, words
 CELL_W, CELL_H, CELL_GAP = 4.35, 5.35, 0.15
 CELLS_Y = -0.2
 DIM = 0.75           # opacity of the cells not being read: stepped back, still 3:1 against the page
+TITLE_INSET = 0.2    # the three titles on one baseline, this far under their frames' tops
+WAITING = "muted"    # the titles of cells not yet read: gray at 4.5:1 or more on the panel fill
+KEY_SCALE = 0.9      # the key phrase a little under title size: room above and below it in ②
+NOTE_LIFT = 0.2      # how far ②'s note rises back toward its blocks
+KEY_GAP = 0.22       # between the key phrase and the line that glosses it
 # Panel Ⓑ: the two question cards on the left, the two backward products they answer on the right.
 CARDS_X, TILES_X = -3.2, 3.4
 QUESTIONS_Y, QUESTION_GAP = 1.1, 0.7
@@ -66,9 +71,14 @@ class Fig3x(LectureScene):
         forward, weight_grad, input_grad = cells
         # ② and ③ come in as frames with their headings only (dim): their products, and ②'s key
         # phrase, appear when each cell is read, so nothing is on screen before it is said.
+        for cell in cells:
+            self.top_align(cell)
+        # ②'s note is the tallest: it takes back the room the kit leaves under the blocks (the
+        # kept path runs there only as far as Xᵀ, left of the key phrase), to clear the frame's foot.
+        weight_grad.note.shift(UP * NOTE_LIFT)
         for cell in (weight_grad, input_grad):
             cell.shade(0)
-            cell.title.set_opacity(DIM)
+            cell.title.set_opacity(1).set_color(theme.text_color(WAITING))
         self.play(FadeIn(cells), run_time=0.6)
         self.wait(1.5)
 
@@ -76,22 +86,43 @@ class Fig3x(LectureScene):
         kept = self.kept_arrow(forward.product, weight_grad.product)
         self.light(weight_grad, dim=forward)
         self.play(FadeIn(kept), run_time=0.6)
-        # The speaker holds a finger on ② for three seconds: it is framed, and stays framed.
-        ring = SurroundingRectangle(weight_grad.frame, color=theme.color("accent"), buff=0.04, stroke_width=6)
+        # The speaker holds a finger on ② for three seconds: it is framed.
+        ring = self.ring(weight_grad, "accent")
         self.play(FadeIn(ring), run_time=0.5)
         self.wait(3.0)
 
+        # ③ is read under its own red frame; the blue frame then comes back to ②, the
+        # sentence the rest of the lecture hangs on, and the panel ends there.
         self.beat(says="这一讲后面全挂在这一句上")
         handed = self.handed_arrow(input_grad.product)
-        self.light(input_grad)
+        reading = self.ring(input_grad, GRADIENT)
+        self.play(FadeOut(ring), FadeIn(reading), run_time=0.4)
+        self.light(input_grad, dim=weight_grad)
         self.play(GrowArrow(handed), run_time=0.5)
         self.wait(1.2)
+        self.play(FadeOut(reading), FadeIn(ring), weight_grad.animate.shade(1), run_time=0.6)
+        self.wait(1.0)
+
+    @staticmethod
+    def ring(cell: MatmulCell, color: str) -> VMobject:
+        return SurroundingRectangle(cell.frame, color=theme.color(color), buff=0.04, stroke_width=6)
+
+    @staticmethod
+    def top_align(cell: MatmulCell) -> None:
+        """Move the cell's contents up so its title stands TITLE_INSET under the frame's top:
+        the three titles share one baseline whatever each cell holds."""
+        contents = VGroup(cell.title, cell.expression, cell.product, cell.note)
+        contents.shift(UP * (cell.frame.get_top()[1] - TITLE_INSET - cell.title.get_top()[1]))
 
     def light(self, cell: MatmulCell, dim: MatmulCell | None = None) -> None:
-        anims = [cell.animate.shade(1)]
+        cell.generate_target()
+        cell.target.shade(1)
+        cell.target.title.set_color(theme.text_color(GRADIENT))
+        anims = [MoveToTarget(cell)]
         if dim is not None:
             anims.append(dim.animate.shade(DIM))
         self.play(*anims, run_time=0.5)
+        cell.title.set_color(theme.text_color(GRADIENT))   # the transform colours glyphs; the title itself too
 
     @staticmethod
     def handed_arrow(row: VGroup) -> VMobject:
@@ -127,9 +158,10 @@ class Fig3x(LectureScene):
         product = product_row(MatrixBlock("Xᵀ", "d_in", "s", ACTIVATION),
                               MatrixBlock("∂Y", "s", "d_out", GRADIENT), MatrixBlock("∂W", "d_in", "d_out", GRADIENT))
         key = VGroup(*(words(part, size="title", color=ACTIVATION) for part in KEY_PHRASE))
-        key.arrange(DOWN, buff=theme.space("fine"))
-        note = VGroup(key, words("X 是激活（前向存下来的）", size="small", color=ACTIVATION),
-                      cost_tag()).arrange(DOWN, buff=theme.space("snug"))
+        key.arrange(DOWN, buff=theme.space("fine")).scale(KEY_SCALE)
+        gloss = words("X 是激活（前向存下来的）", size="small", color=ACTIVATION)
+        note = VGroup(key, gloss, cost_tag()).arrange(DOWN, buff=theme.space("snug"))
+        key.shift(UP * (KEY_GAP - theme.space("snug")))
         return self.cell("② 反向 · 权重梯度", GRADIENT, product, "∂L/∂W = Xᵀ · ∂L/∂Y", note)
 
     def input_grad_cell(self) -> MatmulCell:

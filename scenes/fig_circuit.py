@@ -1,7 +1,8 @@
 """fig-circuit: a circuit small enough to check by eye (第一节).
 
 Ⓐ f = (a + b) × c: the forward pass in black, sentence by sentence; then the backward pass in
-   red, gate by gate, each question to the room on its own beat before its answer.
+   red, gate by gate (its own line replaces the forward one), each question to the room on its
+   own beat before its answer.
 Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes — one beat each.
 Ⓒ The multiply gate needed q from the forward pass, so q cannot be thrown away; the same gate,
    small, tiled many times over, is the activation bill.
@@ -31,6 +32,8 @@ LEGEND_AT = np.array([5.0, -1.55, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
 SWAP_SIGN_ARC = 0.9    # Ⓐ's drawn swap: q's arrow bows this much (c's half), away from each other
+SWAP_TAIL_CLEAR = 0.22                 # q's arrow leaves this far right of 「q = −1」 (about 20 px)
+SWAP_TIP_CLEAR = np.array([-0.12, -0.1, 0])   # c's arrow stops short of the red 4's lower-left corner
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -83,7 +86,9 @@ class FigCircuit(LectureScene):
         # Backward: from the far right, one gate at a time, in red; each question gets a beat
         # of its own so the room can think before the number comes.
         red = {n: wires[n].below(gradient_label(f"circuit.grad_{n}", size="heading")) for n in "abcqf"}
-        self.beat(says="反向从最右边起步，f 对自己的梯度是 1")
+        # The backward walk has its own line: the forward one gives it its place.
+        self.beat(says="反向从最右边起步，f 对自己的梯度是 1",
+                  takeaway="反向：从最右边起步，一个门一个门往回走", replaces=True)
         self.play(FadeIn(red_key), FadeIn(red["f"], scale=POP), run_time=0.6)
         for asked, source, arc, question, answer in (
                 ("c", "q", SWAP_ARC, "先看乘法门。c 的梯度是多少？", "是 q，也就是负 1"),
@@ -107,10 +112,10 @@ class FigCircuit(LectureScene):
         bowed to the right past q's gradient, to c's. The values themselves already travelled
         (A.7, A.9); here only the arrows are drawn, so no copy flies across a label."""
         gap = theme.space("tight")
-        up = curved_arrow(black["c"].get_right() + RIGHT * gap, red["q"].get_left() + LEFT * gap, "backward",
-                          arc=-SWAP_SIGN_ARC / 2)
-        down = curved_arrow(black["q"].get_right() + RIGHT * gap, red["c"].get_right() + RIGHT * gap, "backward",
-                            arc=-SWAP_SIGN_ARC)
+        up = curved_arrow(black["c"].get_right() + RIGHT * gap, red["q"].get_corner(DOWN + LEFT) + SWAP_TIP_CLEAR,
+                          "backward", arc=-SWAP_SIGN_ARC / 2)
+        down = curved_arrow(black["q"].get_right() + RIGHT * SWAP_TAIL_CLEAR, red["c"].get_right() + RIGHT * gap,
+                            "backward", arc=-SWAP_SIGN_ARC)
         self.play(Create(up), Create(down), run_time=1.2)
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)

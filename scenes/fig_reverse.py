@@ -6,18 +6,19 @@
    Ⓐ 正向模式, arrows right: one block perturbed, one ball trip to the loss, that one block ticked.
    Ⓑ 反向模式, arrows left: one seed at the loss, one ball trip back, each block lit and ticked
    as the ball passes it — from the loss leftward (trips.trip_schedule's order).
-Ⓒ The rule, 从窄的那一头起步, and its guard (不是「反向传播永远更好」, as loud as a heading): the
+Ⓒ The rule, 从窄的那一头起步 (said large and alone, then the header), and its guard (不是「反向传播永远更好」, as loud as a heading): the
    counterexample (10 in, a million out) favours forward; our chain (三千亿 in, one out) favours reverse.
 """
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, UR, Circle, Dot, FadeIn, Indicate, Polygon, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UL, UP, UR, Circle, Dot, FadeIn, Indicate, Polygon, Transform, VGroup, Write
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import trip_schedule
 from scenes.anim_reverse import CHAIN_LEFT_X, ROW_Y
 from scenes.kit import theme
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.chain_widgets import BallTrip, ParameterChain, ball, passing_share
 from scenes.kit.panels import EDGE_BUFF, PANEL_MARKS, panel_header
@@ -25,7 +26,10 @@ from scenes.kit.reveal import show_fraction
 from scenes.kit.text import ledger_text, line, words
 
 PERTURBED = 2                 # which block the forward row perturbs (any one would do)
-PERTURBED_RING = 0.42         # the ring round it: just clear of the block's corners
+PERTURBED_RING = 0.40         # the ring round it: just clear of the block's rounded corners
+RING_CLEAR = 0.07             # the arrows into and out of the ringed block stop this far short of the ring
+TICK_UNDER_RING = 0.1         # the ringed block's ✓ sits this much lower, clear of the ring
+SEED_OUT = 0.21               # the seed (radius 0.13) sits on the arrow's tail, about 7 px clear of the loss box
 NOTE_BELOW_CHAIN = 1.05       # the row's finding, under its ticks
 TRIP_SECONDS = {"forward": 1.4, "reverse": 2.6}   # the backward walk is slow enough to follow block by block
 FUNNEL_X = {"ours": -3.6, "counter": 3.6}
@@ -59,7 +63,8 @@ class FigReverse(LectureScene):
         # The words for the two marks (扰动, 种子) wait for the sentences that name them.
         marker = Circle(radius=PERTURBED_RING, color=theme.color("accent"), stroke_width=5)
         marker.move_to(forward.block_center(PERTURBED))
-        seed = Dot(reverse.loss_entry(), radius=0.13, color=theme.color("backward"))
+        self.clear_ring(forward, marker)
+        seed = Dot(reverse.loss_entry() + LEFT * SEED_OUT, radius=0.13, color=theme.color("backward"))
         question = words("为什么是从后往前？", size="heading").to_corner(UR, buff=EDGE_BUFF)
         self.play(FadeIn(forward), FadeIn(reverse), FadeIn(names["forward"]), FadeIn(names["reverse"]),
                   FadeIn(marker), FadeIn(seed), FadeIn(question), run_time=0.8)
@@ -81,7 +86,7 @@ class FigReverse(LectureScene):
         cost = ledger_text("{slider.desk_faders}个参数 ＝ {slider.desk_faders}遍", size="body", color="accent")
         cost.next_to(only, RIGHT, buff=0.8)
         # 三千亿 is the speaker's round figure for a large model, not V3's count: marked as such.
-        sketch = words("（示意）", size="small", color="muted").next_to(cost, RIGHT, buff=theme.space("tight"))
+        sketch = words("（示意）", size="label", color="muted").next_to(cost, RIGHT, buff=theme.space("tight"))
         self.play(Write(cost), FadeIn(sketch), run_time=0.7)
 
         self.beat(says="再看下面这排。种子插在右边 ——  而右边只有一个数，就是 loss")
@@ -93,7 +98,7 @@ class FigReverse(LectureScene):
         # ⭐⭐⭐: the panel's key sentence stands alone at takeaway size (it takes A.2's place).
         self.beat(says="关键在每个方块底下那个勾：往回走的路上，每一层的梯度顺手就到手了",
                   takeaway="每一层的梯度顺手就到手了 —— 不是走完再统一算", replaces=True)
-        self.reverse_trip(reverse)
+        self.reverse_trip(reverse, seed)
 
         self.beat(says="走到最左边的时候，三千亿个梯度已经全部在手里了。而你只走了一遍")
         done = words("走到最左边：全部梯度已在手里 —— 只走了一遍", size="label", color="backward")
@@ -108,7 +113,7 @@ class FigReverse(LectureScene):
         self.play(FadeIn(poke), FadeIn(self.row_gloss("forward", name)), run_time=0.6)
         trip = trip_schedule(len(chain.blocks), "forward")[PERTURBED]
         runner = ball("accent")
-        handed = [VGroup(chain.lit_block(i), chain.tick(i)) for i in trip.gradients_in_order]
+        handed = [VGroup(chain.lit_block(i), chain.tick(i).shift(DOWN * TICK_UNDER_RING)) for i in trip.gradients_in_order]
         self.add(runner)
         self.play(FadeIn(path), run_time=0.4)
         self.play(BallTrip(runner, chain.block_center(trip.seed), chain.loss_entry(),
@@ -118,11 +123,19 @@ class FigReverse(LectureScene):
             show_fraction(part, 1.0)         # the kit hides reveals; FadeIn brings them in from here
         return VGroup(*handed)
 
-    def reverse_trip(self, chain: ParameterChain) -> None:
-        """One ball from the loss back to the first block; each block lights, with its tick, as the
+    @staticmethod
+    def clear_ring(chain: ParameterChain, marker: Circle) -> None:
+        """The arrows into and out of the ringed block end at the ring, not under it."""
+        into, out = chain.arrows[PERTURBED - 1], chain.arrows[PERTURBED]
+        reach = PERTURBED_RING + RING_CLEAR
+        into.become(arrow(into.get_start(), marker.get_center() + LEFT * reach, "muted", buff=None))
+        out.become(arrow(marker.get_center() + RIGHT * reach, out.get_end(), "muted", buff=None))
+
+    def reverse_trip(self, chain: ParameterChain, seed: Dot) -> None:
+        """One ball from the seed back to the first block; each block lights, with its tick, as the
         ball passes it, so the row fills from the loss side leftward."""
         trip = trip_schedule(len(chain.blocks), "reverse")[0]
-        start, end = chain.loss_entry(), chain.block_center(trip.gradients_in_order[-1])
+        start, end = seed.get_center(), chain.block_center(trip.gradients_in_order[-1])
         runner = ball("backward")
         passing = [(passing_share(start, end, chain.block_center(i)), VGroup(chain.lit_block(i), chain.tick(i)))
                    for i in trip.gradients_in_order]
@@ -153,11 +166,18 @@ class FigReverse(LectureScene):
 
     def narrow_end(self) -> None:
         heading = "规则只有一句：从窄的那一头起步"
-        self.start_panel("C", heading, says="所以规则只有一句：从窄的那一头起步")
+        # The rule is said first, large and alone; it becomes the panel's header on the next beat.
+        self.panel("C", says="所以规则只有一句：从窄的那一头起步")
+        self.clear()
+        rule = words(heading, size="takeaway")
+        self.play(FadeIn(rule), run_time=0.6)
 
         self.beat(says="注意不是「反向传播永远更好」")
+        header = panel_header("C", heading)
+        mark, title = header
         guard = words("不是「反向传播永远更好」", size="heading", color="bad")
-        guard.next_to(panel_header("C", heading), DOWN, buff=theme.space("gap"), aligned_edge=LEFT)
+        guard.next_to(header, DOWN, buff=theme.space("gap"), aligned_edge=LEFT)
+        self.play(Transform(rule, title), FadeIn(mark), run_time=0.7)
         self.play(FadeIn(guard), run_time=0.5)
 
         self.beat(says="右边那个反例：十个参数、一百万维输出 ——  这时候你该从前往后，反向传播反而亏",
@@ -175,7 +195,10 @@ class FigReverse(LectureScene):
                            label="我们：{slider.desk_faders}进 → {trips.outputs} 个出",
                            tally=("正向{reverse.ours.forward_passes}遍", "反向 {reverse.ours.reverse_passes} 遍"),
                            winner=1, verdict="反向赢")
-        self.play(FadeIn(ours), run_time=0.8)
+        # 三千亿 is the speaker's round figure (示例取值), tagged as in Ⓐ; the counterexample's line
+        # steps back to gray, so this beat's sentence leads.
+        sketch = words("（示意）", size="label", color="muted").next_to(ours[3], RIGHT, buff=theme.space("tight"))
+        self.play(FadeIn(ours), FadeIn(sketch), *self.dim_takeaways(), run_time=0.8)
         self.play(Indicate(ours[0], color=theme.color("backward")), run_time=0.8)
 
     def funnel(self, which: str, *, wide_at, color: str, label: str, tally: tuple[str, str], winner: int,

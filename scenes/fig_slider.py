@@ -3,17 +3,19 @@
 Ⓐ 导数: push one fader by 0.01, the readout ticks 5.00 → 5.03 (原来 5.00 stays beside it); 0.03 ÷ 0.01 = 3
    — a rate, not a value.
 Ⓑ 偏导数: only the middle fader moves, the others are held (lightly: the one that moves carries
-   the weight); under the desk one titled row, 各自的兑换率, stacked into a column = 梯度.
+   the weight); the desk's 三千亿 (示意) in the ⭐⭐⭐ line; under the desk one titled row,
+   各自的兑换率, and beside it the column it stacks into, entry by entry = 梯度.
 Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, each arrow carrying its own stage's rate (×2, ×0.5, ×3),
-   multiplied to 3 — like changing money; then the three sentences the lecture keeps.
+   multiplied to 3 — like changing money; then the three sentences the lecture keeps, the
+   panel's largest words (the lines said before them step back to gray).
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, Line, MoveAlongPath,
-                   TransformFromCopy, VGroup, Write, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, LaggedStart, Line, Mobject,
+                   MoveAlongPath, MoveToTarget, VGroup, Write, linear)
 
-from lecture_numerics import slider
+from lecture_numerics import quantity, slider
 from scenes.kit import theme
 from scenes.kit.annotate import boxed
 from scenes.kit.arrows import arrow
@@ -52,7 +54,10 @@ PULSE_RADIUS = 0.11
 TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.55
 MONEY_GAP, VERDICT_GAP = 1.7, 0.7
 TOTAL_LEAD = "总兑换率="          # the glyphs of the total's left-hand side
-RECAP_GAP, RECAP_AT = 0.2, DOWN * 0.85
+RECAP_GAP, RECAP_AT = 0.16, DOWN * 0.8
+RECAP_SIZE, RECAP_SCALE = "title", 0.88   # about 10 % above the takeaways: the panel closes on these three
+COLUMN_LAG = 0.25                 # Ⓑ: the gradient's entries come in one after another
+COUNT = "accent"                  # 三千亿 in the ⭐⭐⭐ line: the one highlight of panel Ⓑ
 
 
 class FigSlider(LectureScene):
@@ -176,6 +181,12 @@ class FigSlider(LectureScene):
         # sentence (which repeats the count) takes its place.
         self.beat(says="而这台调音台有三千亿个推子", takeaway="这台调音台有{slider.desk_faders}个推子")
         self.show_takeaway()
+        desk_line = self.newest_takeaway()
+        sketch = self.example_tag(desk_line)
+        # The line is recoloured as a whole (its target), so it stays one tagged takeaway on screen.
+        desk_line.generate_target()
+        self.glyphs_of(desk_line.target, quantity("slider.desk_faders").display).set_color(theme.text_color(COUNT))
+        self.play(MoveToTarget(desk_line), FadeIn(sketch), run_time=0.5)
 
         self.beat(says="把它们各自的那个数排成一列 —— 那一列，就叫「梯度」")
         # The row is titled as what it is, a rate per fader, so it is not read as the knobs' heights.
@@ -189,11 +200,32 @@ class FigSlider(LectureScene):
         stack_label = words("排成一列", size="label", color="muted").next_to(stack, UP, buff=theme.space("small"))
         self.play(GrowArrow(stack), FadeIn(stack_label), run_time=0.6)
         # The numbers land first; the brackets and the name 梯度 come once there is a column to name.
-        self.play(*(TransformFromCopy(src, dst) for src, dst in zip(partials, column[:-1])), run_time=1.2)
+        # The column grows in place, entry by entry: copies flying from the row would cross the
+        # row's title and the arrow on their way.
+        self.play(LaggedStart(*(FadeIn(entry, shift=DOWN * theme.space("small")) for entry in column[:-1]),
+                              lag_ratio=COLUMN_LAG), run_time=1.2)
         self.play(FadeIn(column[-1]), FadeIn(gradient_name), run_time=0.6)
 
         self.beat(says="所以记住：梯度不是一个数，是三千亿个数",
                   takeaway="梯度不是一个数，是{slider.desk_faders}个数", replaces=True)
+        self.play(FadeOut(sketch), run_time=0.2)
+        self.show_takeaway()
+        self.play(FadeIn(self.example_tag(self.newest_takeaway())), run_time=0.3)
+
+    # 三千亿 is the speaker's round figure (示例取值 in the ledger), tagged as in fig-reverse.
+    def newest_takeaway(self) -> Mobject:
+        """The takeaway line the open beat has just put on screen (the kit tags each line)."""
+        return next(m for m in reversed(self.mobjects) if getattr(m, "takeaway_of", None) == self.beats[-1].name)
+
+    @staticmethod
+    def glyphs_of(sentence: Mobject, part: str) -> VGroup:
+        """The glyphs of ``part`` inside a drawn sentence (a sentence without spaces: one glyph a character)."""
+        at = sentence.text.index(part)
+        return sentence[at:at + len(part)]
+
+    @staticmethod
+    def example_tag(sentence: Mobject) -> Mobject:
+        return words("（示意）", size="label", color="muted").next_to(sentence, RIGHT, buff=theme.space("tight"))
 
     def gradient_column(self) -> tuple[VGroup, VGroup]:
         """The partials stacked into one column between brackets: the gradient."""
@@ -264,11 +296,13 @@ class FigSlider(LectureScene):
 
         # 收这一格: the three sentences the rest of the lecture stands on take the money's place.
         self.beat(says="导数，是你动一格它动几格； 偏导数，是其余全按住时的那个数； 链式法则，是中间每一级乘起来")
-        recap = VGroup(words("导数：你动一格，它动几格", size="body"),
-                       words("偏导数：其余全按住时的那个数", size="body"),
-                       words("链式法则：中间每一级乘起来", size="body")).arrange(DOWN, buff=RECAP_GAP, aligned_edge=LEFT)
-        recap = boxed(recap, "panel", fill=1, pad="edge").move_to(RECAP_AT)
-        self.play(FadeOut(VGroup(total, names, *money_hops, verdict, frame)), FadeIn(recap), run_time=0.8)
+        # They are the panel's last and largest words: the two lines said before them step back to gray.
+        recap = VGroup(words("导数：你动一格，它动几格", size=RECAP_SIZE),
+                       words("偏导数：其余全按住时的那个数", size=RECAP_SIZE),
+                       words("链式法则：中间每一级乘起来", size=RECAP_SIZE)).arrange(DOWN, buff=RECAP_GAP, aligned_edge=LEFT)
+        recap = boxed(recap.scale(RECAP_SCALE), "panel", fill=1, pad="medium").move_to(RECAP_AT)
+        self.play(FadeOut(VGroup(total, names, *money_hops, verdict, frame)), FadeIn(recap),
+                  *self.dim_takeaways(), run_time=0.8)
 
     def exchange_picture(self):
         """人民币 → 港币 → 美元: two exchange rates, multiplied. Words only, no real rates."""

@@ -1,9 +1,10 @@
 """fig-vanish: sixty rates multiplied — explosion, vanishing, and where the rate comes from (第一节).
 
-Ⓐ Linear axis: both chains start at 1 at the output end and grow right to left; ×1.2 leaves the
+Ⓐ The question alone (那乘起来会怎样？), then the header with the plot. Linear axis: both chains start at 1 at the output end and grow right to left; ×1.2 leaves the
    frame, ×0.8 lies on the axis ("not left out: too small to draw").
 Ⓑ Log number line: 起点 marked at 10⁰, the two input-end values (one format, powers of ten), ten
-   orders of magnitude apart; 各离 1 两成 and the panel's point stay as takeaways.
+   orders of magnitude apart; 各离 1 两成 and the panel's point stay as takeaways (the point last
+   and largest: 十个数量级 and the 两成 line step back when it comes).
 Ⓒ σ′ = σ(1 − σ), named on its curve, peaks at 0.25 (marked ≤ 0.25), ReLU′ steps up to 1 on the
    positive side; the step from a quarter back to one is drawn and stays; the ⚠ caveat (the
    weights' factor is still outside) is a line under the plot.
@@ -21,7 +22,7 @@ from scenes.kit import theme
 from scenes.kit.annotate import brace_label, label_after
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF
+from scenes.kit.panels import EDGE_BUFF, panel_header
 from scenes.kit.plots import NumberAxis, Plot, clip_at, curve, dashed, level, place
 from scenes.kit.text import formula, ledger_text, words
 
@@ -35,6 +36,7 @@ STEP_UP_AT = 0.9                    # Ⓒ: where along the positive half-axis th
 START_LABEL_BACK, START_LABEL_LIFT = 7, 0.55   # Ⓐ: 「从 1 出发」 sits this many layers in, above the axis
 ORIGIN_STROKE = 0.3                 # Ⓑ: the 起点 stroke's height above the axis
 FOOTNOTE_Y = -2.55                  # Ⓒ: the caveat, under the plot and over the takeaway
+PEAK_LABEL_CLEAR = 0.15             # Ⓒ: 「σ′ 最大」 keeps this far right of the dashed step at x = 0
 SIGMOID_NAME_AT, SIGMOID_NAME_Y = -3.2, 0.52   # Ⓒ: the σ′ curve's name: its leader at x = −3.2, its foot at this slope
 # The notes call the exploding rate 蓝, the vanishing one 红 (the sigmoid) and ReLU 绿.
 # The vanishing curve is a gradient, in the theme's one gradient red (as in every figure).
@@ -60,10 +62,11 @@ class FigVanish(LectureScene):
     # ---- Ⓐ the linear axis ----
 
     def two_chains(self) -> None:
-        self.start_panel("A", "同样 {vanish.layers} 层的网络，只改每层的兑换率",
-                         says="把六十一个数乘起来 —— 那乘起来会怎样？")
-        # The question is put to the room on its own beat, large; once the plot answers it, it
-        # stays, small, level with the header.
+        # The question is put to the room alone, large; the header is the next sentence's, and
+        # comes with the plot. Once the plot answers it, the question stays, small, level with the header.
+        self.panel("A", says="把六十一个数乘起来 —— 那乘起来会怎样？")
+        self.clear()
+        header = panel_header("A", "同样 {vanish.layers} 层的网络，只改每层的兑换率")
         question = words("那乘起来会怎样？", size="title")
         self.play(FadeIn(question), run_time=0.6)
         layers = quantity("vanish.layers").value
@@ -83,7 +86,8 @@ class FigVanish(LectureScene):
         start_label.next_to(axes.point(layers - START_LABEL_BACK, 0), UP, buff=START_LABEL_LIFT).align_to(
             axes.point(layers - START_LABEL_BACK, 0), RIGHT)
         asked = words("那乘起来会怎样？", size="label", color="muted").to_corner(UP + RIGHT, buff=EDGE_BUFF)
-        self.play(question.animate.become(asked), FadeIn(axes), FadeIn(ends), FadeIn(y_title), run_time=0.8)
+        self.play(question.animate.become(asked), FadeIn(header), FadeIn(axes), FadeIn(ends), FadeIn(y_title),
+                  run_time=0.8)
         self.play(FadeIn(start, scale=1.5), FadeIn(start_label), run_time=0.5)
 
         layer_ids = np.arange(layers, 0, -1)          # drawn from the output end back to the input
@@ -148,8 +152,12 @@ class FigVanish(LectureScene):
 
         self.beat(says="而这两个兑换率 —— 零点八和一点二，只差两成",
                   takeaway="{vanish.rate_low} 和 {vanish.rate_high}：各离 {vanish.output_gradient} {vanish.rate_offset_zh}")
+        # 「这一格真正要留下的是这句」: what was said before it steps back (十个数量级 to heading
+        # size, the 两成 line to gray), so this line is the panel's largest, darkest words.
         self.beat(says="被指数放大的不是梯度， 是「每层偏离一多少」那个微小的偏差",
                   takeaway="被指数放大的不是梯度，是「每层偏离 {vanish.output_gradient} 多少」")
+        self.play(orders.label.animate.scale(theme.size("heading") / theme.size("title")),
+                  *self.dim_takeaways(), run_time=0.6)
 
     # ---- Ⓒ where part of the rate comes from ----
 
@@ -173,6 +181,7 @@ class FigVanish(LectureScene):
         self.beat(says="在 σ 等于二分之一的时候最大，恰好是零点二五")
         peak_label = ledger_text("σ′ 最大 {vanish.sigmoid_max_slope}（σ = {vanish.sigmoid_at_max_slope} 时）",
                                  size="label", color=VANISH).next_to(peak_dot, UP + RIGHT, buff=theme.space("snug"))
+        peak_label.shift(RIGHT * PEAK_LABEL_CLEAR)
         self.play(FadeIn(peak_label), run_time=0.5)
 
         self.beat(says="光是 sigmoid 那一下，每层就先乘了个不超过四分之一的数")
@@ -188,6 +197,7 @@ class FigVanish(LectureScene):
         relu_label = ledger_text("ReLU′：正半轴恒等于 {vanish.relu_slope_positive}", size="label", color=RELU)
         relu_label.next_to(axes.point(half * 0.5, relu), UP, buff=theme.space("small"))
         self.play(label_after(steps, relu_label, run_time=0.9, label_time=0.3))
+        self.bring_to_front(peak_dot)       # the step up at x = 0 passes behind σ′'s peak, not over it
 
         self.beat(says="这就是为什么 ReLU 一换上来，深网络忽然就训得动了 —— 它把每层那个「先天往下压」的系数，从四分之一变回了一",
                   takeaway="ReLU 把每层先天往下压的系数，从 {vanish.sigmoid_max_slope} 变回了 {vanish.relu_slope_positive}")

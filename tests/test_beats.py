@@ -99,3 +99,22 @@ def test_a_takeaway_cleared_before_its_panel_ends_is_found():
     assert beat_checks.lost_takeaways("cleared-demo", scene) == [
         "cleared-demo A.1: its takeaway is gone from A's final frame"]
     assert beat_checks.silent_beats(scene) == []
+
+
+def test_dim_takeaways_steps_every_shown_takeaway_back():
+    from scenes.kit import theme
+
+    class Dimmed(LectureScene):
+        scene_id = "dimmed-demo"
+
+        def construct(self):
+            self.panel("A", says="first", takeaway="甲")
+            self.play(FadeIn(Square()), run_time=0.2)
+            self.beat(says="second", takeaway="乙")
+            self.show_takeaway()
+            self.play(*self.dim_takeaways(), run_time=0.2)
+
+    scene = build_scene_class(Dimmed, capture_stills=True)
+    lines = [m for m in scene.section_stills[-1].mobjects if getattr(m, "takeaway_of", None)]
+    muted = theme.text_color("muted").to_hex().upper()
+    assert len(lines) == 2 and all(m.get_color().to_hex().upper() == muted for m in lines)

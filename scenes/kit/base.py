@@ -111,6 +111,10 @@ class LectureScene(Scene):
             self.play(*moves, run_time=run_time / 2)
         self.play(FadeIn(new, shift=UP * 0.15), run_time=run_time / 2 if moves else run_time)
 
+    def dim_takeaways(self) -> list:
+        """Animations that step the takeaways on screen back to muted, so the next line leads."""
+        return [m.animate.set_color(theme.text_color("muted")) for m in self._takeaways.lines]
+
     def _open_beat(self, beat: Beat) -> None:
         self.next_section(beat.name)     # first: a panel-only render may end the scene here
         self.beats.append(beat)

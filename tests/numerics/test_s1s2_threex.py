@@ -64,16 +64,22 @@ def test_the_kept_input_is_the_largest_text_of_panel_a():
 def test_panel_a_reads_the_three_cells_one_beat_each():
     """fig-3x Ⓐ (「一格一格念那三次矩阵乘」): one beat per cell, each beat lighting the next cell
     while the cells not yet read stay dimmed."""
-    from manim import Text
+    from manim import ManimColor, Text
+
+    from scenes.kit import theme
 
     from studio.stills import section_stills
 
     titles = ("① 前向", "② 反向 · 权重梯度", "③ 反向 · 输入梯度")
     stills = [s for s in section_stills("fig-3x") if s.panel == "A"]
 
+    waiting = ManimColor(theme.text_color("muted"))
+
     def lit(still) -> list[bool]:
+        # A cell not yet read shows its title in gray (or dimmed); a lit title is opaque and coloured.
         texts = {m.text.replace(" ", ""): m for top in still.mobjects for m in top.get_family() if isinstance(m, Text)}
-        return [texts[t.replace(" ", "")].get_fill_opacity() > 0.99 for t in titles]
+        return [texts[t.replace(" ", "")].get_fill_opacity() > 0.99 and texts[t.replace(" ", "")].get_color() != waiting
+                for t in titles]
 
     assert [s.name for s in stills] == ["A.1", "A.2", "A.3"]
     readings = [lit(s) for s in stills]

@@ -33,6 +33,16 @@ def test_exit_and_landing_layers_by_hand():
         next(k for k in range(100) if Fraction(4, 5) ** k < Fraction(1, 10)) == 11
 
 
+def test_numbers_multiplied_counted_by_hand():
+    # Multiply the chain out one number at a time: the seed, then a rate per hop, until the
+    # product is the drawn input-end value.
+    product, count = Fraction(1), 1
+    while product != chain_input_gradient(0.8, 60):
+        product, count = product * Fraction(4, 5), count + 1
+    assert quantity("vanish.numbers_multiplied").value == count == 60
+    assert quantity("vanish.numbers_multiplied").notes == "六十一"
+
+
 def test_sigmoid_slope_peak_with_scipy():
     peak_x, peak = sigmoid_slope_peak()
     assert math.isclose(quantity("vanish.sigmoid_max_slope").value, peak, abs_tol=1e-9)
