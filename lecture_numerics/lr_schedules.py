@@ -142,6 +142,12 @@ V3_CURVE = derived("lr.v3.curve", _v3_curve, inputs={**_V3_SEG, "total": V3_TOTA
                    unit="(progress, lr ÷ peak)", fmt=lambda v: f"{len(v)} points",
                    formula="v3_lr(p · 14.8T) ÷ peak", measures="DeepSeek-V3's schedule on the progress axis")
 
+# What neither school does: decay all the way (「降到零」), in the speaker's word for it.
+DECAY_TO_ZERO = chosen("lr.decay_to_zero_over_peak", 0.0, unit="fraction", fmt=lambda v: "零" if v == 0 else f"{v}",
+                       measures="final learning rate ÷ peak of a schedule decayed all the way, the one neither sample uses",
+                       reason="the notes' own contrast: both samples stop well above it",
+                       notes="零", notes_quote="但足以说明「降到零」不是默认做法")
+
 # The inferred "truncate any time" branch: V3's flat segment cut early, then a short decay.
 CUT_AT = chosen("lr.v3.ghost_cut_progress", 0.45, unit="fraction", measures="where the ghost branch leaves V3's flat segment",
                 reason="any point of the flat segment: the build shows that one can stop there")

@@ -17,7 +17,7 @@ from lecture_numerics import saddle
 from scenes.kit import theme
 from scenes.kit.annotate import legend as kit_legend
 from scenes.kit.base import LectureScene
-from scenes.kit.panels import EDGE_BUFF, caption
+from scenes.kit.panels import EDGE_BUFF, takeaway_line
 from scenes.kit.surface import Rock, ShadedMesh, SurfaceCamera, View
 from scenes.kit.text import formula, ledger_text, words
 
@@ -82,7 +82,9 @@ class AnimSaddle(LectureScene):
         # The still parts go in first: they become the static background the turn is drawn on.
         heading = words("垭口：一个方向往上，另一个方向往下", size="heading").to_corner(UL, buff=EDGE_BUFF)
         key = legend().to_edge(RIGHT, buff=EDGE_BUFF + 0.1).shift(DOWN * theme.space("close"))
-        line = caption("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")
+        # The notes' ⭐ sentence, at takeaway size: the biggest text on screen, above the heading's.
+        line = takeaway_line("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")
+        line.to_edge(DOWN, buff=EDGE_BUFF)
         self.add(heading, key, line)
 
         # One swing there and back; the last frame leads back into the first.

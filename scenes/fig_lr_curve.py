@@ -33,7 +33,7 @@ SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_
 TABLE_CORNER, TABLE_SIZE = (0.75, -1.15), (5.75, 3.05)         # Table 2.1, log-log
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
 STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
-CLAIM_Y, CLAIM_LINE_GAP = 0.55, 0.1    # Ⓐ's ✓ lines, between the sketch and the strip
+CLAIM_Y, CLAIM_LINE_GAP = 0.5, 0.05    # Ⓐ's ✓ lines, between the sketch and the strip, clear of both
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
 BRACKET_LIFT = 0.07      # the 500× arrow passes this far above the dots between its ends
@@ -57,7 +57,7 @@ class FigLrCurve(LectureScene):
         "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
         "lr.axis.progress_ticks", "lr.axis.fraction_ticks", "gpt3.decay_tokens", "lr.gpt3.final_over_peak",
         "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.cosine_end_over_peak", "lr.v3.final_tokens",
-        "lr.v3.final_over_peak",
+        "lr.v3.final_over_peak", "lr.decay_to_zero_over_peak",
     )
 
     def construct(self):
@@ -225,7 +225,7 @@ class FigLrCurve(LectureScene):
         floor_note.next_to(self.plot.point(0.04, floor), UP, buff=FLOOR_LABEL_GAP).align_to(self.plot.point(0.04, 0), LEFT)
         self.play(Create(line), FadeIn(floor_note), run_time=0.8)
 
-        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降光」不是默认做法")
+        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降到{lr.decay_to_zero_over_peak}」不是默认做法")
 
     def truncation_branch(self):
         """V3's flat segment cut early, then a short cosine down to its decayed value (illustration)."""

@@ -6,7 +6,7 @@
 Ⓑ 越过坑底那个瞬间的账: at green's first iterate past the pit bottom, the gradient term points
    back (right), the momentum term onward (left), the net is their difference — all three at one
    true scale, the curve's own (ARROW_SCALE); then the year, the backprop paper, Polyak's name.
-Ⓒ β 是一个「记多久」的旋钮: the weights β^k of past gradients, the window 1/(1 − β), three stops.
+Ⓒ β 是什么 → 一个「记多久」的旋钮: the weights β^k of past gradients, the window 1/(1 − β), three stops.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ PIT = DataWindow(((2.55, 5.45), (0.8, 2.6)), screen_center=(-0.3, -0.75), screen
 # arrow's tip stands above where the ball lands.
 ARROW_SCALE = PIT.screen_size[0] / (PIT.data[0][1] - PIT.data[0][0])
 MIN_SEEN = 0.08                  # Ⓐ: a gray iterate closer than this to the last one drawn is not drawn
-HISTORY_X, HISTORY_Y = -6.6, 2.3      # Ⓑ's year, top left: the gradient row leaves it empty
+HISTORY_X, HISTORY_Y = -6.6, 2.5      # Ⓑ's year, top left: the gradient row leaves it empty,
+                                      # its card kept clear of the momentum arrow's head below
 THUMB_TITLE_RIGHT = 6.4          # Ⓒ's thumbnail title keeps clear of the safe edge
 KNOB_X, KNOB_Y = 4.9, 1.8
 # Ⓒ's deeper pit fills the free corner between the bars, the knob and the takeaways, so its
@@ -47,6 +48,7 @@ GREEN_SHOWN = 32                 # green iterates drawn in Ⓐ (later ones sit o
 BAR_SHARE, BAR_FILL = 0.72, 0.85    # Ⓒ: a weight's bar fills this share of its slot
 SWING_BACK = range(17, 25)       # green's overshoot past the valley bottom and the way back
 RING_RADIUS, RING_GAP, RINGS_SHOWN = 0.13, 0.04, 4   # 「你看那几个点」: the last few on the way back
+SWING_LABEL_LIFT = 0.3           # its label stands clear of the curve climbing to the ridge
 ARROW_ROWS_Y = (2.15, 1.35, 0.55)
 PIT_MARK = 0.3                   # the dashed stub under the pit bottom, above its label
 BAR_BASE_Y, BAR_TOP = -1.55, 1.3
@@ -144,7 +146,7 @@ class FigMomentum(LectureScene):
                   rate_func=linear)
         rings = VGroup(*(Circle(radius=RING_RADIUS, color=theme.color("ink"), stroke_width=3).move_to(green[k])
                          for k in apart(green, SWING_BACK)[-RINGS_SHOWN:]))
-        swing = words("冲过头，荡回来", size="label", color="ink").next_to(rings, UP, buff=theme.space("gap"))
+        swing = words("冲过头，荡回来", size="label", color="ink").next_to(rings, UP, buff=theme.space("gap") + SWING_LABEL_LIFT)
         self.play(Create(rings), run_time=0.6)
         self.play(FadeIn(swing), run_time=0.3)
 
@@ -161,7 +163,8 @@ class FigMomentum(LectureScene):
         pit_label = words("坑底", size="small", color="muted").next_to(pit, DOWN, buff=theme.space("fine"))
         ghost = Dot(on_curve(PIT, [before])[0], radius=0.12, color=theme.color(HEAVY_BALL), fill_opacity=0.3)
         ball = Dot(on_curve(PIT, [here])[0], radius=0.14, color=theme.color(HEAVY_BALL))
-        self.play(Create(curve), FadeIn(pit), FadeIn(pit_label), FadeIn(ghost), FadeIn(ball), run_time=1.0)
+        self.play(Create(curve), run_time=0.8)          # the curve first: labels and balls sit on it
+        self.play(FadeIn(pit), FadeIn(pit_label), FadeIn(ghost), FadeIn(ball), run_time=0.5)
 
         self.beat(says="我把它刚越过坑底那一刻的账，拆成两项摆在这儿 —— 箭头的长度和方向，都是按真实数值画的")
         # 「刚越过坑底那一刻」: which dot is which, said now.
@@ -223,7 +226,8 @@ class FigMomentum(LectureScene):
     # ---- Ⓒ β as a memory knob -------------------------------------------------------------------
 
     def memory_panel(self):
-        self.start_panel("C", "β 是一个「记多久」的旋钮", says="最后一件事：那个 β 是什么")
+        # The heading asks; 「记多久」 is the answer C.5 gives (the knob's name).
+        self.start_panel("C", "β 是什么", says="最后一件事：那个 β 是什么")
         self.beat(says="「上一步的移动」里其实装着过去所有步，只是越老越轻 ——  每往前追一步就再乘一个 β。就是这排柱子",
                   takeaway="每往前追一步就再乘一个 β：越老越轻")
         weights = run.WEIGHTS.value
@@ -285,5 +289,5 @@ class FigMomentum(LectureScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("edge"))
         adam = ledger_text("Adam 默认 β₁ = {optim.adam.beta1}", size="small", color=INERTIA)
         adam.next_to(stops, DOWN, buff=0.45).align_to(stops, LEFT)
-        name = words("旋钮", size="label", color="muted").next_to(stops, UP, buff=theme.space("edge")).align_to(stops, LEFT)
+        name = words("「记多久」的旋钮", size="label", color="ink").next_to(stops, UP, buff=theme.space("edge")).align_to(stops, LEFT)
         return VGroup(name, stops, adam)

@@ -38,7 +38,7 @@ ARROW_REACH = 1.55                           # the −g arrow runs past the ball
 CROSS_REACH = 1.15                           # the ruler's axes, in 格
 TITLE_Y = 2.37                               # the rulers' captions, clear above the 平 labels
 LEVEL_HALF = 1.1                             # half the swept level line, in 格
-FOOTNOTE_RIGHT, FOOTNOTE_TOP = 6.6, -1.75
+FOOTNOTE_RIGHT, FOOTNOTE_TOP = 6.6, -1.83     # under the square, below its axis, above the takeaway
 TANGENT_HALF = 0.6                           # what stays of it: a short tangent at the touch point
 # Landing labels below and left of the touch point, clear of the arrow and the tangent.
 LABEL_OFFSET_SGD = (-0.66, -1.25)
@@ -139,8 +139,7 @@ class FigMuon(LectureScene):
                   takeaway="同一个问题的{muon.answer_count}个答案 —— 区别只在你拿哪把尺子量「一步」")
         self.beat(says="至于那把尺子怎么算出来的、Newton-Schulz 是什么 —— 今天不讲，超纲")
         # The footnote belongs to Muon's ruler: under the square, never under SGD's circle.
-        footnote = VGroup(words("方的那把尺怎么算", size="small", color="muted"),
-                          words("（Newton–Schulz）", size="small", color="muted"),
+        footnote = VGroup(words("方怎么算：Newton–Schulz", size="small", color="muted"),
                           words("今天不讲，超纲", size="small", color="muted")).arrange(DOWN, aligned_edge=RIGHT,
                                                                                  buff=theme.space("fine"))
         footnote.move_to([FOOTNOTE_RIGHT, FOOTNOTE_TOP, 0], aligned_edge=UP + RIGHT)
@@ -157,7 +156,8 @@ class FigMuon(LectureScene):
 
     def sweep(self, center, reach: float, touch, colour: str) -> None:
         """A level line perpendicular to −g, pushed outward from the centre until it last
-        touches the ball (``reach`` ruler units along −g); a short tangent stays at ``touch``."""
+        touches the ball (``reach`` ruler units along −g); a short tangent stays at ``touch``,
+        thin, grey and dashed, so that at Muon's corner it is not one more orange mark."""
         along = ValueTracker(0.0)
         unit_across = np.array([-DIRECTION[1], DIRECTION[0], 0.0])
         across = unit_across * RADIUS * LEVEL_HALF
@@ -171,8 +171,8 @@ class FigMuon(LectureScene):
         self.play(along.animate.set_value(reach), run_time=2.0)
         line_now.clear_updaters()
         self.remove(along)               # the tracker drove the sweep; it is not part of the picture
-        tangent = Line(touch - unit_across * TANGENT_HALF, touch + unit_across * TANGENT_HALF,
-                       color=theme.color(colour), stroke_width=theme.stroke("regular"))
+        tangent = dashed(Line(touch - unit_across * TANGENT_HALF, touch + unit_across * TANGENT_HALF,
+                              color=theme.color("muted"), stroke_width=theme.stroke("thin")))
         self.play(FadeOut(line_now), FadeIn(tangent), run_time=0.4)
 
     def land(self, at, colour: str, name: str, note: str, offset, step=None) -> None:

@@ -32,7 +32,7 @@ EXPECTED = """
 499 fig-updratio A B | 509 fig-lineage B | 516 fig-lineage C D | 566 fig-descent A
 590 fig-descent B C | 604 fig-saddle A | 623 anim-saddle whole | 630 fig-saddle B
 643 fig-saddle C | 662 fig-momentum A | 675 fig-momentum B | 701 fig-momentum C
-732 fig-onelr A | 750 fig-beststep A B C | 759 fig-beststep B | 787 fig-lr-curve A
+732 fig-onelr A | 750 fig-beststep A B C | 759 fig-beststep D | 787 fig-lr-curve A
 804 fig-lr-curve B | 874 fig-muon C | 895 §3→4 | 916 fig-zero A | 934 fig-zero B | 936 §4→5
 940 fig-step whole A | 973 anim-memtime whole | 979 fig-step B | 1003 §5→6 | 1012 fig-spike A
 1026 fig-prepost first | 1039 fig-underflow first | 1048 fig-spike B | 1059 fig-stability B
@@ -117,7 +117,7 @@ def test_pans_after_an_animation_continue_the_figure(sheet):
 
 def test_overrides_settle_only_what_parsing_cannot(sheet):
     overridden = {c["line"]: c for c in sheet["cues"] if c["how"] == "override"}
-    assert set(overridden) == {165, 229, 270, 482, 499, 509, 516, 750}
+    assert set(overridden) == {165, 229, 270, 482, 499, 509, 516, 750, 759}
     assert all(c["why"] for c in overridden.values())
     assert overridden[482]["scene"] == "fig-optimizers"  # not fig-precision, the figure on screen
 
