@@ -60,7 +60,8 @@ CUTS = derived(
     measures="how many times fig-zero's bar is cut",
     notes="三", notes_quote="对一下答案。同一根条，被削掉三次。")
 INSET_ZOOM = chosen(
-    "zero.inset_zoom", 20, unit="×", fmt="{}",
+    "zero.inset_zoom", 8, unit="×", fmt="{}",
     measures="magnification of fig-zero Ⓐ's inset that redraws the ÷ N_d shards of rows ② and ③",
     reason="a shard of Ψ × 2 B ÷ 64 is about 1.5 px at full scale, hidden by the segment separators; "
-           "× 20 makes the smallest one about 30 px and the largest inset still fits the row's empty track")
+           "× 8 makes the smallest one about 12 px, and the largest inset (row ③, about 100 px) still fits "
+           "between the track's end and the price column, outside the track")

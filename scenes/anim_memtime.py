@@ -3,8 +3,8 @@
 One section. Memory against time, stacked by category, grows over the step: forward piles
 activations up, backward recomputes, uses and frees them while gradients appear, the update
 touches all optimizer state. The activations (the stored inputs) peak at the end of forward;
-the peak while recomputing, the gradient peak and the total's peak are marked with ledger
-numbers as the step passes them. The update is the last sliver of the time axis: only that
+the peak while recomputing (激活 + 重算临时), the gradients' full size and the total's peak
+(in ink, as in fig-step) get their ledger numbers as the step passes them. The update is the last sliver of the time axis: only that
 sliver of the optimizer band lights up (「只在每一步的最后那一瞬间被用一次」), and the
 speaker's sentence about the peak comes last, once the peak has been passed.
 
@@ -16,14 +16,14 @@ timeline.configured.* quantities computed from the same simulator for that setti
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, Rectangle, Triangle, VGroup, linear
+from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, Rectangle, VGroup, linear
 
 from lecture_numerics.memtime_axes import MAIN_TICKS, ZOOM_TICKS, main_scale, zoom_ceiling, zoom_unit
 from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
 from lecture_numerics.models import TIB
 from lecture_numerics.timeline import Timeline, memory_timeline
 from scenes.kit import theme
-from scenes.kit.annotate import legend
+from scenes.kit.annotate import legend, on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import (RESIDENT_OPACITY, SEAM_OVERLAP, BrokenScale, StackedMemoryChart, TimeAxis,
@@ -56,7 +56,7 @@ CONFIGURED_READOUTS = {
 RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
 # The lecture's 激活 is the stored inputs (fig-act-bill, fig-recompute, fig-step): solid teal,
 # peaking at the end of forward. In backward the layer being recomputed adds a working set on
-# top of them: its own band, the same teal lighter, whose peak is 重算时峰, never 激活峰.
+# top of them: its own band, the same teal lighter, whose peak is 激活 + 重算临时, never 激活峰.
 WORKING = "working"
 WORKING_OPACITY = 0.35
 NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（存下的输入）",
@@ -72,12 +72,14 @@ TIME = TimeAxis(left=-5.0, right=2.6)
 MAIN = dict(bottom=-0.35, squeezed=0.8, gap=0.25, top=2.35)
 ZOOM = dict(bottom=-2.1, top=-1.1)
 MAIN_TITLE_RISE = 0.35     # the memory axis' title clears its top tick label
+ZOOM_TITLE_RISE = 0.27     # the zoom's title, high enough for the 激活峰 tag under it
 PHASE_ROW, AXIS_NAME_ROW = 0.28, 0.62   # below the zoom strip's floor: phase names, then the time axis' title
-GRADIENT_MARK_SIZE = 0.1   # the gradients' ▲ at the end of backward
+TOTAL_ROLE = "ink"          # the total's peak: dot, guides, tag and readout
 COLUMN_X = 2.98
 LEGEND_TOP = 2.0
 TOTAL_READOUT_Y = 2.5
-ACTIVATION_READOUT_Y = -2.25   # the two activation readouts, level with the zoom strip, under the notes
+TURN_TAG_RISE = 0.02       # the 激活峰 tag (two lines, clear of the ticks) ends at its dot, above the fill
+AXIS_NAME_GAP = 0.3        # the time axis' title stands this far left of the 更新 name's column
 UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
 
 
@@ -148,7 +150,7 @@ class AnimMemtime(LectureScene):
         main = words("显存（TiB，纵轴在常驻块上方断开）", size="small", color="muted")
         main.next_to([TIME.left - 0.6, MAIN["top"], 0], UP, buff=MAIN_TITLE_RISE, aligned_edge=LEFT)
         small = words(f"激活放大（{self.zoom_unit[0]}）", size="small", color="muted")
-        small.next_to([TIME.left - 0.6, ZOOM["top"], 0], UP, buff=0.15, aligned_edge=LEFT)
+        small.next_to([TIME.left - 0.6, ZOOM["top"], 0], UP, buff=ZOOM_TITLE_RISE, aligned_edge=LEFT)
         return VGroup(main, small)
 
     def phase_strip(self, tl: Timeline) -> VGroup:
@@ -162,7 +164,8 @@ class AnimMemtime(LectureScene):
         dividers = VGroup(*[guide([float(TIME.x(t)), ZOOM["bottom"] - 0.15, 0], [float(TIME.x(t)), MAIN["top"], 0],
                                   "muted").set_stroke(opacity=0.6) for t in (tl.forward_end, tl.backward_end)])
         axis_name = words("时间（占一步的比例）→", size="small", color="muted")
-        axis_name.move_to([0, ZOOM["bottom"] - AXIS_NAME_ROW, 0]).align_to([TIME.right, 0, 0], RIGHT)
+        axis_name.move_to([0, ZOOM["bottom"] - AXIS_NAME_ROW, 0]).align_to([update.get_left()[0] - AXIS_NAME_GAP, 0, 0],
+                                                                          RIGHT)
         return VGroup(dividers, labels, update, axis_name)
 
     def legend(self) -> VGroup:
@@ -191,40 +194,38 @@ class AnimMemtime(LectureScene):
         peak = marker(zoom.point(*tl.activation_peak), "activations")
         turn_value = float(tl.bytes["activations"][list(tl.t).index(tl.forward_end)])
         turn = marker(zoom.point(tl.forward_end, turn_value), "ink")
-        peak_tag = words("重算时峰", size="small").next_to(peak, UP + RIGHT, buff=0.05)
-        turn_tag = words("激活峰", size="small").next_to(turn, LEFT, buff=0.15)
-        readout = VGroup(ledger_text("重算时峰 " + self.readouts["activation_peak"], size="label"),
-                         ledger_text("前向末尾 " + self.readouts["forward_end"], size="label"))
-        readout.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([COLUMN_X, ACTIVATION_READOUT_Y, 0],
-                                                                    aligned_edge=LEFT)
-        return VGroup(peak, turn, peak_tag, turn_tag, readout), [peak]
+        # Each number beside its own dot. The higher one is the stored inputs plus the layer being
+        # recomputed, named so: 「激活的峰在前向末尾」 stays true of the solid band.
+        peak_tag = on_plot("激活 + 重算临时 " + self.readouts["activation_peak"], size="small")
+        peak_tag.next_to(peak, UP + RIGHT, buff=0.05)
+        turn_tag = VGroup(words("激活峰", size="small"), on_plot(self.readouts["forward_end"], size="small"))
+        turn_tag.arrange(DOWN, buff=0.02, aligned_edge=RIGHT).next_to(turn, LEFT, buff=0.15)
+        turn_tag.align_to(turn, DOWN).shift(UP * TURN_TAG_RISE)
+        return VGroup(peak, turn, peak_tag, turn_tag), [peak]
 
     def total_peak_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
         when, size = tl.total_peak
-        dot = marker(chart.point(when, size), "backward")
-        level = guide([TIME.left, dot.get_y(), 0], dot.get_center(), "backward")
-        drop = guide(dot.get_center(), [dot.get_x(), ZOOM["bottom"], 0], "backward")
-        tag = words("总峰值", size="small", color="backward").next_to(level, UP, buff=0.08)
-        readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color="backward"),
-                         ledger_text(self.readouts["total_peak_when"], size="label", color="backward"))
+        # In ink, as fig-step draws the total's peak: red stays the gradients' colour.
+        dot = marker(chart.point(when, size), TOTAL_ROLE)
+        level = guide([TIME.left, dot.get_y(), 0], dot.get_center(), TOTAL_ROLE)
+        drop = guide(dot.get_center(), [dot.get_x(), ZOOM["bottom"], 0], TOTAL_ROLE)
+        tag = words("总峰值", size="small", color=TOTAL_ROLE).next_to(level, UP, buff=0.08)
+        readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color=TOTAL_ROLE),
+                         ledger_text(self.readouts["total_peak_when"], size="label", color=TOTAL_ROLE))
         readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, TOTAL_READOUT_Y, 0], aligned_edge=LEFT)
         # Its time: a tick at the drop line's foot on the time axis, read in the readout (t = …),
         # which keeps the phase row to the phase names.
         foot = [dot.get_x(), ZOOM["bottom"], 0]
-        tick = Line(foot, [dot.get_x(), ZOOM["bottom"] - 0.12, 0], stroke_width=3, color=theme.color("backward"))
+        tick = Line(foot, [dot.get_x(), ZOOM["bottom"] - 0.12, 0], stroke_width=3, color=theme.color(TOTAL_ROLE))
         return VGroup(level, drop, dot, tag, readout, tick), [drop, dot]
 
     def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
-        """The gradients' own peak (their full size, at the end of backward): a white ▲ inside the
-        red band just under its top edge (a mark on the stack's top beside the total's red dot would
-        read as a second peak of the total), and its size in the gradients' legend row."""
-        when, size = tl.gradient_peak
-        edge = chart.point(when, chart.scale.floor + size)
-        tri = Triangle(stroke_width=0, fill_color=theme.background(), fill_opacity=1).scale(GRADIENT_MARK_SIZE)
-        tri.move_to(edge).align_to(edge, UP).shift(DOWN * GRADIENT_MARK_SIZE + LEFT * GRADIENT_MARK_SIZE * 1.5)
+        """The gradients' full size, in their legend row, when the step reaches the end of backward
+        (where the red band is highest). No mark on the chart: the stack's top there is beside the
+        total's peak, and a second marker would read as a second peak of the total."""
         row = self.legend_rows["gradients"]
-        readout = ledger_text("峰 " + self.readouts["gradient_peak"], size="label").next_to(row, RIGHT, buff=0.12)
-        return VGroup(tri, readout), [tri]
+        readout = ledger_text(self.readouts["gradient_peak"], size="label").next_to(row, RIGHT, buff=0.12)
+        return VGroup(readout), []
 
     def update_marks(self, chart: StackedMemoryChart, tl: Timeline) -> VGroup:
         """The update's sliver of the optimizer band, lit, with its note pointing at it: the

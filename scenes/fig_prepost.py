@@ -18,7 +18,7 @@ from scenes.kit.plots import Plot, curve, dots
 from scenes.kit.text import formula, ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
-PLOT_WIDTH, PLOT_HEIGHT = 4.6, 2.75
+PLOT_WIDTH, PLOT_HEIGHT = 4.6, 2.4    # low enough for the half titles' own row over the y titles
 COPY_SLIDE = 1.0                     # the copy's last stretch of slide: it starts clear of the left half
 NORM_ARROW_EXTRA = 0.3               # the Norm arrow runs past its label 「Norm ÷ √2」 by this much
 CALLOUT_AT = (0.85, -7.0)           # the 1/4096 callout: (share of the layer axis, log2 of the share),
@@ -27,7 +27,9 @@ CALLOUT_AT = (0.85, -7.0)           # the 1/4096 callout: (share of the layer ax
 # pre-training verdict is the one thing here in the "bad" colour.
 CURVE_ROLE = "ink"
 MARK_ROLE = "warm"                   # the ringed 1/4096: the point the speaker sends the room to
-LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.3, 0]), np.array([1.15, -1.3, 0])   # tick labels clear the safe margin
+LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.2, 0]), np.array([1.15, -1.2, 0])   # tick labels clear the safe margin
+HALF_TITLE_RISE = 0.2                # the half title's row: this far above the y title, never on its line
+VERDICT_GAP = 0.25                   # the verdict stands this far under the x title (>= 20 px), apart from it
 
 
 class FigPrepost(LectureScene):
@@ -103,8 +105,9 @@ class FigPrepost(LectureScene):
 
     @staticmethod
     def half_title(plot: Plot, title: str):
-        """Over the middle of its plot, level with the y title (the top tick stays clear)."""
-        return words(title, size="label").move_to([plot.x_axis.get_center()[0], plot.y_title.get_center()[1], 0])
+        """Over the middle of its plot, on a row of its own above the y title."""
+        return words(title, size="heading").next_to(plot.y_title, UP, buff=HALF_TITLE_RISE).set_x(
+            plot.x_axis.get_center()[0])
 
     def same_curve_on_the_right(self, left: VGroup) -> None:
         """The very same curve and axes, copied, come in on the right (fading in as they slide the
@@ -117,6 +120,6 @@ class FigPrepost(LectureScene):
         self.right = right
 
     def verdict(self, half: VGroup, text: str, color: str) -> None:
-        below = words(text, size="small", color=color).next_to(half[0], DOWN, buff=theme.space("tight"))
+        below = words(text, size="label", color=color).next_to(half[0], DOWN, buff=VERDICT_GAP)
         below.set_x(half[0].x_axis.get_center()[0])          # centred under its own plot
         self.play(FadeIn(below, shift=UP * theme.space("tight")), run_time=0.5)

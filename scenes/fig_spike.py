@@ -34,7 +34,6 @@ TREND_FROM, TREND_TO = 0.02, 0.16     # shares of the run it spans: the steep ea
 TREND_HEAD = 0.25                     # the last stretch, drawn as the arrow's head segment
 AXIS_DROP = 0.08               # the strip's axes sit just under its lowest point
 TICK_DROP = 0.1
-STAMP_DROP = 0.42
 POINTER_GAP, POINTER_LEN = 0.04, 0.32   # the phrase's pointer up to the spike it names
 B_STRIP, B_LEFT, B_RIGHT = (1.3, 2.4), -5.0, 5.0
 QUOTE_Y, FUSE_Y, STILL_Y, NOT_SIMPLE_Y, WHY_Y, ADMITS_Y = 0.55, -0.3, -1.0, -1.6, -2.35, -3.15
@@ -124,7 +123,8 @@ class FigSpike(LectureScene):
         # Reminder two: the y axis has no ticks on purpose.
         self.beat(says="第二，纵轴上我一个刻度都没画，这是故意的")
         stamp = words("纵轴没有刻度 —— 故意的：论文只描述了尖长什么样，没给数", size="small", color="muted")
-        stamp.next_to([STRIP_LEFT, LOW_STRIP[0] - STAMP_DROP, 0], DOWN, buff=0, aligned_edge=LEFT)
+        # On the row of 「训练步数 →」, from the y axes it talks about.
+        stamp.move_to(steps, aligned_edge=UP).align_to([STRIP_LEFT, 0, 0], LEFT)
         self.play(FadeIn(stamp), Indicate(VGroup(red[0][1], green[0][1]), color=theme.color("accent")), run_time=0.7)
         self.beat(says="没有刻度的曲线是示意，有刻度的才是数据", takeaway="没有刻度的曲线是示意，有刻度的才是数据")
 
@@ -166,19 +166,21 @@ class FigSpike(LectureScene):
         ticks = self.spike_ticks(red)
         self.play(FadeIn(red), FadeIn(ticks), run_time=0.6)
         said = ledger_text("最大的模型在训练中出现了大约 {spike.count} 次 loss 尖峰", size="body")
-        clause = words("（尽管梯度裁剪是开着的）", size="body", color="warm")
+        # The clause comes in ink and turns warm when the speaker reads it out: colour, not scale,
+        # so it never grows over its neighbour or the edge.
+        clause = words("（尽管梯度裁剪是开着的）", size="body")
         VGroup(said, clause).arrange(RIGHT, buff=theme.space("tight")).move_to([0, QUOTE_Y, 0])
         self.play(FadeIn(said), FadeIn(clause), run_time=0.6)
 
         self.beat(says="梯度裁剪是开着的")
-        self.play(Indicate(clause, color=theme.color("warm")), run_time=0.7)
+        self.play(clause.animate.set_color(theme.text_color("warm")), run_time=0.7)
 
         self.beat(says="裁剪管的是「这一步最多迈多大」，它是所有人心里的那道保险")
         fuse = boxed(words("梯度裁剪 = 保险：这一步最多迈多大   ✓ 开着", size="label"), "good", weight="thin")
         self.play(FadeIn(fuse.move_to([0, FUSE_Y, 0])), run_time=0.5)
 
         self.beat(says="保险开着，还是飞了二十次")
-        still = ledger_text("保险开着，还是飞了 {spike.count} 次", size="label", color=SPIKY).move_to([0, STILL_Y, 0])
+        still = ledger_text("保险开着，还是飞了约 {spike.count} 次", size="label", color=SPIKY).move_to([0, STILL_Y, 0])
         self.play(*[Flash(t.get_bottom(), color=theme.color(SPIKY), line_length=FLASH_SIZE, flash_radius=FLASH_SIZE)
                     for t in ticks], FadeIn(still), run_time=0.7)
 

@@ -12,7 +12,7 @@ its own, one card and one table row per sentence.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
+from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
                    RoundedRectangle, SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics.spike import rollback_sketch
@@ -28,8 +28,10 @@ TABLE_X = (-6.6, 1.0, 4.6)                 # 方法 (left edge) · 稳没稳 · 
 TABLE_TOP, TABLE_GAP = 1.7, 0.85          # high enough that the ghost row clears the takeaway and footnote
 SPIKE_TAIL = 0.15                         # how far past the spike the first run is drawn (of the window)
 REPLACED_OPACITY = 0.3                    # the first run after the restart, once the rerun goes over it
-CARD_HEIGHT, CARD_INSET = 3.2, 0.3        # Ⓐ's cards: tall enough for three items; text inset from the corner
+CARD_WIDTH, CARD_HEIGHT, CARD_INSET = 4.15, 3.2, 0.3   # Ⓐ's cards: wide and tall enough for three items
+                                                        # with room on the right; text inset from the corner
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
+LABEL_CHIP_PAD = 0.06                     # the background chip around 「同一个点不再飞」
 REWIND_ARC = 0.8                          # the rollback arrow bows over the strip from the spike back to the restart
 
 
@@ -48,7 +50,8 @@ class FigStability(LectureScene):
                    "stability.cure_kinds")
 
     def construct(self) -> None:
-        self.start_panel("B", "先做实验：是那批数据的问题吗？", says="第一反应是什么？")
+        # A neutral question: the room gives its own first answer (那批数据) before the screen does.
+        self.start_panel("B", "loss 飞了：怪谁？", says="第一反应是什么？")
         self.data_times_state()
         self.start_panel("A", "{stability.cure_kinds}类治法，有先后", says="三类，治的是三个不同的位置")
         self.three_cures()
@@ -130,6 +133,9 @@ class FigStability(LectureScene):
         self.beat(says="之后同一个点就不再飞了")
         same = words("同一个点不再飞", size="small", color="good").next_to([x(1.0), y(r.rerun[-1]), 0], UP, buff=0.3)
         same.align_to([x(1.0), 0, 0], RIGHT)          # past the spike's tail, over the rerun's quiet end
+        # On a chip of the background: green on the grey skip band would read at only 4.2:1.
+        chip = BackgroundRectangle(same, color=theme.background(), fill_opacity=1, buff=LABEL_CHIP_PAD)
+        same = VGroup(chip, same)
         # The old run under the rerun dims, so two noisy lines never lie on top of each other.
         self.play(first[1].animate.set_stroke(opacity=REPLACED_OPACITY), FadeIn(rerun), run_time=0.6)
         self.play(FadeIn(same), run_time=0.3)
@@ -153,7 +159,7 @@ class FigStability(LectureScene):
             text = VGroup(words(title, size="heading", color="accent"), words(what, size="label"),
                           *[words("· " + item, size="label", color="muted") for item in items])
             text.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-            frames.add(RoundedRectangle(corner_radius=0.15, width=4.0, height=CARD_HEIGHT, stroke_width=2,
+            frames.add(RoundedRectangle(corner_radius=0.15, width=CARD_WIDTH, height=CARD_HEIGHT, stroke_width=2,
                                         stroke_color=theme.color("muted")))
             texts.append(text)
         frames.arrange(RIGHT, buff=0.4).move_to([0, -0.2, 0])

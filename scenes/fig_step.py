@@ -16,6 +16,7 @@ from lecture_numerics import quantity
 from lecture_numerics.models import TIB
 from lecture_numerics.onestep import MAX_BATCH, BATCH_TICKS, TIB_TICKS, batch_sweep, step_timeline
 from scenes.kit import theme
+from scenes.kit.annotate import label_after
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import TimeAxis, guide
@@ -41,7 +42,7 @@ A_TIME = TimeAxis(-4.3, 3.0)
 A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.38, 0.42, 0.5
 # The text block above the strips: scenario, bill, 6ND, why — one left edge, one row pitch.
 A_TEXT_TOP_Y, A_TEXT_PITCH = 2.78, 0.4
-A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.38, 0.8   # below the bottom strip's baseline; the total
+A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.38, 0.86  # below the bottom strip's baseline; the total
                                                          # peak has its own row under the two peaks
 TOTAL_PEAK_STROKE = 4        # the total's marker: solid and heavier than the two dashed peak guides
 SCALE_NOTE_X = 5.25          # the 「各行纵轴各自缩放」 bracket, right of the sizes column
@@ -63,10 +64,10 @@ class FigStep(LectureScene):
         "timeline.v3.gradient_peak_tib", "timeline.v3.activations_end_of_forward_gib",
         "timeline.v3.total_peak_tib", "timeline.v3.total_peak_phase",
         "flops.six_nd_coefficient", "flops.v3.six_nd_pflop_128k", "model.v3.active_params",
-        "onestep.bytes_per_tib", "onestep.v3.attention_share_round",
+        "onestep.bytes_per_tib", "onestep.v3.attention_share_round", "flops.gpt3.attention_share_2k",
         "flops.v3.real_over_6nd_128k", "onestep.item_count", "onestep.model_name",
         "act.v3.full_recompute_gib", "onestep.sweep.crossing_batch", "onestep.sweep.batch_ticks",
-        "onestep.sweep.tib_ticks",
+        "onestep.sweep.tib_ticks", "model.gpt3.context_tokens",
     )
 
     def construct(self) -> None:
@@ -192,6 +193,8 @@ class FigStep(LectureScene):
         self.play(FadeIn(compute[2], shift=LEFT * 0.1), run_time=0.6)
         self.beat(says="反推一下：真实算力大约是 6ND 的五到六倍")
         self.play(FadeIn(compute[3], shift=LEFT * 0.1), run_time=0.6)
+        self.beat(says="GPT-3 那个两千零四十八，attention 只占百分之一点几，漏掉完全无所谓")
+        self.play(FadeIn(compute[4], shift=LEFT * 0.1), run_time=0.6)
 
         self.two_peaks()
 
@@ -238,21 +241,24 @@ class FigStep(LectureScene):
         return VGroup(bracket, note)
 
     def compute_rows(self) -> VGroup:
-        """6ND with its inputs (N the activated parameters, D one sequence) and its red ✗, then why
-        (attention is not in it) and the real multiple on the line below: said in turn."""
+        """6ND with its inputs (N the activated parameters, D one sequence) and its red ✗, why (attention
+        is not in it), the real multiple, and GPT-3's short context where 6ND still holds: said in turn."""
         estimate = VGroup(
             ledger_text("{flops.six_nd_coefficient}ND = {flops.six_nd_coefficient} × {model.v3.active_params}"
                         "（每 token 激活的参数）× {onestep.seq_len_k} ≈ {flops.v3.six_nd_pflop_128k} PFLOP",
                         size="small"),
             words("✗", size="label", color="bad")).arrange(RIGHT, buff=0.2)
-        why = VGroup(
-            ledger_text("attention 占一层前向 {onestep.v3.attention_share_round}，不在 {flops.six_nd_coefficient}ND "
-                        "的账里", size="small", color="muted"),
-            ledger_text("· 实际 ≈ {flops.v3.real_over_6nd_128k} {flops.six_nd_coefficient}ND", size="small"),
-        ).arrange(RIGHT, buff=0.2)
+        # The real multiple corrects the estimate, so it ends the estimate's row; attention's share
+        # (the beat's point, in ink) opens the row below, and GPT-3's short context closes it.
+        real = ledger_text("· 实际 ≈ {flops.v3.real_over_6nd_128k} {flops.six_nd_coefficient}ND", size="small")
+        why = ledger_text("attention 占一层前向 {onestep.v3.attention_share_round}，不在 {flops.six_nd_coefficient}ND "
+                          "的账里", size="small")
+        short = ledger_text("· GPT-3，{model.gpt3.context_tokens}：attention 只占 {flops.gpt3.attention_share_2k}", size="small", color="muted")
         self.text_row(estimate, 2)
+        real.next_to(estimate, RIGHT, buff=0.2)
         self.text_row(why, 3)
-        return VGroup(*estimate, *why)
+        short.next_to(why, RIGHT, buff=0.2)
+        return VGroup(*estimate, why, real, short)
 
     def two_peaks(self) -> None:
         # Two peaks, two moments: each ▲ sits where the simulator puts the strip's maximum. The
@@ -293,9 +299,11 @@ class FigStep(LectureScene):
         x_total = float(A_TIME.x(t_total))
         row = bottom - A_TOTAL_ROW
         tick = Line([x_total, row, 0], [x_total, top, 0], color=theme.color("ink"), stroke_width=TOTAL_PEAK_STROKE)
-        total_peak = ledger_text("合计峰：{timeline.v3.total_peak_phase}末段 {timeline.v3.total_peak_tib} TiB",
-                                 size="small").move_to([x_total, row, 0])
-        total_peak.align_to([x_total + 0.1, 0, 0], LEFT)
+        # Its label stands left of its line (the gradient peak's dashed line is just right of it)
+        # and says so: at this scale the two lines are a few pixels apart.
+        total_peak = ledger_text("合计峰：{timeline.v3.total_peak_phase}末段 {timeline.v3.total_peak_tib} TiB，"
+                                 "在梯度峰之前", size="small").move_to([x_total, row, 0])
+        total_peak.align_to([x_total - 0.1, 0, 0], RIGHT)
         self.play(Create(tick), FadeIn(total_peak), run_time=0.6)
 
         self.beat(says="要知道那一刻是哪一项最大，才知道该动哪个开关",
@@ -312,10 +320,10 @@ class FigStep(LectureScene):
         self.beat(says="常驻那一块不随 batch 变，而激活线性地随 batch 涨")
         flat = ledger_text("常驻 {bill.v3.total_tib} TiB（权重 + 梯度 + 优化器状态）", size="small",
                            color="optimizer").next_to(resident, UP, buff=0.12).align_to(resident, LEFT).shift(RIGHT * 0.2)
-        self.play(Create(resident), FadeIn(flat), run_time=0.8)
+        self.play(label_after(resident, flat, run_time=0.8, label_time=0.3))
         slope = ledger_text("每条 {act.v3.full_recompute_gib} GiB（开重算）", size="small", color="activations")
         slope.move_to(chart.point(MAX_BATCH.value * 0.46, chart.y_max * 0.12))
-        self.play(Create(activations), FadeIn(slope), run_time=0.8)
+        self.play(label_after(activations, slope, run_time=0.8, label_time=0.3))
 
         self.beat(says="要约九十四条十二万八千的序列，激活才追平常驻块")
         x = self.crossing_x()
@@ -325,7 +333,7 @@ class FigStep(LectureScene):
         left = words("常驻块更大", size="label", color="optimizer").move_to(chart.point(x * 0.4, chart.y_max * 0.62))
         right = words("激活更大", size="label", color="activations").move_to(
             chart.point((x + chart.x_max) / 2, chart.y_max * 0.45))
-        self.play(Create(cross), FadeIn(at), run_time=0.6)
+        self.play(label_after(cross, at, run_time=0.5, label_time=0.3))
         self.play(FadeIn(left), FadeIn(right), run_time=0.5)
 
         self.beat(says="所以「谁最大」不是模型的属性，是这次训练配置的属性",

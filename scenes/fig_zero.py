@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate,
-                   SurroundingRectangle, VGroup)
+                   ReplacementTransform, SurroundingRectangle, VGroup)
 
 from lecture_numerics import quantity
 from lecture_numerics.zero_figure import segments
@@ -35,9 +35,10 @@ PRICE_TITLE_RISE = 0.42           # the column title above the first row
 BADGES_Y = 2.75
 SEGMENT_COLORS = ("weights", "gradients", "optimizer")
 # Which segments each row splits ÷ N_d (weights, gradients, optimizer): those shards are about
-# 1.5 px at full scale, so rows ② and ③ redraw them magnified at the right of their empty track.
+# 1.5 px at full scale, so rows ② and ③ redraw them magnified just past the right end of their
+# track (the empty track, the baseline's ghost, holds only the leader and its words).
 SHARDED = {2: (1, 2), 3: (0, 1, 2)}
-INSET_RIGHT_GAP = 0.15            # the inset ends this far inside the track's right end
+INSET_GAP = 0.2                   # the inset starts this far past the track's right end
 # The magnified shards are a view, not memory in the row: lighter, in a dashed frame.
 INSET_FILL, INSET_FRAME_PAD, INSET_THICKNESS = 0.4, 0.04, 0.55   # thickness: of the bar's
 CARD_DROP = 0.3                  # the other names' card: this far under the last bar and the 3Ψ cell
@@ -61,6 +62,7 @@ DOT_R = 0.09
 ROUTE = (("optimizer", "gradients"), ("gradients", "weights"))
 STAMP_INSET = 0.1                 # the stage stamp sits over each box's top-right corner, this far in
 CUT_ORDER = ("optimizer", "gradients", "weights")     # ZeRO-1, -2, -3
+CUT_ROLE = "ink"                  # the cut order's arrow and stamps: not the accent blue, too near 权重's
 
 
 class FigZero(LectureScene):
@@ -97,19 +99,19 @@ class FigZero(LectureScene):
         return label
 
     def inset(self, row: int, bar: StackedBar) -> VGroup:
-        """The row's ÷ N_d shards drawn again, magnified, inside the empty end of its track, with a
-        dashed leader from the real (hair-thin) shards and the magnification written on it."""
+        """The row's ÷ N_d shards drawn again, magnified, in a dashed frame just past its track's
+        end, with a dashed leader from the real (hair-thin) shards and the magnification written on it."""
         zoom = quantity("zero.inset_zoom").value
         seg = segments()[row]
         shards = [(seg[i], SEGMENT_COLORS[i]) for i in SHARDED[row]]
         big = StackedBar(shards, scale=zoom * BAR_WIDTH / segments()[0].sum(), thickness=BAR_HEIGHT * INSET_THICKNESS,
                          opacity=INSET_FILL)
         y = self.row_y(row)
-        big.start_at((BAR_LEFT + BAR_WIDTH - INSET_RIGHT_GAP - float(big.lengths.sum()), y))
+        big.start_at((BAR_LEFT + BAR_WIDTH + INSET_GAP, y))
         frame = DashedVMobject(SurroundingRectangle(big.blocks, buff=INSET_FRAME_PAD, stroke_width=2,
-                                                    color=theme.color("muted")), num_dashes=40)
-        tag = ledger_text("÷ {zero.n_d} 的部分 · 放大 {zero.inset_zoom} 倍", size="small", color="muted")
-        tag.next_to(frame, LEFT, buff=theme.space("small"))
+                                                    color=theme.color("muted")), num_dashes=30)
+        tag = ledger_text("÷ {zero.n_d} 的部分 · 放大 {zero.inset_zoom} 倍 →", size="small", color="muted")
+        tag.move_to([0, y, 0]).align_to([BAR_LEFT + BAR_WIDTH - theme.space("small"), 0, 0], RIGHT)
         leader = guide([bar.blocks.get_right()[0] + 0.05, y, 0], [tag.get_left()[0] - 0.1, y, 0], "muted")
         return VGroup(leader, tag, big, frame)
 
@@ -170,8 +172,11 @@ class FigZero(LectureScene):
         card = boxed(rows, pad="close").to_edge(RIGHT, buff=theme.space("safe"))
         bars_bottom = self.row_y(3) - BAR_HEIGHT / 2
         card.align_to([0, min(price.get_bottom()[1], bars_bottom) - CARD_DROP, 0], UP)
-        self.play(FadeIn(card[0]), FadeIn(names), run_time=0.5)
+        # The card first holds only the names (never an empty line); it grows when the verdict comes.
+        names_card = boxed(names.copy(), pad="close")
+        self.play(FadeIn(names_card.box), FadeIn(names), run_time=0.5)
         self.beat(says="所以这几个名词不是几种优化技巧")
+        self.play(ReplacementTransform(names_card.box, card.box), run_time=0.4)
         self.play(FadeIn(verdict, shift=DOWN * 0.1), run_time=0.5)
 
     # ---- Ⓑ ----
@@ -209,19 +214,19 @@ class FigZero(LectureScene):
             if i:
                 self.play(GrowArrow(legs[i - 1]), run_time=0.6)
             stamp = self.stamp(i, tokens[name].box)
-            self.play(FadeIn(stamp, scale=1.3), Indicate(tokens[name].box, color=theme.color("accent")), run_time=0.5)
+            self.play(FadeIn(stamp, scale=1.3), Indicate(tokens[name].box, color=theme.color(CUT_ROLE)), run_time=0.5)
 
     @staticmethod
     def leg(lower, upper):
         """One leg of the cut order: from the top of ``lower`` up into the bottom of ``upper``,
         at the middle of the span the two boxes share, so it crosses neither."""
         x = (max(lower.get_left()[0], upper.get_left()[0]) + min(lower.get_right()[0], upper.get_right()[0])) / 2
-        return arrow([x, lower.get_top()[1], 0], [x, upper.get_bottom()[1], 0], "accent", weight="bold")
+        return arrow([x, lower.get_top()[1], 0], [x, upper.get_bottom()[1], 0], CUT_ROLE, weight="bold")
 
     @staticmethod
     def stamp(stage: int, box):
         """The stage's name just above the box's top-right corner, the same place on every box."""
-        tag = ledger_text(f"{{zero.stage_names[{stage}]}}", size="small", color="accent")
+        tag = ledger_text(f"{{zero.stage_names[{stage}]}}", size="small", color=CUT_ROLE)
         return tag.next_to(box, UP, buff=theme.space("fine")).align_to(box, RIGHT).shift(LEFT * STAMP_INSET)
 
     def token(self, name: str, use: str, color: str, at: np.ndarray, side: np.ndarray) -> VGroup:

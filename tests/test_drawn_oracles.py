@@ -301,6 +301,9 @@ def _s4s5() -> dict[str, Any]:
         "act.v3.full_recompute_gib": lambda: 61 * s * 7168 * 2 / GIB,
         "flops.v3.six_nd_pflop_128k": lambda: 6 * 37e9 * s / 1e15,
         "flops.v3.real_over_6nd_128k": lambda: (6 * 37e9 + 3 * 61 * core) / (6 * 37e9),
+        # GPT-3 175B at n_ctx 2048 (Brown et al. Table 2.1 shapes typed in): causal QKᵀ + AV over 96
+        # heads of 128, against the 12·d² weights of a layer, both at 2 FLOPs per multiply-add
+        "flops.gpt3.attention_share_2k": lambda: (96 * 256 * 2049) / (96 * 256 * 2049 + 24 * 12288 ** 2),
         "onestep.item_count": lambda: 4,                        # weights, gradients, optimizer, activations
         "onestep.seq_len_k": lambda: s / 1024,
         "onestep.bytes_per_tib": lambda: 1024 ** 4,              # 1 TiB, the bill's ÷ 1024⁴

@@ -65,9 +65,9 @@ def test_lecture_case_draws_the_lectures_own_quantities():
     assert {"timeline.v3.activation_peak_gib", "timeline.v3.gradient_peak_tib", "timeline.v3.total_peak_tib"} <= keys
     # What is on screen, from the closed forms (manim's Text drops spaces from .text).
     when, total, _ = ref.total_peak()
-    expected = {f"重算时峰{ref.activation_peak()[1] / GIB:.2f}GiB",        # 174.69
-                f"前向末尾{ref.activations_end_of_forward() / GIB:.2f}GiB",  # 106.75
-                f"峰{ref.gradient_peak()[1] / TIB:.2f}TiB",                 # 1.22, in the gradients' legend row
+    expected = {f"激活+重算临时{ref.activation_peak()[1] / GIB:.2f}GiB",    # 174.69, beside its dot
+                f"{ref.activations_end_of_forward() / GIB:.2f}GiB",        # 106.75, under 激活峰
+                f"{ref.gradient_peak()[1] / TIB:.2f}TiB",                  # 1.22, in the gradients' legend row
                 f"总峰值{total / TIB:.2f}TiB",                             # 9.81
                 f"反向，t={when:.2f}"}                                     # 0.95
     assert expected <= {t["text"] for t in texts}, (expected, [t["text"] for t in texts])
@@ -104,7 +104,7 @@ def test_other_scenarios_draw_numbers_computed_for_them(tmp_path):
     shown = {t["text"] for t in texts}
     assert f"总峰值{peak}".replace(" ", "") in shown, (peak, shown)
     assert f"反向，t={when:.2f}" in shown, (when, shown)
-    assert f"重算时峰{format_bytes(ref.activation_peak(batch=94)[1])}".replace(" ", "") in shown, shown
+    assert f"激活+重算临时{format_bytes(ref.activation_peak(batch=94)[1])}".replace(" ", "") in shown, shown
     assert peak != format_bytes(ref.total_peak()[1])
 
 
