@@ -27,7 +27,7 @@ PLOT_CORNER, PLOT_W, PLOT_H = (-5.2, -2.0), 9.4, 4.1
 MARGIN = 3.0                         # the y range reaches this factor past the curves, on a log axis
 # 总时间 keeps Ⓐ's blue; its two factors are neutral, black and grey (warm is 通信 in fig-gradlife).
 TOTAL, STEPS, STEP_TIME = "accent", "ink", "muted"
-NO_GAIN = "ink"                      # Ⓐ's flat half: no gain, not an error (red is the gradients')
+NO_GAIN = "warm"                     # Ⓐ's flat half, in the band's orange: no gain, not an error; black is Ⓑ's 步数
 # Ⓑ puts three quantities with three units (a count, a time per step, a time) on one un-ticked
 # log axis, where a unit is only a vertical shift; the shifts pack the lines so that both panels
 # share one scale and 总时间 has the same slope in Ⓑ as in Ⓐ. In t_min units the total equals

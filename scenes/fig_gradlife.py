@@ -3,14 +3,14 @@
 Ⓐ (the only panel) A track of stations; a red gradient block travels through them: computed,
    accumulated (a dashed optional stop: the block rides its loop, more than once), reduced
    across devices, clipped, handed to the optimizer and thrown away. Then, stop by stop, what
-   optimisations there save: 省显存 / 省通信 / 省时间 — every stop has at least one; at ③ the
-   reminder that its traffic does not depend on batch. Last, how the figure is used.
+   optimisations there save: 省显存 / 省通信 / 省时间 — every stop has at least one (③'s traffic
+   not depending on batch is said before this figure, not over it). Last, how the figure is used.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, UP, ArcBetweenPoints, Create, DashedVMobject, FadeIn, FadeOut, Line,
+from manim import (DOWN, LEFT, UP, ArcBetweenPoints, DashedVMobject, FadeIn, FadeOut,
                    MoveAlongPath, Rectangle, RoundedRectangle, VGroup, VMobject)
 
 from lecture_numerics.gradlife import STOPS
@@ -125,16 +125,6 @@ class FigGradlife(LectureScene):
         for stop, station in zip(STOPS, stations):
             tags = self.tags(stop).next_to(station, DOWN, buff=theme.space("medium")).set_x(station[0].get_x())
             self.play(FadeIn(tags, shift=UP * theme.space("tight")), run_time=0.4)
-            if "communication" in stop.saves:
-                self.attach_volume(tags[list(stop.saves).index("communication")])
-
-    def attach_volume(self, pill) -> None:
-        """At the reduction: its traffic is the parameters' bytes, whatever the batch."""
-        volume = words("通信量 ＝ 参数量 × 每参数字节数 —— 与 batch 无关", size="small", color="warm")
-        volume.next_to(pill, DOWN, buff=theme.space("medium"))
-        tie = Line(pill.get_bottom(), volume.get_top() + UP * theme.space("tight"), color=theme.color("warm"), stroke_width=theme.stroke("thin"))
-        self.play(Create(tie), run_time=0.2)
-        self.play(FadeIn(volume, shift=DOWN * theme.space("tight")), run_time=0.4)
 
     @staticmethod
     def tags(stop) -> VGroup:

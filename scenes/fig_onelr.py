@@ -41,6 +41,7 @@ BAR_LENGTH, BAR_THICKNESS = 3.0, 0.34
 DIMMED = 0.3                     # a run the speaker has moved on from
 FORWARD_Y = -5.0                 # data height of the 前进 arrow under blue's path
 START_LABEL_NUDGE = 0.25         # 「同一起点」 moved right, clear of the plot's border
+BOTTOM_LABEL_RAISE = 0.17       # ≈15 px: 「谷底在右边」 clear of blue's zigzag peaks
 ZIGZAG_STROKE = 7                # 「你看它那串锯齿」: blue's path made the thickest line on screen
 
 
@@ -95,7 +96,10 @@ class FigOnelr(LectureScene):
         flat = words("横着爬：平的参数 →", size="label", color="muted")
         flat.next_to(plot.x_axis, DOWN, buff=theme.space("small")).align_to(plot.x_axis, RIGHT)
         self.bottom = Dot(WINDOW.point(0, 0), radius=0.09, color=theme.color(FORWARD))
+        # Raised clear of blue's zigzag peaks; kept in front of every run (see blue_run).
         bottom_label = on_plot("谷底在右边", color=FORWARD).next_to(self.bottom, UP + LEFT, buff=theme.space("tight"))
+        bottom_label.shift(UP * BOTTOM_LABEL_RAISE)
+        self.bottom_label = bottom_label
         self.play(Create(plot), Create(levels), run_time=1.0)
         self.play(FadeIn(steep, shift=DOWN * 0.1), run_time=0.5)
         self.play(FadeIn(flat, shift=LEFT * 0.1), run_time=0.5)
@@ -134,6 +138,7 @@ class FigOnelr(LectureScene):
         self.blue_path, self.blue_dots = run_path(WINDOW, onelr.BLUE_PATH.value, color=SETTLING, dot_radius=0.04)
         self.play(Create(self.blue_path), LaggedStart(*(FadeIn(d) for d in self.blue_dots), lag_ratio=0.3),
                   run_time=2.6, rate_func=linear)
+        self.bring_to_front(self.bottom_label)
 
     def reveal_ratio(self):
         old = self.legend[0][1]
@@ -142,9 +147,11 @@ class FigOnelr(LectureScene):
         self.legend[0].remove(old).add(new)
 
     def outcomes(self):
-        blown = words("炸了", size="label", color=DIVERGING).next_to(self.red_label, LEFT, buff=theme.space("medium"))
+        # Red back at full strength, the run the speaker names; its label becomes one: 「炸了：出画面」.
+        blown = words("炸了：出画面", size="label", color=DIVERGING).move_to(self.red_label, aligned_edge=RIGHT)
         settled = on_plot("没炸", color=SETTLING).next_to(self.bottom, DOWN + LEFT, buff=theme.space("small"))
-        self.play(FadeIn(blown), run_time=0.4)
+        self.play(self.red.animate.set_opacity(1.0), FadeOut(self.red_label), FadeIn(blown), run_time=0.4)
+        self.red_label = blown
         self.play(FadeIn(settled), run_time=0.4)
 
     # ---- blue's zigzag, measured -------------------------------------------------------------------

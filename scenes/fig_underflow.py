@@ -25,7 +25,7 @@ AXIS_LEFT, AXIS_WIDTH, AXIS_Y = -6.4, 9.9, -1.2
 HIST_BASE, HIST_HEIGHT = AXIS_Y + 0.08, 1.6
 LINE_TOP = AXIS_Y + 3.2            # the two limits stand this high; their values sit on top
 GREEN_OPACITY = 0.12               # the region only bf16 keeps; light enough that its green words hold 4.5:1
-GHOST_OPACITY = 0.3                # the distribution before × S, once the pushed one stands beside it
+GHOST_STROKE = 2                   # the distribution before × S, an outline once the pushed one stands beside it
 SKETCH_RISE, PUSH_RISE = 0.12, 0.62   # the sketch's name just over its bars; the × S arrow above that
 FP16, BF16 = "{underflow.dtype.fp16}", "{underflow.dtype.bf16}"
 # Colours by meaning: gradients are the lecture's red (backward), so the sketch of their values
@@ -124,7 +124,9 @@ class FigUnderflow(LectureScene):
                      buff=None)
         times = line("× S（loss scale）", size="small", color=OPERATION).next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
         self.play(GrowArrow(push), FadeIn(times), run_time=0.6)
-        self.play(TransformFromCopy(before, after), before.animate.set_opacity(GHOST_OPACITY), run_time=0.9)
+        # The distribution before × S steps back to a grey outline, so the pushed one reads alone.
+        ghost = before.animate.set_fill(opacity=0).set_stroke(theme.color("muted"), width=GHOST_STROKE, opacity=1)
+        self.play(TransformFromCopy(before, after), ghost, run_time=0.9)
 
     # ---- drawing helpers ----
 

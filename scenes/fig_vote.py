@@ -36,6 +36,7 @@ UPSTREAM_X, TARGET_X = -5.7, -2.1               # Ⓑ: the two upstream neurons,
 UPSTREAM_Y = 1.35
 WAYS_TEXT_AT = (3.1, 0.15, 0)                   # Ⓑ: the three ways
 KEY_LINE_GAP = 0.2                              # Ⓑ: extra room above the backprop line
+KEY_SENTENCE_HOLD_S = 3.0                       # Ⓑ: 「上游越亮…」 held, as the notes say 停三秒
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
 SUM_X, MEAN_X = -0.05, 0.95                    # 加起来 clear of the divider to its left
@@ -165,7 +166,11 @@ class FigVote(LectureScene):
         self.play(FadeIn(ways[1]), *(w.animate.set_stroke(width=14) for w in wires), run_time=1.0)
 
         self.beat(says="这里有一句最值钱的：上游越亮的那根线，加粗越划算")
-        self.play(FadeIn(ways[2]), Indicate(bright, color=theme.color("activations")), run_time=1.0)
+        # The bright wire glows (something to point at), then the frame holds: the notes' 停三秒.
+        glow = wires[0].copy().set_stroke(color=theme.color("accent"), width=30, opacity=0.3)
+        self.play(FadeIn(ways[2]), FadeIn(glow), Indicate(bright, color=theme.color("activations")), run_time=1.0)
+        self.bring_to_back(glow)
+        self.wait(KEY_SENTENCE_HOLD_S)
 
         self.beat(says="花同样的力气，接在一个很亮的输入上，回报大得多")
         # The wires carry their own gradients, so the column states the rule and the ratio only.
