@@ -80,7 +80,7 @@ class AnimSaddle(LectureScene):
 
     def construct(self) -> None:
         # The still parts go in first: they become the static background the turn is drawn on.
-        heading = words("垭口：一个方向往上，另一个方向往下", size="heading").to_corner(UL, buff=EDGE_BUFF)
+        heading = words("鞍点：一个方向往上，另一个方向往下", size="heading").to_corner(UL, buff=EDGE_BUFF)
         key = legend().to_edge(RIGHT, buff=EDGE_BUFF + 0.1).shift(DOWN * theme.space("close"))
         # The notes' ⭐ sentence, at takeaway size: the biggest text on screen, above the heading's.
         line = takeaway_line("站在那个点上，脚下确实是平的 —— 可绿色那条路一直都在", color="good")

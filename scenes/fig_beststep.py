@@ -32,6 +32,7 @@ D_RISE = 0.6
 D_STEEP = DataWindow(B_DATA, screen_center=(-3.5, 1.45 + D_RISE / 2), screen_size=(6.2, 2.0 - D_RISE))
 D_FLAT = DataWindow(B_DATA, screen_center=(3.5, 1.45 + D_RISE / 2), screen_size=(6.2, 2.0 - D_RISE))
 ROWS_TOP, ROW_GAP, ROWS_LEFT = -0.45, 0.3, -6.7
+D_ROW_GAP = 0.22    # Ⓓ's rows and their cost a little closer: the cost line clears the takeaway
 GRID_CELLS = 12
 GRID_SIZE, GRID_CENTRE = 3.9, (-4.35, -0.2)   # left edge well inside the 30 px safe area
 BALL_RADIUS, DOT_RADIUS, GHOST_OPACITY = 0.12, 0.09, 0.35
@@ -162,8 +163,9 @@ class FigBeststep(LectureScene):
         self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
         self.beat(says="而代价马上就来")
-        cost = ledger_text("→ 代价：每个参数都得存东西（那 {bytes.optimizer_sum} 字节）", size="label", color="bad")
-        cost.next_to(rows, DOWN, buff=ROW_GAP, aligned_edge=LEFT)
+        # Ink, like row ③: red is 陡谷 in this panel.
+        cost = ledger_text("→ 代价：每个参数都得存东西（那 {bytes.optimizer_sum} 字节）", size="label")
+        cost.next_to(rows, DOWN, buff=D_ROW_GAP, aligned_edge=LEFT)
         self.play(FadeIn(cost), run_time=0.6)
 
     def valleys(self, steep: DataWindow, flat: DataWindow) -> VGroup:
@@ -193,7 +195,7 @@ class FigBeststep(LectureScene):
         row_c = ledger_text("③ 真实模型：按 {step.kappa_model} 算 → {step.halfway_steps_kappa1000} 步 —— 已经是最快的了",
                             size="label", weight="BOLD")
         rows = VGroup(row_a, row_b, row_c)
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=D_ROW_GAP)
         return rows.move_to([0, ROWS_TOP + D_RISE, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)
 
     # ---- Ⓒ ------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from scenes.kit.text import ledger_text, words
 OLD, NEW = "warm", "v3"
 SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_size=(3.9, 1.1))
 # Each panel keeps two takeaways along the bottom (up to y ≈ −2.55).
-TABLE_CORNER, TABLE_SIZE = (0.75, -1.15), (5.75, 3.05)         # Table 2.1, log-log
+TABLE_CORNER, TABLE_SIZE = (0.75, -0.95), (5.75, 2.85)         # Table 2.1, log-log; its axis title clear of the takeaways
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
 STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
 CLAIM_Y, CLAIM_LINE_GAP = 0.5, 0.05    # Ⓐ's ✓ lines, between the sketch and the strip, clear of both
@@ -40,11 +40,17 @@ BRACKET_LIFT = 0.07      # the 500× arrow passes this far above the dots betwee
 # The lr axis (in lr.axis.lr_unit, 10⁻⁴) reaches well below the smallest dot (0.6) so that the
 # 175B label stands in empty plot above the x axis, and well above the largest dot (6) so that
 # 350M's two-line label fits under the axis title.
-LR_SHOWN = (0.13, 12.0)
+LR_SHOWN = (0.11, 12.0)
 LR_UNIT = lr.LR_UNIT.value
 FLOOR_ON_TOP, FLOOR_LABEL_GAP = 2, 0.12   # the 10 % line over both curves; 8 px or more under its label
 NOTE_LINE_GAP = 0.05
 V3_NOTE_FROM = 0.28     # V3's label starts here on the progress axis, well right of the axis title
+
+
+def from_peak(schedule: np.ndarray) -> np.ndarray:
+    """A schedule from its first point at the peak on: both warmups are too short to draw at this
+    scale (the notes say so), and drawn they are a vertical stroke over the y axis."""
+    return schedule[int(np.argmax(schedule[:, 1])):]
 
 
 class FigLrCurve(LectureScene):
@@ -191,7 +197,7 @@ class FigLrCurve(LectureScene):
         self.play(FadeIn(plot), run_time=0.8)
 
         self.beat(says="老派是余弦：GPT-3 在两千六百亿 token 内降到峰值的百分之十，之后一直保持")
-        gpt3 = curve(plot, *lr.GPT3_CURVE.value.T, color=OLD, stroke_width=5)
+        gpt3 = curve(plot, *from_peak(lr.GPT3_CURVE.value).T, color=OLD, stroke_width=5)
         gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="small", color=OLD),
                            ledger_text("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD),
                            words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
@@ -200,7 +206,7 @@ class FigLrCurve(LectureScene):
         self.play(Create(gpt3), FadeIn(gpt3_note), run_time=1.5)
 
         self.beat(says="新派是先恒定、最后才降")
-        v3 = curve(plot, *lr.V3_CURVE.value.T, color=NEW, stroke_width=5)
+        v3 = curve(plot, *from_peak(lr.V3_CURVE.value).T, color=NEW, stroke_width=5)
         v3_note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
                               size="label", color=NEW).move_to([0, plot.y_title.get_center()[1], 0])
         v3_note.align_to(self.plot.point(V3_NOTE_FROM, 0), LEFT).shift(UP * 0.12)
@@ -221,7 +227,7 @@ class FigLrCurve(LectureScene):
         self.beat(says="最后指一下图上那条横贯全场的虚线")
         floor = lr.V3_COSINE_END.value
         line = dashed(level(self.plot, floor, "ink", stroke_width=theme.stroke("bold"))).set_z_index(FLOOR_ON_TOP)
-        floor_note = on_plot("峰值的 {lr.v3.cosine_end_over_peak}：余弦段的终点", size="small")
+        floor_note = on_plot("峰值的 {lr.v3.cosine_end_over_peak}：{lr.school_count}派余弦段的终点", size="small")
         floor_note.next_to(self.plot.point(0.04, floor), UP, buff=FLOOR_LABEL_GAP).align_to(self.plot.point(0.04, 0), LEFT)
         self.play(Create(line), FadeIn(floor_note), run_time=0.8)
 

@@ -42,7 +42,7 @@ THUMB_TITLE_RIGHT = 6.4          # Ⓒ's thumbnail title keeps clear of the safe
 KNOB_X, KNOB_Y = 4.9, 1.8
 # Ⓒ's deeper pit fills the free corner between the bars, the knob and the takeaways, so its
 # iterates read from the back of the room.
-THUMB = DataWindow(((-8.0, 9.0), (-1.6, 10.0)), screen_center=(4.5, -1.4), screen_size=(4.2, 1.5))
+THUMB = DataWindow(((-8.0, 9.0), (-1.6, 10.0)), screen_center=(4.5, -1.55), screen_size=(4.2, 1.5))
 THUMB_DOT_RADIUS, THUMB_STROKE = 0.065, 3
 GREEN_SHOWN = 32                 # green iterates drawn in Ⓐ (later ones sit on top of each other)
 BAR_SHARE, BAR_FILL = 0.72, 0.85    # Ⓒ: a weight's bar fills this share of its slot
@@ -275,7 +275,8 @@ class FigMomentum(LectureScene):
         path = run.GREEN_DEEPER.value[:GREEN_SHOWN + 1]
         dots = VGroup(*(Dot(p, radius=THUMB_DOT_RADIUS, color=theme.color(HEAVY_BALL))
                         for p in THUMB.points(np.column_stack([path, run.deeper_loss(path, **SHAPE, **bump)]))))
-        title = keep_inside(words("换个更深的坑：一样出不来", size="label", color=HEAVY_BALL).next_to(curve, UP, buff=theme.space("small")))
+        # The curve's right end climbs to its top edge: the title stands a gap above it.
+        title = keep_inside(words("换个更深的坑：一样出不来", size="label", color=HEAVY_BALL).next_to(curve, UP, buff=theme.space("gap")))
         title.shift(LEFT * max(0.0, title.get_right()[0] - THUMB_TITLE_RIGHT))
         self.play(Create(curve), run_time=0.6)
         self.play(FadeIn(title), run_time=0.3)
