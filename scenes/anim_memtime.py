@@ -80,6 +80,7 @@ LEGEND_TOP = 2.0
 TOTAL_READOUT_Y = 2.5
 TURN_TAG_RISE = 0.02       # the 激活峰 tag (two lines, clear of the ticks) ends at its dot, above the fill
 AXIS_NAME_GAP = 0.3        # the time axis' title stands this far left of the 更新 name's column
+DROP_BREAK = 0.2           # half the gap in the total's drop line around the update note's arrow
 UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
 
 
@@ -208,7 +209,11 @@ class AnimMemtime(LectureScene):
         # In ink, as fig-step draws the total's peak: red stays the gradients' colour.
         dot = marker(chart.point(when, size), TOTAL_ROLE)
         level = guide([TIME.left, dot.get_y(), 0], dot.get_center(), TOTAL_ROLE)
-        drop = guide(dot.get_center(), [dot.get_x(), ZOOM["bottom"], 0], TOTAL_ROLE)
+        # The drop line breaks where the update note's arrow crosses it, so the arrow runs unbroken.
+        arrow_y = sum(chart.resident_band_box("optimizer")) / 2
+        drop = guide(dot.get_center(), [dot.get_x(), arrow_y + DROP_BREAK, 0], TOTAL_ROLE)
+        drop.append_vectorized_mobject(guide([dot.get_x(), arrow_y - DROP_BREAK, 0], [dot.get_x(), ZOOM["bottom"], 0],
+                                             TOTAL_ROLE))
         tag = words("总峰值", size="small", color=TOTAL_ROLE).next_to(level, UP, buff=0.08)
         readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color=TOTAL_ROLE),
                          ledger_text(self.readouts["total_peak_when"], size="label", color=TOTAL_ROLE))

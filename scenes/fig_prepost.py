@@ -8,7 +8,7 @@ on identical axes, the halves titled 预训练 and 微调, and each verdict on i
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Create, FadeIn, GrowArrow, VGroup
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Create, FadeIn, FadeOut, GrowArrow, VGroup
 
 from lecture_numerics.prepost import LAYERS, postln_input_share
 from scenes.kit import theme
@@ -18,7 +18,7 @@ from scenes.kit.plots import Plot, curve, dots
 from scenes.kit.text import formula, ledger_text, line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
-PLOT_WIDTH, PLOT_HEIGHT = 4.6, 2.4    # low enough for the half titles' own row over the y titles
+PLOT_WIDTH, PLOT_HEIGHT = 4.6, 2.1    # low enough for the half titles' own row, clear of 「Norm ÷ √2」
 COPY_SLIDE = 1.0                     # the copy's last stretch of slide: it starts clear of the left half
 NORM_ARROW_EXTRA = 0.3               # the Norm arrow runs past its label 「Norm ÷ √2」 by this much
 CALLOUT_AT = (0.85, -7.0)           # the 1/4096 callout: (share of the layer axis, log2 of the share),
@@ -29,6 +29,8 @@ CURVE_ROLE = "ink"
 MARK_ROLE = "warm"                   # the ringed 1/4096: the point the speaker sends the room to
 LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.2, 0]), np.array([1.15, -1.2, 0])   # tick labels clear the safe margin
 HALF_TITLE_RISE = 0.2                # the half title's row: this far above the y title, never on its line
+CLAIM_Y = -0.2                       # the panel's claim, alone in the middle of the empty frame
+RING_RADIUS, RING_RISE = 0.125, 0.03  # the ring at layer 24, raised a little so it clears the 「24」 tick
 VERDICT_GAP = 0.25                   # the verdict stands this far under the x title (>= 20 px), apart from it
 
 
@@ -42,10 +44,13 @@ class FigPrepost(LectureScene):
         self.panel("A", says="Post-LN 里，归一化本身就是梯度消失的元凶之一")
         self.clear()
         heading = words("Post-LN，初始化时：最初那个输入还剩多少", size="heading").to_corner(UP + LEFT, buff=theme.space("edge"))
-        self.play(FadeIn(heading), run_time=0.5)
+        # The panel's claim, said first, holds the empty frame until the curve takes its place.
+        claim = words("归一化本身就是梯度消失的元凶之一", size="body").move_to([0, CLAIM_Y, 0])
+        self.play(FadeIn(heading), FadeIn(claim), run_time=0.5)
         self.norm_divides_by_root_two(heading)
 
         self.beat(says="一层一层递归下去，最初那个输入在第 l 层只剩二的负 l 除以二次方")
+        self.play(FadeOut(claim), run_time=0.4)
         left = self.falling_line(LEFT_ORIGIN)
         self.beat(says="看这张图：到第 24 层，只剩四千零九十六分之一")
         self.play(Create(left.ring), FadeIn(left.left_over), run_time=0.6)
@@ -92,7 +97,7 @@ class FigPrepost(LectureScene):
         points = dots(p, layers, shares, CURVE_ROLE, radius=0.045)
         law = formula("2^{−ℓ/2}", size="body", color=CURVE_ROLE).move_to(p.point(LAYERS.value * 0.55, 2 ** -3))
         end = p.point(LAYERS.value, shares[-1])
-        ring = Circle(radius=0.16, color=theme.color(MARK_ROLE), stroke_width=4).move_to(end)
+        ring = Circle(radius=RING_RADIUS, color=theme.color(MARK_ROLE), stroke_width=4).move_to(end + UP * RING_RISE)
         left_over = ledger_text("{prepost.share_at_24}", size="label", color=MARK_ROLE).move_to(
             p.point(LAYERS.value * CALLOUT_AT[0], 2.0 ** CALLOUT_AT[1]))
         pointer = arrow(left_over.get_bottom(), ring.get_top(), MARK_ROLE, weight="thin")

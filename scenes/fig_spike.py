@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, Flash, GrowArrow, Indicate, Line, VGroup, VMobject, Write
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, GrowArrow, Indicate, Line, VGroup, VMobject, Write
 
 from lecture_numerics.spike import largest_cluster, lone_spike, palm_sketch
 from scenes.kit import theme
@@ -37,7 +37,7 @@ TICK_DROP = 0.1
 POINTER_GAP, POINTER_LEN = 0.04, 0.32   # the phrase's pointer up to the spike it names
 B_STRIP, B_LEFT, B_RIGHT = (1.3, 2.4), -5.0, 5.0
 QUOTE_Y, FUSE_Y, STILL_Y, NOT_SIMPLE_Y, WHY_Y, ADMITS_Y = 0.55, -0.3, -1.0, -1.6, -2.35, -3.15
-FLASH_SIZE = 0.12
+TICK_PULSE = 1.8                # how much longer a tick grows when 「还是飞了二十次」 points at them
 SPIKY = "bad"                  # the notes' 红: the run that spikes
 
 
@@ -166,14 +166,14 @@ class FigSpike(LectureScene):
         ticks = self.spike_ticks(red)
         self.play(FadeIn(red), FadeIn(ticks), run_time=0.6)
         said = ledger_text("最大的模型在训练中出现了大约 {spike.count} 次 loss 尖峰", size="body")
-        # The clause comes in ink and turns warm when the speaker reads it out: colour, not scale,
-        # so it never grows over its neighbour or the edge.
-        clause = words("（尽管梯度裁剪是开着的）", size="body")
+        # The clause is warm from the start (「刺耳的，是括号里那半句话」) and pulses when the speaker
+        # reads it out: colour, not scale, so it never grows over its neighbour or the edge.
+        clause = words("（尽管梯度裁剪是开着的）", size="body", color="warm")
         VGroup(said, clause).arrange(RIGHT, buff=theme.space("tight")).move_to([0, QUOTE_Y, 0])
         self.play(FadeIn(said), FadeIn(clause), run_time=0.6)
 
         self.beat(says="梯度裁剪是开着的")
-        self.play(clause.animate.set_color(theme.text_color("warm")), run_time=0.7)
+        self.play(Indicate(clause, color=theme.text_color("warm"), scale_factor=1.0), run_time=0.7)
 
         self.beat(says="裁剪管的是「这一步最多迈多大」，它是所有人心里的那道保险")
         fuse = boxed(words("梯度裁剪 = 保险：这一步最多迈多大   ✓ 开着", size="label"), "good", weight="thin")
@@ -181,8 +181,9 @@ class FigSpike(LectureScene):
 
         self.beat(says="保险开着，还是飞了二十次")
         still = ledger_text("保险开着，还是飞了约 {spike.count} 次", size="label", color=SPIKY).move_to([0, STILL_Y, 0])
-        self.play(*[Flash(t.get_bottom(), color=theme.color(SPIKY), line_length=FLASH_SIZE, flash_radius=FLASH_SIZE)
-                    for t in ticks], FadeIn(still), run_time=0.7)
+        # Each tick pulses in place (longer, then back): no rings to pile up in the clusters.
+        self.play(*[Indicate(t, color=theme.color(SPIKY), scale_factor=TICK_PULSE) for t in ticks], FadeIn(still),
+                  run_time=0.7)
 
         self.beat(says="所以问题不是「某一步迈太大」这么简单")
         not_simple = words("→ 问题不是「某一步迈太大」这么简单", size="label").move_to([0, NOT_SIMPLE_Y, 0])

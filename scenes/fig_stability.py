@@ -12,7 +12,7 @@ its own, one card and one table row per sentence.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, Line, Rectangle, ReplacementTransform,
                    RoundedRectangle, SurroundingRectangle, VGroup, VMobject)
 
 from lecture_numerics.spike import rollback_sketch
@@ -31,15 +31,18 @@ REPLACED_OPACITY = 0.3                    # the first run after the restart, onc
 CARD_WIDTH, CARD_HEIGHT, CARD_INSET = 4.15, 3.2, 0.3   # Ⓐ's cards: wide and tall enough for three items
                                                         # with room on the right; text inset from the corner
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
-LABEL_CHIP_PAD = 0.06                     # the background chip around 「同一个点不再飞」
+BOTH_RIGHT_PAD = 0.14                     # 「…缺一样都不飞」's last glyph needs room before its frame
+SAME_GAP = 0.15                           # 「同一个点不再飞」 right of the rerun's end, clear of the grey band
+STAMP_RISE = 0.35                         # the 「绕过去了」 stamp sits above the rerun's label
 REWIND_ARC = 0.8                          # the rollback arrow bows over the strip from the spike back to the restart
 
 
-def block(text: str, color: str = "ink", size: str = "label") -> VGroup:
+def block(text: str, color: str = "ink", size: str = "label", right_pad: float = 0.0) -> VGroup:
+    """Words in a rounded frame; ``right_pad`` widens the frame on the right only."""
     label = line(text, size=size, color=color)
-    frame = RoundedRectangle(corner_radius=0.1, width=label.width + 0.4, height=label.height + 0.3,
+    frame = RoundedRectangle(corner_radius=0.1, width=label.width + 0.4 + right_pad, height=label.height + 0.3,
                              stroke_width=2, stroke_color=theme.color(color))
-    return VGroup(frame.move_to(label), label)
+    return VGroup(frame.move_to(label).shift(RIGHT * right_pad / 2), label)
 
 
 class FigStability(LectureScene):
@@ -94,7 +97,7 @@ class FigStability(LectureScene):
         self.play(FadeIn(check[5], scale=1.3), run_time=0.5)
 
         self.beat(says="是这批数据，和当时那个参数状态，两样撞在一起才出的事")
-        both = block("这批数据 × 当时的参数状态：撞在一起才飞，缺一样都不飞", "accent", "small")
+        both = block("这批数据 × 当时的参数状态：撞在一起才飞，缺一样都不飞", "accent", "small", right_pad=BOTH_RIGHT_PAD)
         both.next_to(check, DOWN, buff=0.35).to_edge(LEFT, buff=0.5)
         self.play(FadeIn(both), run_time=0.5)
         self.rollback()
@@ -131,18 +134,17 @@ class FigStability(LectureScene):
             skipped, DOWN, buff=0.12)
         self.play(FadeIn(rewind), FadeIn(back), FadeIn(skipped), FadeIn(skip), run_time=0.7)
         self.beat(says="之后同一个点就不再飞了")
-        same = words("同一个点不再飞", size="small", color="good").next_to([x(1.0), y(r.rerun[-1]), 0], UP, buff=0.3)
-        same.align_to([x(1.0), 0, 0], RIGHT)          # past the spike's tail, over the rerun's quiet end
-        # On a chip of the background: green on the grey skip band would read at only 4.2:1.
-        chip = BackgroundRectangle(same, color=theme.background(), fill_opacity=1, buff=LABEL_CHIP_PAD)
-        same = VGroup(chip, same)
+        # Right of the rerun's end, after the line it names: off the grey band and the curve.
+        same = words("同一个点不再飞", size="small", color="good").next_to([x(1.0), y(r.rerun[-1]), 0], RIGHT,
+                                                                      buff=SAME_GAP)
         # The old run under the rerun dims, so two noisy lines never lie on top of each other.
         self.play(first[1].animate.set_stroke(opacity=REPLACED_OPACITY), FadeIn(rerun), run_time=0.6)
         self.play(FadeIn(same), run_time=0.3)
         stamp = VGroup(words("绕过去了，不是修好了", size="heading", color="backward"),
                        words("论文：训练成本太高，", size="small", color="muted"),
                        words("没能找到有原则的办法", size="small", color="muted"))
-        stamp.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to([right + 0.6, (top + bottom) / 2, 0], RIGHT, buff=0)
+        stamp.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to([right + 0.6, (top + bottom) / 2 + STAMP_RISE, 0], RIGHT,
+                                                                           buff=0)
         self.beat(says="这不是修好了，是绕过去了")
         self.play(FadeIn(stamp[0], scale=1.2), run_time=0.5)
         self.play(FadeIn(stamp[1:]), run_time=0.5)
@@ -195,7 +197,7 @@ class FigStability(LectureScene):
             self.beat(says=says)
             yy = TABLE_TOP - i * TABLE_GAP - 0.35
             stable = ledger_text(f"{{stability.stable_runs[{i}]}}/{{stability.runs[{i}]}}", size="label",
-                                 color="good" if i == 1 else "ink").move_to([TABLE_X[1], yy, 0])
+                                 color="good" if i > 0 else "ink").move_to([TABLE_X[1], yy, 0])   # both 3/3 rows green
             quality = ledger_text(f"{{stability.quality[{i}]}} {{stability.quality_err[{i}]}}", size="label",
                                   color="backward" if i == 1 else "ink").move_to([TABLE_X[2], yy, 0])
             label = line(name, size="label").move_to([0, yy, 0]).align_to([TABLE_X[0], 0, 0], LEFT)

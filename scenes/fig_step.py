@@ -44,6 +44,7 @@ A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 0.38, 0.42, 0.5
 A_TEXT_TOP_Y, A_TEXT_PITCH = 2.78, 0.4
 A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.38, 0.86  # below the bottom strip's baseline; the total
                                                          # peak has its own row under the two peaks
+TOTAL_LABEL_GAP = 0.15       # the total's label ends this far left of its line's x
 TOTAL_PEAK_STROKE = 4        # the total's marker: solid and heavier than the two dashed peak guides
 SCALE_NOTE_X = 5.25          # the 「各行纵轴各自缩放」 bracket, right of the sizes column
 # the whole view: Ⓐ on the left ~60 %, Ⓑ on the right.
@@ -247,7 +248,7 @@ class FigStep(LectureScene):
             ledger_text("{flops.six_nd_coefficient}ND = {flops.six_nd_coefficient} × {model.v3.active_params}"
                         "（每 token 激活的参数）× {onestep.seq_len_k} ≈ {flops.v3.six_nd_pflop_128k} PFLOP",
                         size="small"),
-            words("✗", size="label", color="bad")).arrange(RIGHT, buff=0.2)
+            words("✗", size="body", color="bad")).arrange(RIGHT, buff=0.2)   # 「错得很多」: larger than its row
         # The real multiple corrects the estimate, so it ends the estimate's row; attention's share
         # (the beat's point, in ink) opens the row below, and GPT-3's short context closes it.
         real = ledger_text("· 实际 ≈ {flops.v3.real_over_6nd_128k} {flops.six_nd_coefficient}ND", size="small")
@@ -298,12 +299,13 @@ class FigStep(LectureScene):
         t_total = self.tl.total_peak[0]
         x_total = float(A_TIME.x(t_total))
         row = bottom - A_TOTAL_ROW
-        tick = Line([x_total, row, 0], [x_total, top, 0], color=theme.color("ink"), stroke_width=TOTAL_PEAK_STROKE)
-        # Its label stands left of its line (the gradient peak's dashed line is just right of it)
-        # and says so: at this scale the two lines are a few pixels apart.
+        # The line spans the strips only, so it crosses neither 「这俩峰不同时」's arrow nor its own label.
+        tick = Line([x_total, bottom, 0], [x_total, top, 0], color=theme.color("ink"), stroke_width=TOTAL_PEAK_STROKE)
+        # Its label, on a row of its own under the arrow, ends just left of the line's x (the gradient
+        # peak's dashed line is just right of it) and says so: at this scale the two are a few pixels apart.
         total_peak = ledger_text("合计峰：{timeline.v3.total_peak_phase}末段 {timeline.v3.total_peak_tib} TiB，"
                                  "在梯度峰之前", size="small").move_to([x_total, row, 0])
-        total_peak.align_to([x_total - 0.1, 0, 0], RIGHT)
+        total_peak.align_to([x_total - TOTAL_LABEL_GAP, 0, 0], RIGHT)
         self.play(Create(tick), FadeIn(total_peak), run_time=0.6)
 
         self.beat(says="要知道那一刻是哪一项最大，才知道该动哪个开关",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate,
-                   ReplacementTransform, SurroundingRectangle, VGroup)
+                   SurroundingRectangle, VGroup)
 
 from lecture_numerics import quantity
 from lecture_numerics.zero_figure import segments
@@ -161,23 +161,17 @@ class FigZero(LectureScene):
         self.other_names(cells)
 
     def other_names(self, price: VGroup) -> None:
-        """The bill's other names, said in Ⓐ's cue: a card under the price column. Its top line,
-        the starred conclusion, comes on the next sentence (the one takeaway stays 120 → 1.9)."""
+        """The bill's other names, said in Ⓐ's cue: a card under the price column. The starred
+        conclusion comes on the next sentence as the takeaway, in place of 120 → 1.9."""
         self.beat(says="顺手把其它几个常听见的名词也摆回这张账单上")
-        verdict = words("不是优化技巧，是账单各栏的对策", size="small")
         names = VGroup(words("激活 → 重算 / 上下文并行", size="small", color="activations"),
                        words("offload：切的是「哪段时间」", size="small", color="muted"))
         names.arrange(RIGHT, buff=theme.space("large"))
-        rows = VGroup(verdict, names).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
-        card = boxed(rows, pad="close").to_edge(RIGHT, buff=theme.space("safe"))
+        card = boxed(names, pad="close").to_edge(RIGHT, buff=theme.space("safe"))
         bars_bottom = self.row_y(3) - BAR_HEIGHT / 2
         card.align_to([0, min(price.get_bottom()[1], bars_bottom) - CARD_DROP, 0], UP)
-        # The card first holds only the names (never an empty line); it grows when the verdict comes.
-        names_card = boxed(names.copy(), pad="close")
-        self.play(FadeIn(names_card.box), FadeIn(names), run_time=0.5)
-        self.beat(says="所以这几个名词不是几种优化技巧")
-        self.play(ReplacementTransform(names_card.box, card.box), run_time=0.4)
-        self.play(FadeIn(verdict, shift=DOWN * 0.1), run_time=0.5)
+        self.play(FadeIn(card), run_time=0.5)
+        self.beat(says="所以这几个名词不是几种优化技巧", takeaway="不是优化技巧，是账单各栏的对策", replaces=True)
 
     # ---- Ⓑ ----
 
