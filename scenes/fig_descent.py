@@ -46,17 +46,17 @@ RING_RADII = (0.6, 1.2, 1.8)
 GRADIENT_DRAWN = 0.35              # both gradients drawn at this share of scale, alike
 GRADIENT = "gradients"             # the theme's gradient colour, as in every figure
 KEYS_AT = np.array([4.1, 0.6, 0])
-# The −∇L names, in bowl units from its centre, off every contour: the steep point's in the band
-# between the outer two rings, left of its arrow; the gentle point's inside the innermost ring,
-# ahead of its arrow's tip.
-NEG_NAMES_AT = ((-1.48, -0.1), (0.29, 0.0))
+# The −∇L names, in bowl units from its centre, off every contour: the steep point's outside the
+# outer ring, left of its arrow; the gentle point's just above its arrow's tail, right of the
+# middle ring.
+NEG_NAMES_AT = ((-2.02, 0.35), (1.46, 0.14))
 # Ⓒ: a table of rows (name, value, −gradient, bar)
 ROW_TOP, ROW_STEP = 1.3, 1.0
 NAME_X, VALUE_X, NEG_X, BAR_X, HEAD_Y = -5.2, -3.6, -1.2, 0.2, 2.2
 BAR_HEAD_X = 1.0
 BAR_SCALE, BAR_THICKNESS, BAR_FILL = 0.45, 0.35, 0.7
 MORE_AT = np.array([-4.4, -1.5, 0])   # under the names and values: the column goes on
-SIGN_AT = np.array([-1.0, -1.45, 0])  # ① under the −gradient column (with its badges) that it reads
+SIGN_AT = np.array([0.3, -1.75, 0])  # ① its own line under the table, right of ⋮, over the takeaways (② and the last line)
 BADGE_GAP, BADGE_LEN = 0.3, 0.4    # the ↑/↓ badge right of each −gradient entry: which way it pushes
 HALO = 8                           # background outline of the ∇L names: a contour behind never cuts a glyph
 
@@ -124,10 +124,11 @@ class FigDescent(LectureScene):
                   takeaway="梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
 
     def show_the_one_difference(self, notes: VGroup) -> None:
-        """The hops, later balls and drop lines step back (text keeps its contrast); each first ball
-        gets a ring and 「起点」."""
+        """The hops, the balls between and the drop lines step back (text keeps its contrast; each
+        last ball keeps its colour: where it landed is half the point); each first ball gets a ring
+        and 「起点」."""
         lines = VGroup(notes, *[h for c, _ in STRINGS for h in self.hops[c]])
-        balls = VGroup(*[b for c, _ in STRINGS for b in self.balls[c][1:]])
+        balls = VGroup(*[b for c, _ in STRINGS for b in self.balls[c][1:-1]])
         rings = VGroup(*[Circle(radius=START_RING, color=theme.color(paint), stroke_width=theme.stroke("heavy"))
                          .move_to(self.balls[c][0]) for c, paint in STRINGS])
         # Below-left of the first ball: under the falling slope, clear of the hops right of it.
@@ -227,8 +228,7 @@ class FigDescent(LectureScene):
             sense = UP if descent.NEG_GRAD[name].value > 0 else DOWN
             base = row[2].get_right() + RIGHT * BADGE_GAP - sense * BADGE_LEN / 2
             badges.add(arrow(base, base + sense * BADGE_LEN, NEG_GRADIENT, weight="bold", buff=None))
-        sign = VGroup(words("① 正负 ↑↓：", size="label"), words("往上推还是往下推", size="label"))
-        sign.arrange(DOWN, buff=theme.space("fine")).move_to(SIGN_AT)
+        sign = words("① 正负 ↑↓：往上推还是往下推", size="body").move_to(SIGN_AT)
         self.play(*[GrowArrow(b) for b in badges], run_time=0.5)
         self.play(FadeIn(sign), run_time=0.5)
         # The ⭐⭐⭐ sentence: a takeaway, so the biggest text in its beat.

@@ -9,12 +9,13 @@ cheaper than every linear layer.
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Indicate, Transform, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, GrowArrow, Indicate, Transform, VGroup, Write
 
 from lecture_numerics import per_byte, quantity
 from scenes.kit import theme
 from scenes.kit.annotate import boxed, on_plot
 from scenes.kit.annotate import legend as legend_rows
+from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import guide
 from scenes.kit.plots import Plot, clip_at, curve, dashed, level, place, upright
@@ -34,6 +35,9 @@ LEGEND_AT = (3000, 18700)
 CONTEXT_NAME_Y = 15200
 CARD_TOP_RIGHT = (6.7, 2.95)
 CARD_PAD = "small"
+# 「它落在交点左边」: an arrow along the s axis, from GPT-3's crossover to its context, low enough
+# to pass under both attention lines; its name centred right of V3's drop line.
+LEFT_OF_Y, LEFT_OF_NAME_X = 900, 8600
 CHEAP_DOT_R = 0.1                   # GPT-3's attention price at 2048: clear of V3's line just above
 
 
@@ -87,7 +91,8 @@ class FigPerByte(LectureScene):
         legend = legend_rows([(V3, "DeepSeek-V3", "line"), (GPT3, "GPT-3", "dashed")], direction=RIGHT, tinted=True,
                              gap="small")
         legend.move_to(axes.point(*LEGEND_AT), aligned_edge=LEFT)
-        self.play(FadeIn(axes), FadeIn(x_title), FadeIn(y_title), FadeIn(legend), run_time=0.6)
+        self.play(FadeIn(axes), FadeIn(x_title), FadeIn(y_title), run_time=0.6)
+        self.legend = legend      # it comes with the first line it names
         return axes
 
     def line_for(self, model_color: str, mob):
@@ -110,6 +115,8 @@ class FigPerByte(LectureScene):
             price = quantity(key).value
             flat = self.line_for(color, level(self.axes, price, color))
             self.draw_then_name(flat, self.name_line("线性层 {" + key + "}", price, color), run_time=0.5)
+            if color == V3:
+                self.play(FadeIn(self.legend), run_time=0.3)
 
     # ---- 2. rising: attention grows with the sequence ----
 
@@ -185,9 +192,14 @@ class FigPerByte(LectureScene):
         crossover = quantity("recompute.gpt3.crossover_tokens").value
         flat = quantity("per_byte.gpt3.linear_flops_per_byte").value
         left_of = self.axes.point(context, flat)
-        span = curve(self.axes, [crossover, context], [flat, flat], GPT3, stroke_width=9)
-        self.play(Create(span), run_time=0.6)
         self.play(FadeIn(Dot(left_of, radius=0.09, color=theme.color(GPT3)), scale=1.5), run_time=0.3)
+        # Along the s axis, from the crossover back to the context: under every line but the drops.
+        leftwards = arrow(self.axes.point(crossover, LEFT_OF_Y), self.axes.point(context, LEFT_OF_Y), GPT3,
+                          weight="bold", buff=None)
+        said = words("在交点左边", size="small", color=GPT3).next_to(leftwards, UP, buff=theme.space("tight"))
+        said.set_x(self.axes.point(LEFT_OF_NAME_X, 0)[0])
+        self.play(GrowArrow(leftwards), run_time=0.6)
+        self.play(FadeIn(said), run_time=0.3)
         self.beat(says="在那儿，attention 比图上每一条线性层都便宜",
                   takeaway="在那儿，attention 比图上每一条线性层都便宜", replaces=True)
         s, price = per_byte.attention_line("gpt3-175b", seq_max=context)

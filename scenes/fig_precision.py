@@ -52,6 +52,7 @@ HOP_TIME = 0.12                                    # one counter step: out to +0
 STORED_BUFF = 0.2                                  # the counter and what is stored, one line
 HOP_ANGLE, HOP_LIFT = -0.85 * PI, 0.05             # B.9's hop: an arc over the sliver, from 1.0 out to 1.0003
 TIMES_RISE = 0.27                                  # its 「×1000」 sits over the axis, right of the arc
+TIMES_CLEAR = 0.15                                 # and this far right of the +increment sliver (no touching)
 CARD_PAD = 0.28                                    # the bf16 card ends this far under its last row (it grows row by row)
 MOVED_DASHES = 24                                  # Ⓐ: the dashed outline round the three cells fp16 moved
 
@@ -275,7 +276,8 @@ class FigPrecision(LectureScene):
                                angle=HOP_ANGLE, color=theme.color("backward"), stroke_width=theme.stroke("regular"))
         hop.add_tip(tip_length=theme.space("small"), tip_width=theme.space("small"))
         times = ledger_text("×{precision.adds}", size="small", color="backward")
-        times.next_to(hop, RIGHT, buff=theme.space("fine")).set_y(ZOOM_Y + TIMES_RISE)   # under the sliver's label
+        # Right of the arc and of the sliver under it (it ends where the sliver does), under the sliver's label.
+        times.next_to(zoom.sliver, RIGHT, buff=TIMES_CLEAR).set_y(ZOOM_Y + TIMES_RISE)
         cannot = words("跨不过去", size="label", color="bad")
         cannot.next_to(zoom.point(run.ROUNDING_MIDPOINT.value), DOWN + LEFT, buff=theme.space("small"))
         self.play(Create(hop), FadeIn(times), run_time=0.7)
@@ -386,7 +388,7 @@ class FigPrecision(LectureScene):
 
         self.beat(says="DeepSeek-V3 的报告里明写：他们把一阶矩和二阶矩都放成了 bf16，没有可观察的性能退化； 而主权重和梯度仍然保 fp32")
         card = ledger_text("DeepSeek-V{model.v3.generation}：m、v 放成 " + format_name("bf16") + "，无可观察退化；"
-                           "主权重和权重梯度仍 " + format_name("fp32"), size="label", color="good")
+                           "主权重和权重梯度仍 " + format_name("fp32"), size="label")     # a citation: ink (green is fp32 here)
         card.move_to([0, CARD_Y, 0])
         self.play(FadeIn(card), run_time=0.6)
 
@@ -404,7 +406,9 @@ class FigPrecision(LectureScene):
                        on_plot("半衰期 {optim.adam.half_life_v} 步", size="small", color="optimizer")).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         v_tag.move_to(plot.point(*V_TAG_AT), aligned_edge=UP + LEFT)
         # The curves use Adam's defaults, not the V3 card's settings: said over them.
-        defaults = words("曲线按 Adam 默认值画", size="small", color="muted")
+        defaults = VGroup(words("曲线按 Adam 默认值画", size="small", color="muted"),
+                          words("（不是 DeepSeek 的设置）", size="small", color="muted")).arrange(DOWN, aligned_edge=LEFT,
+                                                                                            buff=ROW_GAP)
         defaults.move_to(plot.point(*DEFAULTS_AT), aligned_edge=DOWN + LEFT)
         v_tag.add(defaults)
         halves = VGroup(*[Dot(plot.point(1 + h.value, HALF), radius=HALF_DOT_RADIUS, color=theme.color("optimizer"))

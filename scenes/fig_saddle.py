@@ -53,6 +53,7 @@ PICTO_AT = np.array([4.25, 2.5, 0])
 RIDGE = ((-1.7, -0.2), (-0.95, 0.5), (0.0, -0.1), (0.95, 0.5), (1.7, -0.2))
 TRAIL = ((-0.8, -0.62), (-0.4, -0.22), (0.0, -0.1), (0.4, -0.22), (0.8, -0.62))
 PICTO_LABEL_BUFF = 0.12
+PICTO_SCALE = 0.85                # shrunk about its top: the trail's ends clear the pass cell's border
 
 # Ⓑ: the three lines, each with its picture of directions under it.
 ARG_LEFT, PICTURE_LEFT = -6.4, -6.0
@@ -63,12 +64,14 @@ SLOPE_ARROW = (0.42, 0.3)         # run and rise of one direction's arrow
 
 # Ⓒ: one axis, the share of up-directions; labels under it, above two takeaways.
 AXIS_Y, AXIS_W = 2.2, 10.0
-C_ROWS = {"names": 2.75, "title": 1.45, "stops": 0.95, "measured": 0.53, "way_down": 0.11, "flat": -0.45}
+# The stopping points sit on the axis, where their shares read; the axis title (left) and the
+# brace's label (right) share the row under the ticks.
+C_ROWS = {"names": 2.82, "title": 1.28, "measured": 0.8, "way_down": 1.28, "flat": -0.45}
 # The turn: its lines' places are fixed from the start (each only appears, none moves), under the
 # reason and above the one takeaway, the hand-off to the optimizers.
 TURN_ROWS = {"good": -1.01, "bad": -1.57, "slow": -2.13}
 GAP_BRACE_BUFF = 0.12             # the brace over the gap before 1 keeps clear of the dots
-STOP_JITTER = 0.09                # the sketched stopping points scatter this far above and below their row
+STOP_JITTER = 0.04                # the sketched stopping points scatter this far above and below the axis
 TICK_LABEL_CLEAR = 0.07           # the 0 and 1 tick labels step clear of the end markers' rings
 
 
@@ -195,7 +198,7 @@ class FigSaddle(LectureScene):
         ridge_label.next_to(at(*RIDGE[0]), LEFT, buff=PICTO_LABEL_BUFF)
         trail_label = words("翻山的路", size="label", color=DOWN_COLOUR)
         trail_label.next_to(at(*TRAIL[-1]), RIGHT, buff=PICTO_LABEL_BUFF).align_to(at(*TRAIL[-1]), DOWN)
-        picto = VGroup(ridge, trail, dip, ridge_label, trail_label)
+        picto = VGroup(ridge, trail, dip, ridge_label, trail_label).scale(PICTO_SCALE, about_point=at(0, 0.5))
         picto.ridge, picto.trail, picto.dip = ridge, trail, dip
         picto.ridge_label, picto.trail_label = ridge_label, trail_label
         return picto
@@ -270,6 +273,7 @@ class FigSaddle(LectureScene):
         self.start_panel("C", "往上的方向占多少", says="而且这不只是推理，有人真去量过")
         axis = NumberAxis(0, 1, width=AXIS_W, ticks_key="flat.up_fraction_ticks").move_to([0, AXIS_Y, 0])
         title = words("往上的方向 ÷ 全部方向", size="label", color="muted").move_to([0, C_ROWS["title"], 0])
+        title.align_to(axis.point(0.0) + LEFT * 0.3, LEFT)
         self.play(FadeIn(axis), FadeIn(title), run_time=0.6)
 
         self.beat(says="把训练一直跑到梯度为零，然后数一数：这个点有多少方向是往上的？")
@@ -298,7 +302,7 @@ class FigSaddle(LectureScene):
         self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
         # The gap between the last stopping point and 1 is the share that still goes down.
         last_stop = axis.point(max(flat.SKETCHED_STOPS.value))[0]
-        stops_bottom = measured[0].get_bottom()[1]
+        stops_bottom = min(measured[0].get_bottom()[1], axis.ticks.get_bottom()[1])   # under the tick labels
         gap = brace_label(((last_stop, stops_bottom), (high[0], stops_bottom)), "总还剩一批方向往下",
                           DOWN, color=DOWN_COLOUR, buff=GAP_BRACE_BUFF)
         gap.label.set_y(C_ROWS["way_down"]).align_to(high + RIGHT * 0.3, RIGHT)
@@ -326,11 +330,11 @@ class FigSaddle(LectureScene):
         self.play(FadeIn(mob, shift=UP * 0.1), run_time=0.5)
 
     def sketched_stops(self, axis) -> VGroup:
-        """Where training stops, as a sketch (示意: the paper's figure is not read): scattered
-        points under the axis, all clearly left of 1, and what they say under them."""
+        """Where training stops, as a sketch (示意: the paper's figure is not read): points
+        scattered on the axis, all clearly left of 1, and what they say under them."""
         shares = flat.SKETCHED_STOPS.value
         wobble = STOP_JITTER * np.resize([1.0, -0.6, 0.2, -1.0, 0.7], len(shares))
-        dots = VGroup(*(Dot([axis.point(share)[0], C_ROWS["stops"] + dy, 0], radius=0.09,
+        dots = VGroup(*(Dot(axis.point(share) + UP * dy, radius=0.09,
                             color=theme.color("ink")) for share, dy in zip(shares, wobble)))
         label = ledger_text("示意 · Dauphin 等 {flat.measurement_paper.year}：停点从来没到过 "
                             "{flat.measured_up_share_below}", size="label")

@@ -13,7 +13,7 @@ Every curve is a run of lecture_numerics/updratio.py (the toy trained for real).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Line, VGroup
+from manim import BOLD, DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Line, VGroup
 
 from lecture_numerics import updratio
 from scenes.kit import theme
@@ -62,14 +62,15 @@ class FigUpdratio(LectureScene):
         steps = updratio.STEPS.value
         plot = Plot(x_range=(0, steps), y_range=(1e-5, 1.0), y_log=True, width=RATIO_W, height=RATIO_H,
                     x_ticks_key="updratio.step_ticks", y_ticks_key="updratio.ratio_ticks",
-                    x_title="步数", y_title="‖η·梯度‖ ÷ ‖W₁‖（第一层）", grid=True)
+                    x_title="步数", y_title="‖更新量‖ ÷ ‖W₁‖（第一层）", grid=True)
         plot.shift(RATIO_CORNER - plot.point(0, 1e-5))
         plot.y_title.align_to(plot.y_ticks, LEFT)     # wider than the axis: kept inside the frame
         self.play(FadeIn(plot), run_time=0.6)
 
         self.beat(says="量的是更新量除以参数本身 —— 注意是更新量，不是梯度")
         measured = VGroup(words("量的是更新量 ÷ 参数本身", size="label"),
-                          words("是更新量，不是梯度", size="label", color="backward"))
+                          words("是更新量，不是梯度", size="label", weight=BOLD))
+        # Ink, not red: red names the 太大 run in this figure, and these two lines head the column.
         measured.arrange(DOWN, aligned_edge=LEFT, buff=0.15).move_to([LABEL_X, NOTE_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(measured[0]), run_time=0.5)
         self.play(FadeIn(measured[1], shift=UP * 0.1), run_time=0.5)
