@@ -2,8 +2,8 @@
 
 Ⓐ One linear layer, three cells read one at a time (② and ③ wait as frames with gray titles):
    ① forward Y = X·W; ② the weight gradient, which uses the input kept from forward —
-   「用前向存下来的输入」, the panel's largest words; ③ the input gradient, handed back, framed
-   while it is read; the frame then returns to ②, the still the panel ends on.
+   「用前向存下来的输入」, the panel's largest words; ③ the input gradient, handed back; then the
+   ⛔ hold: ② lit and framed, ③ stepped back, a still frame for three seconds.
 Ⓑ Why backward is two multiplies: the question to the room, then two questions mapped onto two
    products; the products drop into three equal tiles as a tally, forward 1 + backward 2 = 3.
 """
@@ -38,7 +38,8 @@ ANSWERED_OPACITY = DIM           # the links step back once their products have 
 
 FORWARD, ACTIVATION, WEIGHT, GRADIENT = "ink", "activations", "weights", "gradients"
 HANDED_DROP = 0.22               # how far under ③'s blocks the arrow handing ∂L/∂X back runs
-KEPT_DROP = 0.12                 # how far under the lowest block the kept-input path runs
+KEPT_DROP = 0.2                  # how far under the lowest block the kept-input path runs
+KEPT_TIP = 0.16                  # the kept path's arrowhead at Xᵀ: it arrives there, it does not leave
 # 「用前向存下来的输入」 is the panel's largest text (storyboard): two lines at title size fit the cell.
 KEY_PHRASE = ("用前向", "存下来的输入")
 COST = "2·s·d_in·d_out FLOPs"    # one product's count: the same in all three cells
@@ -65,7 +66,7 @@ class Fig3x(LectureScene):
     def three_multiplies(self) -> None:
         # Ⓐ has no speech of its own: its beats follow the cue's stage directions (a cell at a
         # time, a finger on ② for three seconds).
-        self.start_panel("A", "一层线性层，训练时做{threex.train_over_inference_zh}次矩阵乘", says="一格一格念那三次矩阵乘")
+        self.start_panel("A", "一层线性层，训练时做{threex.train_over_inference_zh}次矩阵乘", says="放大 Ⓐ")
         cells = VGroup(self.forward_cell(), self.weight_grad_cell(), self.input_grad_cell())
         cells.arrange(RIGHT, buff=CELL_GAP).move_to(UP * CELLS_Y)
         forward, weight_grad, input_grad = cells
@@ -82,26 +83,25 @@ class Fig3x(LectureScene):
         self.play(FadeIn(cells), run_time=0.6)
         self.wait(1.5)
 
-        self.beat(says="第②格那句「用前向存下来的输入」")
+        # The cells are read one at a time: ② with the input kept from forward, then ③.
+        self.beat(says="一格一格念")
         kept = self.kept_arrow(forward.product, weight_grad.product)
         self.light(weight_grad, dim=forward)
         self.play(FadeIn(kept), run_time=0.6)
-        # The speaker holds a finger on ② for three seconds: it is framed.
-        ring = self.ring(weight_grad, "accent")
-        self.play(FadeIn(ring), run_time=0.5)
-        self.wait(3.0)
+        self.wait(1.0)
 
-        # ③ is read under its own red frame; the blue frame then comes back to ②, the
-        # sentence the rest of the lecture hangs on, and the panel ends there.
-        self.beat(says="这一讲后面全挂在这一句上")
+        self.beat(says="那三次矩阵乘")
         handed = self.handed_arrow(input_grad.product)
-        reading = self.ring(input_grad, GRADIENT)
-        self.play(FadeOut(ring), FadeIn(reading), run_time=0.4)
         self.light(input_grad, dim=weight_grad)
         self.play(GrowArrow(handed), run_time=0.5)
-        self.wait(1.2)
-        self.play(FadeOut(reading), FadeIn(ring), weight_grad.animate.shade(1), run_time=0.6)
         self.wait(1.0)
+
+        # ⛔ The finger goes back to ② for three seconds: ② lit and framed, ③ stepped back; a
+        # held frame, nothing moves.
+        self.beat(says="第②格那句「用前向存下来的输入」—— 用手指着它多停三秒")
+        ring = self.ring(weight_grad, "accent")
+        self.play(FadeIn(ring), weight_grad.animate.shade(1), input_grad.animate.shade(DIM), run_time=0.6)
+        self.wait(3.0)
 
     @staticmethod
     def ring(cell: MatmulCell, color: str) -> VMobject:
@@ -139,8 +139,9 @@ class Fig3x(LectureScene):
         start = source_row[0].get_bottom() + DOWN * theme.space("hair")
         end = target_row[0].get_bottom() + DOWN * theme.space("hair")
         path = VMobject(color=theme.color(ACTIVATION), stroke_width=4)
-        path.set_points_as_corners([start, [start[0], floor, 0], [end[0], floor, 0], end])
-        return DashedVMobject(path, num_dashes=28)
+        path.set_points_as_corners([start, [start[0], floor, 0], [end[0], floor, 0]])
+        tip = arrow([end[0], floor, 0], end, ACTIVATION, weight="bold", buff=None, max_tip=KEPT_TIP)
+        return VGroup(DashedVMobject(path, num_dashes=26), tip)
 
     @staticmethod
     def cell(title: str, color: str, product: VGroup, expression: str, note) -> MatmulCell:
@@ -174,7 +175,7 @@ class Fig3x(LectureScene):
     # ---- Ⓑ two questions, two multiplies; one plus two ----
 
     def why_two(self) -> None:
-        # The question is put to the room first: the two backward products, and the question.
+        # The question is put to the room alone; the two backward products come with their questions.
         self.start_panel("B", "为什么反向是{threex.backward_matmuls_zh}次，不是{threex.forward_matmuls_zh}次？",
                          says="为什么反向是两次，不是一次？")
         questions = VGroup(words("我这块权重该怎么改？", size="body"),
@@ -186,15 +187,17 @@ class Fig3x(LectureScene):
             answer.move_to([TILES_X, question.get_y(), 0])
         links = VGroup(*[arrow(q.get_right(), a.get_left(), "muted", weight="bold", buff="medium")
                          for q, a in zip(questions, answers)])
-        self.play(FadeIn(answers), run_time=0.6)
 
         self.beat(says="不是因为它「比较慢」。是因为它要回答两个不同的问题",
                   takeaway="不是因为它「比较慢」：它要回答{threex.backward_matmuls_zh}个不同的问题")
 
-        for question, link, says in zip(questions, links, ("一，我这块权重该怎么改", "二，我前面那一层该收到什么")):
+        # Each question brings its own product: question → arrow → formula.
+        for question, link, answer, says in zip(questions, links, answers,
+                                                ("一，我这块权重该怎么改", "二，我前面那一层该收到什么")):
             self.beat(says=says)
             self.play(FadeIn(question, shift=RIGHT * theme.space("close")), run_time=0.5)
             self.play(GrowArrow(link), run_time=0.5)
+            self.play(FadeIn(answer), run_time=0.4)
 
         forward_n = round(quantity("threex.forward_matmuls").value)
         backward_n = round(quantity("threex.backward_matmuls").value)
@@ -209,7 +212,7 @@ class Fig3x(LectureScene):
 
         self.beat(says="所以一加二等于三")
         equation = tally([("前向", "threex.forward_matmuls"), ("反向", "threex.backward_matmuls", GRADIENT)],
-                         total=("", "threex.train_over_inference"), size="heading")
+                         total=("", "threex.train_over_inference"), size="body")
         equation.next_to(tiles, DOWN, buff=theme.space("gap"))
         self.play(FadeIn(forward_tiles, shift=RIGHT * theme.space("close")), run_time=0.5)
         self.play(Write(equation), run_time=0.7)

@@ -31,9 +31,10 @@ OUTPUT_END_X = 5.6
 LEGEND_AT = np.array([5.0, -1.55, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
-SWAP_SIGN_ARC = 0.9    # Ⓐ's drawn swap: q's arrow bows this much (c's half), away from each other
-SWAP_TAIL_CLEAR = 0.22                 # q's arrow leaves this far right of 「q = −1」 (about 20 px)
-SWAP_TIP_CLEAR = np.array([-0.12, -0.1, 0])   # c's arrow stops short of the red 4's lower-left corner
+# Ⓐ's drawn swap: c's arrow bows a little to the left, q's wide to the right, so the two
+# never cross and q's meets the wires well clear of the labels.
+SWAP_UP_ARC, SWAP_DOWN_ARC = 0.5, 1.5
+SWAP_TAIL_CLEAR = 0.35                 # q's arrow leaves this far right of 「q = −1」 (about 30 px)
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -107,15 +108,16 @@ class FigCircuit(LectureScene):
                   run_time=1.0)
 
     def draw_swap(self, black: dict, red: dict) -> None:
-        """The swap drawn as an X of two red arrows, each from beside a forward value (never
-        over its glyphs) to the other input's gradient: c's 4 up to q's gradient, q's −1 down,
-        bowed to the right past q's gradient, to c's. The values themselves already travelled
-        (A.7, A.9); here only the arrows are drawn, so no copy flies across a label."""
+        """The swap drawn as two red arrows that never cross, each from beside a forward value
+        (never over its glyphs) to the other input's gradient: c's 4 up, from above 「c = 4」 and
+        bowed left, to q's gradient; q's −1 down, from right of 「q = −1」 and bowed wide to the
+        right, round to c's gradient. The values themselves already travelled (A.7, A.9); here
+        only the arrows are drawn, so no copy flies across a label."""
         gap = theme.space("tight")
-        up = curved_arrow(black["c"].get_right() + RIGHT * gap, red["q"].get_corner(DOWN + LEFT) + SWAP_TIP_CLEAR,
-                          "backward", arc=-SWAP_SIGN_ARC / 2)
+        up = curved_arrow(black["c"].get_top() + UP * gap, red["q"].get_bottom() + DOWN * gap,
+                          "backward", arc=-SWAP_UP_ARC)
         down = curved_arrow(black["q"].get_right() + RIGHT * SWAP_TAIL_CLEAR, red["c"].get_right() + RIGHT * gap,
-                            "backward", arc=-SWAP_SIGN_ARC)
+                            "backward", arc=-SWAP_DOWN_ARC)
         self.play(Create(up), Create(down), run_time=1.2)
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
@@ -221,7 +223,8 @@ class FigCircuit(LectureScene):
         self.play(Create(kept), FadeIn(origin, shift=LEFT * theme.space("close")), run_time=0.6)
 
         self.beat(says="—— 所以 q 不能扔")
-        verdict = words("q 不能扔", size="title", color="activations").next_to(gate, DOWN, buff=VERDICT_DROP)
+        # At heading size, under the ⭐⭐⭐ takeaway's: the panel's sentence stays its largest text.
+        verdict = words("q 不能扔", size="heading", color="activations").next_to(gate, DOWN, buff=VERDICT_DROP)
         self.play(Write(verdict), run_time=0.7)
 
         self.beat(says="把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单")

@@ -175,7 +175,8 @@ class FigReverse(LectureScene):
         self.beat(says="注意不是「反向传播永远更好」")
         header = panel_header("C", heading)
         mark, title = header
-        guard = words("不是「反向传播永远更好」", size="heading", color="bad")
+        # In ink: red here would read as the reverse mode's own colour, and the guard takes no side.
+        guard = words("不是「反向传播永远更好」", size="heading", color="ink")
         guard.next_to(header, DOWN, buff=theme.space("gap"), aligned_edge=LEFT)
         self.play(Transform(rule, title), FadeIn(mark), run_time=0.7)
         self.play(FadeIn(guard), run_time=0.5)

@@ -20,7 +20,7 @@ from scenes.kit import theme
 from scenes.kit.annotate import boxed
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.slider_widgets import Fader, chain_node, held_mark, push_marks, rate_arrow, readout_box
+from scenes.kit.slider_widgets import TICK_COUNT, Fader, chain_node, held_mark, push_marks, rate_arrow, readout_box
 from scenes.kit.text import ledger_text, number, words
 
 # The readout's ticks while the fader travels (numerics: slider.readout_ticks).
@@ -32,8 +32,9 @@ STAGE_RATES = ("slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate
 STAGE_SAYS = ("第一级：推子动一格，中间量甲动两格 —— 兑换率 2",
               "第二级：甲动一格，乙只动半格 —— 兑换率 0.5",
               "第三级：乙动一格，难听程度动三格 —— 兑换率 3")
-# The 0.01 push is drawn enlarged so the eye can follow it: this is its share of the track.
-PUSH_DRAWN = 0.2
+# The 0.01 push is drawn enlarged so the eye can follow it: exactly one tick of the track
+# (「你动一格」).
+PUSH_DRAWN = 1 / (TICK_COUNT - 1)
 # Knobs sit where the numerics put them (0 bottom … 1 top of the travel).
 START_LEVEL = slider.FADER_AT
 VALUE, RATE = "ink", "gradients"   # values in black, rates (gradients) in red, like the notes
@@ -293,6 +294,8 @@ class FigSlider(LectureScene):
         self.beat(says="链式法则就这一件事，没有别的", takeaway="链式法则就这一件事：每一级的兑换率乘起来")
 
         self.beat(says="这一串数，从哪一头开始乘？", takeaway="这一串数，从哪一头开始乘？")
+        # ⛔ the live line is the question: the chain rule's line above it steps back to gray first.
+        self.play(*self.dim_takeaways(), run_time=0.4)
 
         # 收这一格: the three sentences the rest of the lecture stands on take the money's place.
         self.beat(says="导数，是你动一格它动几格； 偏导数，是其余全按住时的那个数； 链式法则，是中间每一级乘起来")

@@ -30,6 +30,7 @@ from scenes.kit.text import formula, ledger_text, words
 CHAIN_CORNER, CHAIN_W, CHAIN_H = (-5.6, -2.2), 11.0, 4.3
 LOG_LINE_LEFT, LOG_LINE_Y, LOG_LINE_W = -5.8, 0.2, 11.6
 SLOPE_CORNER, SLOPE_W, SLOPE_H = (-5.0, -1.55), 10.0, 3.85
+END_DOT_RADIUS = 0.1                # Ⓑ's two end points: clear of the tick labels under the axis
 BRACE_DROP = 0.75                   # the brace runs under the tick labels
 SLOPE_HEADROOM = 1.25               # the slope axis runs a quarter above ReLU′'s 1
 STEP_UP_AT = 0.9                    # Ⓒ: where along the positive half-axis the ¼ → 1 arrow stands
@@ -101,7 +102,7 @@ class FigVanish(LectureScene):
         exit_at = curves["vanish.rate_high"].get_end()
         up = arrow(exit_at + DOWN * theme.space("tight"), exit_at + UP * theme.space("wide"), EXPLODE, weight="heavy", buff=None)
         high = ledger_text("每层 ×{vanish.rate_high}：直接冲出画面", size="label", color=EXPLODE)
-        high.next_to(up, LEFT, buff=theme.space("close")).shift(DOWN * theme.space("gap"))
+        high.next_to(up, LEFT, buff=theme.space("large")).shift(DOWN * theme.space("gap"))
         self.play(label_after(up, high, run_time=0.7, label_time=0.3))
 
         self.beat(says="红色那条，每层零点八。它贴在轴上")
@@ -135,7 +136,7 @@ class FigVanish(LectureScene):
                 ("vanish.rate_1p2_60_layers", "vanish.rate_high", EXPLODE, RIGHT, "右边这个点，是一点二那条：四万七千")):
             self.beat(says=says)
             at = numbers.point(quantity(value_key).value)
-            dot = Dot(at, radius=0.13, color=theme.color(color))
+            dot = Dot(at, radius=END_DOT_RADIUS, color=theme.color(color))
             value = ledger_text("{" + value_key + "}", size="heading", color=color).next_to(dot, UP, buff=theme.space("gap"))
             which = ledger_text("×{" + rate_key + "} 那条，最靠输入的那层", size="small", color=color)
             which.next_to(value, UP, buff=theme.space("snug"))
