@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, FadeOut, GrowArrow, LaggedStart, MoveToTarget,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, GrowArrow, LaggedStart, MoveToTarget,
                    SurroundingRectangle, VGroup, VMobject, Write)
 
 from lecture_numerics import quantity
