@@ -63,7 +63,7 @@ def test_the_kept_input_is_the_largest_text_of_panel_a():
 
 def test_panel_a_reads_the_three_cells_one_beat_each():
     """fig-3x Ⓐ (「一格一格念那三次矩阵乘」): one beat per cell, each beat lighting the next cell
-    while the cells not yet read stay dimmed."""
+    while the cells not yet read stay dimmed, then the ⛔ hold on ②."""
     from manim import ManimColor, Text
 
     from scenes.kit import theme
@@ -81,7 +81,9 @@ def test_panel_a_reads_the_three_cells_one_beat_each():
         return [texts[t.replace(" ", "")].get_fill_opacity() > 0.99 and texts[t.replace(" ", "")].get_color() != waiting
                 for t in titles]
 
-    assert [s.name for s in stills] == ["A.1", "A.2", "A.3"]
+    # Then the ⛔ hold (「第②格那句 … 多停三秒」): ② is the one lit cell.
+    assert [s.name for s in stills] == ["A.1", "A.2", "A.3", "A.4"]
     readings = [lit(s) for s in stills]
-    for n, reading in enumerate(readings):
+    for n, reading in enumerate(readings[:3]):
         assert reading[n] and not any(reading[n + 1:]), (stills[n].name, reading)
+    assert readings[3][1], ("A.4", readings[3])
