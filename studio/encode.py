@@ -26,7 +26,7 @@ from studio.toolcheck import ffmpeg_binary
 GIF_MAX_WIDTH = 960
 GIF_MAX_FPS = 30
 # Bumped whenever post-processing changes, so cached scenes are re-published.
-POSTPROCESS_VERSION = 4
+POSTPROCESS_VERSION = 5
 
 
 class EncodeError(RuntimeError):
@@ -48,6 +48,8 @@ ENCODER_SCHEMA = {
                 "preset": {"enum": list(X264_PRESETS)},
                 # 0 is lossless for 8-bit x264 (the benchmark's reference); 51 is x264's limit.
                 "crf": {"type": "number", "minimum": 0, "maximum": 51},
+                # x264's own options on top of the preset (x264 --help's names), e.g. "cabac=1".
+                "params": {"type": "string", "pattern": "^[a-z0-9-]+=[A-Za-z0-9.,-]+(:[a-z0-9-]+=[A-Za-z0-9.,-]+)*$"},
             },
         },
     },
@@ -57,7 +59,10 @@ ENCODER_SCHEMA = {
 def encoder_options(path: Path | None = None) -> dict[str, str]:
     """x264's options for every clip, from config/encoder.yaml (UsageError when it is invalid)."""
     x264 = config.load_yaml(path or config.config_dir() / ENCODER_FILE, ENCODER_SCHEMA)["x264"]
-    return {"preset": x264["preset"], "crf": f"{x264['crf']:g}"}
+    options = {"preset": x264["preset"], "crf": f"{x264['crf']:g}"}
+    if x264.get("params"):
+        options["x264-params"] = x264["params"]
+    return options
 
 
 # Post-processing yields to the workers: a batch's next scene renders while this one's GIF
@@ -179,6 +184,18 @@ def poster(source: Path, target: Path, *, first_frame: bool) -> None:
         # Decode the last tenth of a second and keep overwriting: the file ends as the
         # last frame (a longer tail only decodes and encodes frames we throw away).
         _run(["-sseof", "-0.1", "-i", str(source), "-update", "1", "-f", "image2", *still, str(target)])
+
+
+def duration_s(path: Path) -> float:
+    """A movie's length as ffprobe's ``format=duration`` gives it, read in this process
+    (PyAV: the same libavformat field, without an ffprobe start-up per published clip)."""
+    import av
+
+    try:
+        with av.open(str(path)) as container:
+            return container.duration / av.time_base
+    except (av.FFmpegError, TypeError) as error:
+        raise EncodeError(f"could not read the length of {path.name}: {error}") from None
 
 
 def probe(path: Path) -> dict:

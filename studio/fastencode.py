@@ -19,6 +19,9 @@ The GIF (``GifFrames``): the converter also scales each picture the GIF shows to
 size, once, at the GIF's frame rate, and the clip's encoding thread writes it into a small
 lossless stream beside the clip. ``GifFrames.finish`` joins those streams, in movie order,
 into the file the GIF step reads, so the GIF never decodes the 1080p60 movie again.
+
+The movie and the beats' clips are joined as manim joins them, but faststart and without
+manim's metadata: they are published as the worker wrote them.
 """
 
 from __future__ import annotations
@@ -33,12 +36,13 @@ from manim import config as manim_config
 from manim.scene.scene_file_writer import SceneFileWriter
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
-from studio import encode
+from studio import clips, encode
 
 _ORIGINAL_WRITE = VideoSegmentEncoder.write_frame
 _ORIGINAL_FINISH = VideoSegmentEncoder.finish
 _ORIGINAL_ABORT = VideoSegmentEncoder.abort
 _ORIGINAL_WRITER_WRITE = SceneFileWriter.write_frame
+_ORIGINAL_COMBINE = SceneFileWriter.combine_files
 # One thread is enough: a conversion is a few ms against the tens of ms a frame takes to
 # draw, and the clips' encoders only wait on it, they never convert themselves.
 _CONVERTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rgba-to-yuv")
@@ -153,7 +157,7 @@ class GifFrames:
         parts = [s.path for s in self.segments if s.path.is_file()]
         if not parts:
             return None
-        encode.concat_copy(parts, target)
+        clips.join_as_manim(parts, target, timestamps="concat")
         for part in parts:
             part.unlink()
         return target
@@ -212,6 +216,16 @@ def _abort_with_gif(self: VideoSegmentEncoder) -> None:
         _close_gif(self, discard=True)
 
 
+def _combine_slide_ready(self: SceneFileWriter, input_files: list[str], output_file: Path,
+                         create_gif: bool = False, includes_sound: bool = False) -> None:
+    """Manim's join of a scene's (or a beat's) clips, written faststart and without manim's
+    metadata: the files the slides get, so the pipeline publishes them as they are."""
+    if create_gif or includes_sound:
+        return _ORIGINAL_COMBINE(self, input_files, output_file, create_gif, includes_sound)
+    output_file.parent.mkdir(parents=True, exist_ok=True)
+    clips.join_as_manim([Path(f) for f in input_files], output_file)
+
+
 def install(gif: GifFrames | None = None) -> None:
     """Our frame path for every clip manim encodes from now on, with config/encoder.yaml's
     x264 settings; with ``gif``, the GIF's frames are gathered too."""
@@ -224,6 +238,7 @@ def install(gif: GifFrames | None = None) -> None:
     VideoSegmentEncoder.finish = _finish_with_gif
     VideoSegmentEncoder.abort = _abort_with_gif
     SceneFileWriter.write_frame = _write_frame_in_order
+    SceneFileWriter.combine_files = _combine_slide_ready
 
 
 def uninstall() -> None:
@@ -234,3 +249,4 @@ def uninstall() -> None:
     VideoSegmentEncoder.finish = _ORIGINAL_FINISH
     VideoSegmentEncoder.abort = _ORIGINAL_ABORT
     SceneFileWriter.write_frame = _ORIGINAL_WRITER_WRITE
+    SceneFileWriter.combine_files = _ORIGINAL_COMBINE

@@ -203,16 +203,16 @@ class Renderer:
         movie = Path(result["movie"])
         staged = {f"{sid}.mp4": out / f"{sid}.mp4", f"{sid}.gif": out / f"{sid}.gif", f"{sid}.png": out / f"{sid}.png"}
         panels = clips.group_beats(result["sections"])
+        stills = result.get("stills", {})
         # The GIF reads the frames the worker scaled for it while encoding, not the 1080p60 movie.
         gif_source = Path(result["gif_frames"]) if result.get("gif_frames") else movie
-        # The poster is what the deck shows before playing: a loop's opening frame, a
-        # walkthrough's first panel complete, otherwise the finished picture.
-        poster_source = Path(panels[0][1][-1]["file"]) if panels else movie
         steps = [
             lambda: encode.gif(gif_source, staged[f"{sid}.gif"], self.preset["width"], self.preset["fps"],
                                result["duration_s"]),
-            lambda: encode.faststart_mp4(movie, staged[f"{sid}.mp4"]),
-            lambda: encode.poster(poster_source, staged[f"{sid}.png"], first_frame=entry.loop),
+            # The worker wrote the movie and the beats faststart (studio/fastencode.py): they
+            # are published as they are.
+            functools.partial(link_or_copy, movie, staged[f"{sid}.mp4"]),
+            functools.partial(publish_poster, entry, panels, stills, movie, staged[f"{sid}.png"]),
         ]
         beat_lengths: dict[str, float] = {}
         for panel, panel_beats in panels:
@@ -220,7 +220,8 @@ class Renderer:
                 stem = f"{sid}/{panel}/{clips.beat_number(beat['name'])}"
                 staged[f"{stem}.mp4"], staged[f"{stem}.jpg"] = out / f"{stem}.mp4", out / f"{stem}.jpg"
                 staged[f"{stem}.mp4"].parent.mkdir(parents=True, exist_ok=True)
-                steps.append(functools.partial(publish_beat, Path(beat["file"]), staged, stem, beat_lengths))
+                steps.append(functools.partial(publish_beat, beat, stills.get(f"{beat['name']}.jpg"), staged, stem,
+                                               beat_lengths))
             name = f"{sid}/{panel}.mp4"
             staged[name] = out / name
             steps.append(functools.partial(clips.join, [Path(b["file"]) for b in panel_beats], staged[name]))
@@ -231,11 +232,11 @@ class Renderer:
 
     def _record(self, entry: SceneEntry, result: dict, staged: dict[str, Path], beat_lengths: dict[str, float]) -> Path:
         sid = entry.scene_id
-        info = encode.probe(staged[f"{sid}.mp4"])
+        duration_s = encode.duration_s(staged[f"{sid}.mp4"])
         record = {
-            "id": sid, "title": entry.title, "duration_s": round(info["duration_s"], 3), "loop": entry.loop,
+            "id": sid, "title": entry.title, "duration_s": round(duration_s, 3), "loop": entry.loop,
             "files": {"mp4": f"{sid}.mp4", "gif": f"{sid}.gif", "png": f"{sid}.png"},
-            "sections": section_records(sid, result, beat_lengths, info["duration_s"]),
+            "sections": section_records(sid, result, beat_lengths, duration_s),
             "ledger_keys": list(entry.ledger_keys),
         }
         path = staged[f"{sid}.mp4"].parent / "record.json"
@@ -289,11 +290,34 @@ class Renderer:
                 future.result()
 
 
-def publish_beat(clip: Path, staged: dict[str, Path], stem: str, lengths: dict[str, float]) -> None:
-    """A beat's clip (faststart), its poster (its last frame) and its length as published."""
-    encode.faststart_mp4(clip, staged[f"{stem}.mp4"])
-    encode.poster(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"], first_frame=False)
-    lengths[f"{stem}.mp4"] = encode.probe(staged[f"{stem}.mp4"])["duration_s"]
+def publish_beat(beat: dict, still: str | None, staged: dict[str, Path], stem: str, lengths: dict[str, float]) -> None:
+    """A beat's clip, its poster (its last frame) and its length as published. The clip is
+    joined by the panel's step too, so it is linked, not moved."""
+    link_or_copy(Path(beat["file"]), staged[f"{stem}.mp4"])
+    if still:
+        link_or_copy(Path(still), staged[f"{stem}.jpg"])
+    else:   # a worker that made no stills (never in a full render): decode the clip's end
+        encode.poster(staged[f"{stem}.mp4"], staged[f"{stem}.jpg"], first_frame=False)
+    lengths[f"{stem}.mp4"] = encode.duration_s(staged[f"{stem}.mp4"])
+
+
+def publish_poster(entry: SceneEntry, panels: list, stills: dict[str, str], movie: Path, target: Path) -> None:
+    """What the deck shows before playing (README): a loop's opening frame, a walkthrough's
+    first panel complete, otherwise the finished picture; drawn by the worker
+    (studio/slide_stills.py). The movie must still be there when a still is missing."""
+    name = "first.png" if entry.loop else f"{panels[0][1][-1]['name']}.png" if panels else "last.png"
+    if name in stills:
+        link_or_copy(Path(stills[name]), target)
+    else:
+        encode.poster(Path(panels[0][1][-1]["file"]) if panels else movie, target, first_frame=entry.loop)
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """``target`` is ``source``'s bytes: a hard link where it can be (staging is one folder)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 def run_side_by_side(steps: list) -> None:
@@ -333,11 +357,12 @@ def join_parts(head: dict, tail: dict, staging: Path) -> dict:
     clips.join_as_manim([Path(c) for c in [*head["clips"], *tail["clips"]]], movie)
     gif_clips = [Path(c) for c in [*head["gif_clips"], *tail["gif_clips"]]]
     if gif_clips:
-        encode.concat_copy(gif_clips, gif_frames)
+        clips.join_as_manim(gif_clips, gif_frames, timestamps="concat")
     said = {b["name"]: b for b in [*head["beats"], *tail["beats"]]}
     return {"movie": str(movie), "duration_s": head["duration_s"] + tail["duration_s"],
             "sections": [*head["sections"], *tail["sections"]], "beats": list(said.values()),
-            "gif_frames": str(gif_frames) if gif_clips else None}
+            "gif_frames": str(gif_frames) if gif_clips else None,
+            "stills": {**head.get("stills", {}), **tail.get("stills", {})}}
 
 
 def section_records(sid: str, result: dict, durations: dict[str, float], whole_s: float) -> list[dict]:

@@ -94,12 +94,17 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
 
     from manim import tempconfig
 
-    from studio import fastcopy, fastencode, textcache
+    from studio import fastcopy, fastencode, slide_stills, textcache
 
     # The GIF's frames are gathered while the clips are encoded (a preview makes no GIF).
     gif = None if section is not None else fastencode.GifFrames(staging / "gif-parts", preset["width"],
                                                                   preset["height"], preset["fps"])
     fastencode.install(gif)
+    # The slides' stills come from the drawn frames too (a preview shows none).
+    stills = None if section is not None else slide_stills.SlideStills(
+        staging / "stills", loop=entry.loop, from_start=part is None or part.name == "head")
+    if stills is not None:
+        slide_stills.install(stills)
     fastcopy.install()
     textcache.install()
     scene_cls = registry.load_class(entry)
@@ -136,7 +141,8 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
     gif_frames = gif.finish(staging / f"{scene_id}.gif-frames.mp4") if gif is not None and whole else None
     movie = next(media.rglob(f"{scene_id}.mp4"), None)
     return {"movie": str(movie) if movie else None, "sections": read_sections(media, scene_id),
-            "beats": beat_records(scene), "gif_frames": str(gif_frames) if gif_frames else None, **result}
+            "beats": beat_records(scene), "gif_frames": str(gif_frames) if gif_frames else None,
+            "stills": stills.finish() if stills is not None else {}, **result}
 
 
 def part_summary(scene, part: Part, gif, fps: int) -> dict:
