@@ -2,7 +2,9 @@
 ``python -m studio.worker ID QUALITY STAGING [--section X | --part head MEET | --part tail MEET --aim FRAMES]``.
 
 Writes manim's output under STAGING and a ``result.json`` describing the movie, its
-sections (one per beat, named ``<panel>.<n>``) and what each beat says. With ``--section X`` only panel X is rendered (studio/panel_only.py); a scene
+sections (one per beat, named ``<panel>.<n>``), what each beat says, the GIF's frames and
+the slides' stills (studio/slide_stills.py). With ``--section X`` only panel X is rendered
+(studio/panel_only.py), without GIF or stills; a scene
 without that panel writes ``{"missing_panel": X, "panels": [...]}`` and exits 3. With
 ``--part`` it renders the head or the tail of a scene cut in two (studio/split_render.py),
 meeting the other part in the folder MEET; the tail starts at the first beat at or after
