@@ -50,3 +50,21 @@ def test_the_recorded_choice_is_valid_config_with_its_evidence(tmp_path):
     text = path.read_text()
     assert "bench/encoder.py --scenes fig-a anim-b" in text
     assert "superfast:23" in text and "<- chosen" in text and "0.99910" in text
+
+
+def test_a_setting_with_x264_options_is_parsed_labelled_and_recorded(tmp_path):
+    from studio import encode
+
+    setting = encoder.parse_setting("ultrafast:24+cabac=1")
+    assert setting == ("ultrafast", 24.0, "cabac=1")
+    assert encoder.label(setting) == "ultrafast:24+cabac=1"
+    assert ":" not in encoder.file_name(setting) and "=" not in encoder.file_name(setting)
+    assert encoder.x264_options(setting) == {"preset": "ultrafast", "crf": "24", "x264-params": "cabac=1"}
+    scenes = [{"id": "fig-a", "candidates": {
+        "medium:23": {"cpu_s": 50.0, "bytes": 100, "ssim": 0.9990},
+        "ultrafast:24+cabac=1": {"cpu_s": 12.0, "bytes": 280, "ssim": 0.9991}}}]
+    decision = encoder.choose(scenes)
+    assert decision["choice"] == "ultrafast:24+cabac=1"
+    path = tmp_path / "encoder.yaml"
+    encoder.write_choice(scenes, decision, "bench/encoder.py --scenes fig-a", path)
+    assert encode.encoder_options(path) == {"preset": "ultrafast", "crf": "24", "x264-params": "cabac=1"}

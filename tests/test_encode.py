@@ -175,14 +175,22 @@ def test_faststart_is_a_stream_copy(tmp_path):
     assert _moov_before_mdat(target)
 
 
-def test_concat_copy_has_exactly_the_frames_of_its_parts(tmp_path):
+def _join_in_process(timestamps):
+    from studio import clips
+
+    return lambda parts, target: clips.join_as_manim(parts, target, timestamps=timestamps)
+
+
+@pytest.mark.parametrize("join", [encode.concat_copy, _join_in_process("manim"), _join_in_process("concat")],
+                         ids=["ffmpeg", "pyav-manim", "pyav-concat"])
+def test_concat_copy_has_exactly_the_frames_of_its_parts(tmp_path, join):
     """Beat clips joined into a panel clip: the decoded frames are the parts' frames, in order,
     none lost or repeated at a seam; the packets are copied (each part's first one carries that
     part's parameter sets in front of it, so a player can switch), the index is at the front."""
     parts = [_clip(tmp_path / "it's 1.mp4", 0.5, "testsrc2"), _clip(tmp_path / "2.mp4", 1.2, "smptebars"),
              _clip(tmp_path / "3.mp4", 0.1, "rgbtestsrc")]
     target = tmp_path / "panel.mp4"
-    encode.concat_copy(parts, target)
+    join(parts, target)
     assert _frame_digests(target) == [d for part in parts for d in _frame_digests(part)]
     joined, copied = _packets(target), [p for part in parts for p in _packets(part)]
     assert len(joined) == len(copied)
@@ -195,6 +203,7 @@ def test_concat_copy_has_exactly_the_frames_of_its_parts(tmp_path):
     info = encode.probe(target)
     assert (info["codec"], info["pix_fmt"]) == ("h264", "yuv420p")
     assert info["duration_s"] == pytest.approx(1.8, abs=0.05)
+    assert encode.duration_s(target) == pytest.approx(info["duration_s"], abs=1e-6)   # PyAV reads ffprobe's field
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["it's 1.mp4", "2.mp4", "3.mp4", "panel.mp4"])
 
 

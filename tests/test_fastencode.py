@@ -148,20 +148,21 @@ def config_with_encoder(tmp_path, text: str) -> Path:
 
 @pytest.mark.render
 def test_clips_are_encoded_with_the_setting_in_config(tmp_path):
-    """The worker's clips carry config/encoder.yaml's preset and crf (here ultrafast, crf 30:
-    no B-frames, crf=30.0 in x264's own record of its options)."""
+    """The worker's clips carry config/encoder.yaml's preset, crf and x264 options (here
+    ultrafast, crf 30, CABAC back on: no B-frames, crf=30.0 and cabac=1 in x264's own record
+    of its options, where ultrafast alone has cabac=0)."""
     import subprocess
     import sys
 
     from tests.render_helpers import ROOT, env
 
-    folder = config_with_encoder(tmp_path, "x264: {preset: ultrafast, crf: 30}\n")
+    folder = config_with_encoder(tmp_path, "x264: {preset: ultrafast, crf: 30, params: \"cabac=1\"}\n")
     staging = tmp_path / "staging"
     staging.mkdir()
     subprocess.run([sys.executable, "-m", "studio.worker", "tiny", "low", str(staging)], cwd=ROOT,
                    env=env(PYTHONPATH=str(ROOT), LECTURE_CONFIG_DIR=str(folder)), check=True, capture_output=True)
     settings = x264_settings(next(staging.rglob("tiny.mp4")))
-    assert " crf=30.0 " in settings and " bframes=0 " in settings, settings
+    assert " crf=30.0 " in settings and " bframes=0 " in settings and "cabac=1 " in settings, settings
 
 
 def test_the_chosen_setting_is_read_and_checked(tmp_path, monkeypatch):
@@ -171,6 +172,13 @@ def test_the_chosen_setting_is_read_and_checked(tmp_path, monkeypatch):
     good = config_with_encoder(tmp_path / "good", "x264:\n  preset: superfast\n  crf: 21.5\n")
     monkeypatch.setenv("LECTURE_CONFIG_DIR", str(good))
     assert encode.encoder_options() == {"preset": "superfast", "crf": "21.5"}
+    tuned = config_with_encoder(tmp_path / "tuned", "x264: {preset: ultrafast, crf: 24, params: 'cabac=1:ref=2'}\n")
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(tuned))
+    assert encode.encoder_options() == {"preset": "ultrafast", "crf": "24", "x264-params": "cabac=1:ref=2"}
+    injected = config_with_encoder(tmp_path / "injected", "x264: {preset: ultrafast, crf: 24, params: 'cabac=1 -y'}\n")
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(injected))
+    with pytest.raises(UsageError, match=r"x264\.params"):
+        encode.encoder_options()
     bad = config_with_encoder(tmp_path / "bad", "# a comment\nx264:\n  preset: quick\n  crf: 21\n")
     monkeypatch.setenv("LECTURE_CONFIG_DIR", str(bad))
     with pytest.raises(UsageError, match=r"encoder\.yaml:3: invalid config: x264\.preset"):
