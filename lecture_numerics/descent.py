@@ -11,10 +11,10 @@ from __future__ import annotations
 
 
 import numpy as np
-from scipy.optimize import brentq
 
 from lecture_numerics.circuit import grad_a, grad_b, grad_c, signed
 from lecture_numerics.provenance import chosen, derived
+from lecture_numerics.runcache import disk_cached
 
 _REASON_1D = ("a landscape shaped like the notes' picture: exactly two valleys, a shallow one on the left "
               "and a deeper one on the right, with a smooth analytic slope")
@@ -52,8 +52,12 @@ def descend(start: float, eta: float, steps: int, coeffs=COEFFS.value) -> np.nda
     return np.array(path)
 
 
+@disk_cached
 def valleys(coeffs=COEFFS.value, grid: int = 400) -> tuple[float, ...]:
-    """Interior minima of L on (0, 1): sign changes of L′ from − to +, refined by brentq."""
+    """Interior minima of L on (0, 1): sign changes of L′ from − to +, refined by brentq
+    (scipy imported here: loading scipy.optimize costs 0.4 s in every worker)."""
+    from scipy.optimize import brentq
+
     t = np.linspace(0, 1, grid + 1)
     s = slope(t, coeffs)
     return tuple(brentq(slope, t[i], t[i + 1], args=(coeffs,)) for i in range(grid) if s[i] < 0 <= s[i + 1])

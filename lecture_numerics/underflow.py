@@ -10,23 +10,44 @@ same convention on both sides (smallest subnormal vs smallest subnormal).
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
-import ml_dtypes
 import numpy as np
 
 from lecture_numerics.axes import power_of_ten_label, tick_values_log
 from lecture_numerics.provenance import chosen, derived, sourced
+from lecture_numerics.runcache import disk_cached
 
 _FORMATS = "IEEE 754-2008 binary16; bfloat16 definition (Google Brain / TPU docs); numpy and ml_dtypes type names"
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def dtype(name: str):
-    return {"float16": np.float16, "bfloat16": ml_dtypes.bfloat16}[name]
+    if name == "float16":
+        return np.float16
+    import ml_dtypes  # imported where needed: loading it costs 0.8 s, in every worker that reads the ledger
+
+    return {"bfloat16": ml_dtypes.bfloat16}[name]
 
 
-def finfo(name: str):
-    return np.finfo(np.float16) if name == "float16" else ml_dtypes.finfo(ml_dtypes.bfloat16)
+@disk_cached
+def _format_facts(name: str) -> dict[str, float]:
+    info = np.finfo(dtype(name)) if name == "float16" else __import__("ml_dtypes").finfo(dtype(name))
+    return {"smallest_subnormal": float(info.smallest_subnormal), "smallest_normal": float(info.smallest_normal),
+            "max": float(info.max)}
+
+
+def finfo(name: str) -> SimpleNamespace:
+    """The format library's limits (numpy.finfo / ml_dtypes.finfo), as floats, read once and
+    kept by the numerics' disk memo."""
+    return SimpleNamespace(**_format_facts(name))
+
+
+@disk_cached
+def cast_half_of_smallest(name: str) -> float:
+    """A real cast: half of the smallest subnormal, stored in the format (ties to even → 0)."""
+    half = np.float32(float(finfo(name).smallest_subnormal) / 2)
+    return float(np.asarray(half).astype(dtype(name)))
 
 
 def about(value: float) -> str:
@@ -105,12 +126,6 @@ def sketch_histogram(shift: float = 0.0, bins: int = 24) -> tuple[np.ndarray, np
     edges = np.linspace(centre - 3 * width, centre + 3 * width, bins + 1)
     mids = (edges[:-1] + edges[1:]) / 2
     return edges, np.exp(-0.5 * ((mids - centre) / width) ** 2)
-
-
-def cast_half_of_smallest(name: str) -> float:
-    """A real cast: half of the smallest subnormal, stored in the format (ties to even → 0)."""
-    half = np.float32(float(finfo(name).smallest_subnormal) / 2)
-    return float(np.asarray(half).astype(dtype(name)))
 
 
 def _zh_zero(value: float) -> str:
