@@ -96,7 +96,7 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
 
     from manim import tempconfig
 
-    from studio import fastcopy, fastencode, slide_stills, textcache
+    from studio import fastcopy, fastencode, framepool, slide_stills, textcache
 
     # The GIF's frames are gathered while the clips are encoded (a preview makes no GIF).
     gif = None if section is not None else fastencode.GifFrames(staging / "gif-parts", preset["width"],
@@ -108,6 +108,7 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
     if stills is not None:
         slide_stills.install(stills)
     fastcopy.install()
+    framepool.install()
     textcache.install()
     scene_cls = registry.load_class(entry)
     if section is not None:
