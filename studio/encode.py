@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
@@ -147,9 +148,91 @@ def gif_filter(width: int, fps: float, bayer_scale: int = 4) -> str:
             f"[v][1]paletteuse=dither=bayer:bayer_scale={bayer_scale}:diff_mode=rectangle")
 
 
-def gif_rung(source: Path, target: Path, palette_png: Path, width: int, fps: float, bayer_scale: int) -> None:
-    _run(["-i", str(source), "-i", str(palette_png), "-filter_complex", gif_filter(width, fps, bayer_scale),
-          "-loop", "0", "-f", "gif", str(target)])
+def gif_rung(source: Path, target: Path, palette_png: Path, width: int, fps: float, bayer_scale: int,
+             duration_s: float = 0.0) -> None:
+    """One rung of the ladder. A clip of at least ``GIF_HALVES_MIN_S`` is made in two halves
+    side by side, joined (``join_gifs``): paletteuse and the GIF encoder run on one core
+    each, and the GIF was the last step of a render."""
+    cut = gif_half_point(duration_s)
+    if cut is None:
+        _gif_part(source, target, palette_png, width, fps, bayer_scale)
+        return
+    halves = [target.with_name(f".{target.stem}.half{n}.gif") for n in (1, 2)]
+    try:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            list(pool.map(lambda args: _gif_part(*args),
+                          [(source, halves[0], palette_png, width, fps, bayer_scale, ["-t", f"{cut:g}"]),
+                           (source, halves[1], palette_png, width, fps, bayer_scale, ["-ss", f"{cut:g}"])]))
+        join_gifs(halves, target)
+    finally:
+        for half in halves:
+            half.unlink(missing_ok=True)
+
+
+# The halves meet on a frame every rung's rate shares (30, 20, 15 and 10 fps all step through
+# each fifth of a second), so the second half's frames are the ones a single pass picks.
+GIF_HALVES_GRID_S = 0.2
+GIF_HALVES_MIN_S = 4.0   # below this, the second ffmpeg start-up and its seek cost what the halves save
+
+
+def gif_half_point(duration_s: float) -> float | None:
+    if duration_s < GIF_HALVES_MIN_S:
+        return None
+    return round(duration_s / 2 / GIF_HALVES_GRID_S) * GIF_HALVES_GRID_S
+
+
+def _gif_part(source: Path, target: Path, palette_png: Path, width: int, fps: float, bayer_scale: int,
+              window: list[str] | None = None) -> None:
+    _run([*(window or []), "-i", str(source), "-i", str(palette_png), "-filter_complex",
+          gif_filter(width, fps, bayer_scale), "-loop", "0", "-f", "gif", str(target)])
+
+
+def join_gifs(parts: list[Path], target: Path) -> None:
+    """GIFs of one palette, one after another: the first whole but its trailer, then each
+    next one's frames (its header, screen descriptor, palette and loop block dropped).
+    Each part's first frame is a whole picture, so nothing depends on the frame before it."""
+    pieces = []
+    for index, part in enumerate(parts):
+        data = part.read_bytes()
+        head_end, blocks = _gif_blocks(data)
+        if index == 0:
+            first_head = data[:head_end]
+            pieces.append(first_head)
+        elif data[:head_end][6:] != first_head[6:]:
+            raise EncodeError(f"{part.name} does not share the first part's screen and palette")
+        pieces.extend(data[start:end] for kind, start, end in blocks
+                      if kind not in ("trailer",) and not (index and kind == "application"))
+    pieces.append(b"\x3b")
+    temporary = target.with_name(f".{target.name}.tmp")
+    temporary.write_bytes(b"".join(pieces))
+    temporary.replace(target)
+
+
+def _gif_blocks(data: bytes) -> tuple[int, list[tuple[str, int, int]]]:
+    """Where a GIF's header (with its global palette) ends, and its blocks: (kind, start, end)."""
+    if data[:6] not in (b"GIF87a", b"GIF89a"):
+        raise EncodeError("not a GIF")
+    packed = data[10]
+    at = 13 + (3 * 2 ** ((packed & 7) + 1) if packed & 0x80 else 0)
+    head_end, blocks = at, []
+    while at < len(data):
+        start, introducer = at, data[at]
+        if introducer == 0x3B:
+            blocks.append(("trailer", at, at + 1))
+            break
+        if introducer == 0x21:
+            kind = {0xFF: "application", 0xF9: "control", 0xFE: "comment"}.get(data[at + 1], "extension")
+            at += 2
+        elif introducer == 0x2C:
+            kind, local = "image", data[at + 9]
+            at += 10 + (3 * 2 ** ((local & 7) + 1) if local & 0x80 else 0) + 1   # + LZW minimum code size
+        else:
+            raise EncodeError(f"unknown GIF block 0x{introducer:02x} at byte {at}")
+        while data[at]:                      # sub-blocks, each led by its length, to a zero
+            at += data[at] + 1
+        at += 1
+        blocks.append((kind, start, at))
+    return head_end, blocks
 
 
 def gif(source: Path, target: Path, width: int, fps: float, duration_s: float) -> None:
@@ -161,7 +244,7 @@ def gif(source: Path, target: Path, width: int, fps: float, duration_s: float) -
             if colours not in palettes:
                 palettes[colours] = target.with_name(f"{target.stem}.palette{colours}.png")
                 palette(source, palettes[colours], width, colours)
-            gif_rung(source, target, palettes[colours], width, min(fps, max_fps), bayer_scale)
+            gif_rung(source, target, palettes[colours], width, min(fps, max_fps), bayer_scale, duration_s)
             if target.stat().st_size <= budget:
                 return
     finally:

@@ -210,3 +210,56 @@ def test_concat_copy_has_exactly_the_frames_of_its_parts(tmp_path, join):
 def test_concat_copy_of_nothing_is_refused(tmp_path):
     with pytest.raises(encode.EncodeError, match="nothing to join"):
         encode.concat_copy([], tmp_path / "panel.mp4")
+
+
+def _gif_frames(path) -> tuple[list, list[int]]:
+    """Each frame as shown (composited over the ones before), and its delay in ms."""
+    import numpy as np
+    from PIL import Image, ImageSequence
+
+    pictures, delays = [], []
+    with Image.open(path) as gif:
+        for frame in ImageSequence.Iterator(gif):
+            pictures.append(np.asarray(frame.convert("RGB")))
+            delays.append(frame.info["duration"])
+    return pictures, delays
+
+
+@pytest.mark.parametrize("rung", range(len(encode.GIF_LADDER)))
+def test_a_gif_made_in_two_halves_shows_what_one_pass_shows(tmp_path, rung):
+    """Every rung's frame rate: the same frames, pixel for pixel, in the same number; the
+    delays differ at most by a centisecond at the seam (each half rounds its own clock)."""
+    import numpy as np
+
+    seconds = 5.0
+    source = tmp_path / "busy.mp4"
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", f"testsrc2=size=240x136:rate={FPS}",
+                    "-t", f"{seconds}", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", str(source)],
+                   check=True)
+    max_fps, colours, bayer = encode.GIF_LADDER[rung]
+    palette = tmp_path / "palette.png"
+    encode.palette(source, palette, 240, colours)
+    one, two = tmp_path / "one.gif", tmp_path / "two.gif"
+    encode.gif_rung(source, one, palette, 240, min(FPS, max_fps), bayer)
+    encode.gif_rung(source, two, palette, 240, min(FPS, max_fps), bayer, duration_s=seconds)
+    assert encode.gif_half_point(seconds) is not None
+    (single, single_delays), (halves, halves_delays) = _gif_frames(one), _gif_frames(two)
+    assert len(single) == len(halves) == round(seconds * min(FPS, max_fps))
+    assert all(np.array_equal(a, b) for a, b in zip(single, halves))
+    seams = [i for i, (a, b) in enumerate(zip(single_delays, halves_delays)) if a != b]
+    assert len(seams) <= 1 and all(abs(single_delays[i] - halves_delays[i]) <= 10 for i in seams)
+    assert two.read_bytes().count(b"NETSCAPE2.0") == 1, "the second half's loop block was kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["busy.mp4", "one.gif", "palette.png", "two.gif"]
+
+
+def test_joining_gifs_of_different_palettes_is_refused(tmp_path):
+    from PIL import Image
+
+    parts = []
+    for n, colour in enumerate(((255, 0, 0), (0, 0, 255))):
+        path = tmp_path / f"{n}.gif"
+        Image.new("RGB", (8, 8), colour).convert("P", palette=Image.ADAPTIVE, colors=2).save(path)
+        parts.append(path)
+    with pytest.raises(encode.EncodeError, match="palette"):
+        encode.join_gifs(parts, tmp_path / "joined.gif")
+    assert not (tmp_path / "joined.gif").exists()
