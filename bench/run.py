@@ -53,6 +53,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--skip", nargs="+", choices=STEPS, default=[],
                         help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, SSIM against lossless, "
                              "previews, beat previews)")
+    parser.add_argument("--last-beat", action="store_true",
+                        help="beat previews of each scene's last beat only (the slowest: it skips the most before it)")
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
     parser.add_argument("--work", type=Path, help="folder for rendered output (default: a temporary one, removed)")
     parser.add_argument("--scenes-dir", help="scene modules folder (sets LECTURE_SCENES_DIR, e.g. tests/fixtures/scenes)")
@@ -229,12 +231,12 @@ class Measurements:
 
     def panels(self) -> None:
         """Beat previews, cold and warm. The last beat skips the most before it renders, so
-        --quick measures that one; a full run measures every beat. Where the preview does not
+        --quick and --last-beat measure that one; otherwise every beat is measured. Where the preview does not
         take a beat's name yet (exit 2: no such section), the beat's panel is measured."""
         names = measure.panel_names(self.ids, self.env)
         for sid in self.ids:
             measured, tried = [], set()
-            for section in names.get(sid, [])[-1:] if self.args.quick else names.get(sid, []):
+            for section in names.get(sid, [])[-1:] if self.args.quick or self.args.last_beat else names.get(sid, []):
                 cold = self.preview_section(sid, section)
                 if cold.returncode == 2 and "." in section:
                     section = section.partition(".")[0]
