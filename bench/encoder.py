@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 
 from bench import measure, ssim  # noqa: E402
 from studio import config, encode, registry  # noqa: E402
+from studio.clips import join_as_manim  # noqa: E402
 from studio.toolcheck import ffmpeg_binary  # noqa: E402
 
 STOCK = ("medium", 23, "")      # manim 0.22: crf 23, x264's default preset
@@ -192,7 +193,7 @@ def measure_scene(scene_id: str, quality: str, settings: list[tuple[str, float]]
             log(f"{scene_id}: scoring {name}")
             parts = sorted((out / file_name(setting)).glob("*.mp4"))
             joined = out / f"{file_name(setting)}.mp4"
-            encode.concat_copy(parts, joined)
+            join_as_manim(parts, joined, timestamps="concat")
             stats = out / f"{file_name(setting)}.ssim.txt"
             score = ssim_against(joined, movie, stats)
             rows[name] = {"preset": setting[0], "crf": setting[1], "params": setting[2], "cpu_s": round(cpu[name], 2),

@@ -34,7 +34,10 @@ def join_as_manim(parts: list[Path], target: Path, *, timestamps: str = "manim")
         raise ValueError("nothing to join")
     listing = "".join("file '{}'\n".format(Path(p).resolve().as_posix().replace("'", "'\\''")) for p in parts)
     temporary = target.with_name(f".{target.name}.tmp")
-    source = av.open(io.BytesIO(listing.encode()), options={"safe": "0", "an": "1"}, format="concat")
+    # One part is remuxed straight from its file: its packets as they are (the concat demuxer
+    # would put the parameter sets in front of the first one again).
+    source = (av.open(str(parts[0])) if len(parts) == 1 else
+              av.open(io.BytesIO(listing.encode()), options={"safe": "0", "an": "1"}, format="concat"))
     try:
         with av.open(str(temporary), mode="w", format="mp4", options={"movflags": "+faststart"}) as output:
             stream = output.add_stream_from_template(template=source.streams.video[0])

@@ -2,9 +2,9 @@
 
 - x264 setting: config/encoder.yaml (``encoder_options``), chosen by bench/encoder.py; every
   clip is encoded once, by the worker, and everything after that copies its packets.
-- mp4: H.264 yuv420p as manim encoded it, remuxed (no re-encode) with the index at the
-  front ("faststart") so browsers, PowerPoint and Keynote start playing at once; clips
-  with the same settings join the same way (``concat_copy``: beats into a panel clip).
+- mp4: H.264 yuv420p as manim encoded it, with the index at the front ("faststart") so
+  browsers, PowerPoint and Keynote start playing at once; the worker writes it so, and clips
+  join without a re-encode (studio/clips.join_as_manim, in process).
 - gif: loops forever, at most 960 px wide and 30 fps, with a palette chosen once for the
   clip from its keyframes, within 5 MB per 10 s of video. Its source is the small stream
   the worker wrote while encoding (studio/fastencode.GifFrames), or any clip.
@@ -83,27 +83,6 @@ def _run(args: list[str]) -> None:
         raise EncodeError(f"ffmpeg failed: {stderr.strip().splitlines()[-1] if stderr.strip() else child.returncode}")
 
 
-def faststart_mp4(source: Path, target: Path) -> None:
-    """The clip as it is (stream copy: no frame is decoded), with its index at the front."""
-    _run(["-i", str(source), "-map", "0:v:0", "-c", "copy", "-movflags", "+faststart",
-          "-map_metadata", "-1", "-f", "mp4", str(target)])
-
-
-def concat_copy(parts: list[Path], target: Path) -> None:
-    """Clips encoded with the same settings, one after another in ``target`` (stream copy,
-    faststart): joining beat clips into a panel clip re-encodes nothing."""
-    if not parts:
-        raise EncodeError("nothing to join")
-    listing = target.with_name(f".{target.name}.parts.txt")
-    # The concat demuxer's quoting: a quote inside a quoted name is written '\''.
-    listing.write_text("".join("file '{}'\n".format(str(Path(p).resolve()).replace("'", "'\\''")) for p in parts))
-    try:
-        _run(["-f", "concat", "-safe", "0", "-i", str(listing), "-map", "0:v:0", "-c", "copy",
-              "-movflags", "+faststart", "-map_metadata", "-1", "-f", "mp4", str(target)])
-    finally:
-        listing.unlink(missing_ok=True)
-
-
 # Slides embed GIFs by the dozen: keep each under 5 MB per 10 s of video. Busy footage
 # (the rotating, shaded saddle) is tried at lower frame rates and fewer colours until it
 # fits; each rung was checked by eye for banding and legible text.
@@ -153,7 +132,9 @@ def gif_rung(source: Path, target: Path, palette_png: Path, width: int, fps: flo
     """One rung of the ladder. A clip of at least ``GIF_HALVES_MIN_S`` is made in two halves
     side by side, joined (``join_gifs``): paletteuse and the GIF encoder run on one core
     each, and the GIF was the last step of a render."""
-    cut = gif_half_point(duration_s)
+    # Where the halves meet follows from the frames themselves (their count and rate), never
+    # from how the render was timed, so a cut render's GIF is a whole render's byte for byte.
+    cut = gif_half_point(frames_length_s(source)) if duration_s >= GIF_HALVES_MIN_S else None
     if cut is None:
         _gif_part(source, target, palette_png, width, fps, bayer_scale)
         return
@@ -173,6 +154,15 @@ def gif_rung(source: Path, target: Path, palette_png: Path, width: int, fps: flo
 # each fifth of a second), so the second half's frames are the ones a single pass picks.
 GIF_HALVES_GRID_S = 0.2
 GIF_HALVES_MIN_S = 4.0   # below this, the second ffmpeg start-up and its seek cost what the halves save
+
+
+def frames_length_s(path: Path) -> float:
+    """A clip's frame count over its frame rate, read from its packets (nothing decoded)."""
+    import av
+
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        return sum(1 for packet in container.demux(stream) if packet.size) / float(stream.average_rate)
 
 
 def gif_half_point(duration_s: float) -> float | None:
