@@ -24,11 +24,15 @@ from pathlib import Path
 from manim.scene.scene_file_writer import SceneFileWriter
 
 from studio import clips
+from studio.split_render import BEFORE_CUT
 
 # The beat posters: JPEG at 90, about ffmpeg's mjpeg -q:v 3 that made them before (text
 # crisp at about a fifth of the PNG's bytes), but from the drawn frame, not the decoded one.
 JPEG_QUALITY = 90
 AUTOCREATED = "autocreated"   # manim's implicit section before the first next_section
+# Sections that are no beat: manim's implicit first one, and the one a cut render's tail
+# skips the beats before its cut in (studio/split_render.py).
+NOT_BEATS = (AUTOCREATED, BEFORE_CUT)
 
 _ORIGINAL_WRITE = SceneFileWriter.write_frame
 _ORIGINAL_NEXT_SECTION = SceneFileWriter.next_section
@@ -59,7 +63,7 @@ class SlideStills:
         """A section called ``name`` begins (drawn or skipped)."""
         self._end_section()
         self._section = name
-        if name != AUTOCREATED:
+        if name not in NOT_BEATS:
             self._any_beat = True
             if self.first_panel is None:
                 self.first_panel = clips.panel_of(name)
@@ -79,7 +83,7 @@ class SlideStills:
 
     def _end_section(self) -> None:
         name = self._section
-        if name is None or name == AUTOCREATED or not self._drawn_in_section:
+        if name is None or name in NOT_BEATS or not self._drawn_in_section:
             self._drawn_in_section = False
             return
         self._save(self._last, f"{name}.jpg")

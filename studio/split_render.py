@@ -27,6 +27,8 @@ import os
 from pathlib import Path
 
 SPLIT_FILE = "split.json"
+# The section the tail skips everything before its cut in: no beat of the scene.
+BEFORE_CUT = "before the cut"
 MISSED_FILE = "split-missed"
 
 
@@ -112,7 +114,7 @@ def tail_part(scene_cls, staging: Path, aim: int):
             super().setup()
             count_frames(self)
             self.cut_at: int | None = None
-            Scene.next_section(self, "before the cut", skip_animations=True)
+            Scene.next_section(self, BEFORE_CUT, skip_animations=True)
 
         def next_section(self, name: str = "unnamed", *args, **kwargs) -> None:
             at = self.planned_frames

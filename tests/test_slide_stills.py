@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from studio.slide_stills import SlideStills
+from studio.split_render import BEFORE_CUT
 
 SIZE = (48, 64)
 
@@ -60,6 +61,16 @@ def test_a_tail_writes_only_the_beats_it_drew_and_knows_the_first_panel(tmp_path
     assert sorted(made) == ["A.2.jpg", "B.1.jpg"]        # no opening frame: the head drew it
     made = play(SlideStills(tmp_path / "walk", loop=False, from_start=False), [("A.1", []), ("A.2", [30]), ("B.1", [40])])
     assert sorted(made) == ["A.2.jpg", "A.2.png", "B.1.jpg"]
+
+
+def test_a_tail_inside_the_first_panel_still_ends_it_with_the_poster(tmp_path):
+    """As the tail sees it: manim's implicit section, the one it skips the beats before the
+    cut in, then the skipped beats of panel A; A is still the first panel (fig-recompute,
+    one panel, cut at A.4: the poster is A.6 complete, drawn by the tail)."""
+    script = [("autocreated", []), (BEFORE_CUT, []), ("A.1", []), ("A.2", [30]), ("A.3", [40, 50])]
+    made = play(SlideStills(tmp_path, loop=False, from_start=False), script)
+    assert sorted(made) == ["A.2.jpg", "A.3.jpg", "A.3.png"]
+    assert np.array_equal(read(made["A.3.png"]), picture(50)[..., :3])
 
 
 @pytest.mark.parametrize("loop", [False, True])
