@@ -7,6 +7,7 @@ waited for); per-scene worker peaks come from sampling ``VmHWM`` in /proc while 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -22,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from studio import encode  # noqa: E402
+from studio import encode, zygote  # noqa: E402
+from studio.pipeline import STAGING  # noqa: E402
 from studio.registry import SceneEntry  # noqa: E402
 from studio.toolcheck import ffmpeg_binary  # noqa: E402
 
@@ -108,18 +110,32 @@ class WorkerPeaks:
             self.sample()
             self._stop.wait(SAMPLE_EVERY_S)
 
-    def sample(self) -> None:
-        for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
-                continue
+    def workers(self) -> dict[str, str]:
+        """pid → scene id of every worker rendering into ``out_dir``: started as
+        ``python -m studio.worker ID QUALITY STAGING``, or forked by the zygote, which has
+        the zygote's command line and says who it is in its staging folder (studio/zygote.py)."""
+        found = {}
+        for pid_file in Path(self.out_dir).glob(f"{STAGING}/**/{zygote.PID_FILE}"):
             try:
-                args = (proc / "cmdline").read_bytes().split(b"\0")
-                if b"studio.worker" not in args:
-                    continue
+                said = json.loads(pid_file.read_text())
+                found[str(said["pid"])] = said["scene"]
+            except (OSError, ValueError, KeyError):
+                continue   # being written, or its staging folder just went
+        for proc in Path("/proc").iterdir():
+            try:
+                args = (proc / "cmdline").read_bytes().split(b"\0") if proc.name.isdigit() else []
+            except OSError:
+                continue
+            if b"studio.worker" in args:
                 at = args.index(b"studio.worker")
-                scene_id, staging = args[at + 1].decode(), args[at + 3].decode()
-                if not str(Path(staging).resolve()).startswith(self.out_dir):
-                    continue
+                if str(Path(args[at + 3].decode()).resolve()).startswith(self.out_dir):
+                    found[proc.name] = args[at + 1].decode()
+        return found
+
+    def sample(self) -> None:
+        for pid, scene_id in self.workers().items():
+            proc = Path("/proc", pid)
+            try:
                 status = (proc / "status").read_text()
                 fields = (proc / "stat").read_text().rpartition(")")[2].split()
                 main = (proc / "task" / proc.name / "stat").read_text().rpartition(")")[2].split()

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio import atomic, beats, cache, clips, config, cues, encode, launch, memory
+from studio import atomic, beats, cache, clips, config, cues, encode, launch, memory, zygote
 from studio.errors import UsageError
 from studio.lock import output_lock
 from studio.progress import Progress, SceneState
@@ -81,6 +81,7 @@ class Renderer:
         self.stopping = threading.Event()
         self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
         self.cut_scenes = False             # one scene, two workers (set by run)
+        self.zygote: zygote.Zygote | None = None   # forks the workers, imports done (set by run)
 
     # -- one scene -------------------------------------------------------------------
     def render_scene(self, entry: SceneEntry, key: str) -> None:
@@ -166,8 +167,7 @@ class Renderer:
         sid = entry.scene_id
         oom_kills = memory.oom_kill_count()
         with open(log_path, "w") as log:
-            child = launch.start("studio.worker", sid, self.batch.quality, str(staging), *(extra or []),
-                                 stdout=subprocess.PIPE, stderr=log, text=True)
+            child = self._start_worker([sid, self.batch.quality, str(staging), *(extra or [])], log)
             self.children.add(child)
             try:
                 for line in child.stdout:
@@ -191,6 +191,15 @@ class Renderer:
             self._fail(sid, reason, log_path)
             return None
         return json.loads((staging / "result.json").read_text())
+
+    def _start_worker(self, argv: list[str], log):
+        """``python -m studio.worker argv``, forked by the zygote when it is there."""
+        if self.zygote is not None:
+            try:
+                return self.zygote.start(argv, stderr=log)
+            except zygote.ZygoteGone:
+                pass
+        return launch.start("studio.worker", *argv, stdout=subprocess.PIPE, stderr=log, text=True)
 
     def _postprocess(self, entry: SceneEntry, result: dict, staging: Path) -> dict[str, Path]:
         """Encode the slide-ready files into ``staging/publish``; return name -> staged path.
@@ -288,6 +297,15 @@ class Renderer:
                 time.sleep(0.1)
             for future in futures:
                 future.result()
+
+
+def start_zygote() -> zygote.Zygote | None:
+    """The process the batch's workers are forked from (studio/zygote.py); None, and each
+    worker starts on its own, where it cannot start."""
+    try:
+        return zygote.Zygote()
+    except OSError:
+        return None
 
 
 def publish_beat(beat: dict, still: str | None, staged: dict[str, Path], stem: str, lengths: dict[str, float]) -> None:
@@ -418,40 +436,47 @@ def render_batch(batch: Batch, known: list[SceneEntry]) -> tuple[dict[str, Scene
         batch.quality_dir.mkdir(parents=True, exist_ok=True)
         atomic.remove_leftovers(batch.out_dir)
 
-        preset = config.presets()[batch.quality]
-        keys = {e.scene_id: cache.cache_key(e, batch.quality, preset) for e in batch.entries}
-        states = {e.scene_id: SceneState(e.scene_id) for e in batch.entries}
-        todo = []
-        for entry in batch.entries:
-            record = read_record(batch.quality_dir, entry.scene_id)
-            if not batch.force and is_cached(batch.quality_dir, entry.scene_id, keys[entry.scene_id]):
-                states[entry.scene_id].state = "cached"
-            else:
-                states[entry.scene_id].expected_s = record.get("duration_s") if record else None
-                todo.append((entry, keys[entry.scene_id]))
+        # Started first, so its imports overlap working out what is stale.
+        forker = start_zygote()
+        try:
+            preset = config.presets()[batch.quality]
+            keys = {e.scene_id: cache.cache_key(e, batch.quality, preset) for e in batch.entries}
+            states = {e.scene_id: SceneState(e.scene_id) for e in batch.entries}
+            todo = []
+            for entry in batch.entries:
+                record = read_record(batch.quality_dir, entry.scene_id)
+                if not batch.force and is_cached(batch.quality_dir, entry.scene_id, keys[entry.scene_id]):
+                    states[entry.scene_id].state = "cached"
+                else:
+                    states[entry.scene_id].expected_s = record.get("duration_s") if record else None
+                    todo.append((entry, keys[entry.scene_id]))
 
-        with Progress(states, jobs=max(1, min(batch.jobs, len(todo))),
-                      times_path=batch.quality_dir / CACHE / "times.json") as progress:
-            for state in states.values():
-                if state.state == "cached":
-                    progress.update(state.scene_id, state="cached")
-            renderer = Renderer(batch, progress)
-            previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+            with Progress(states, jobs=max(1, min(batch.jobs, len(todo))),
+                          times_path=batch.quality_dir / CACHE / "times.json") as progress:
+                for state in states.values():
+                    if state.state == "cached":
+                        progress.update(state.scene_id, state="cached")
+                renderer = Renderer(batch, progress)
+                renderer.zygote = forker
+                previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
 
-            def on_signal(signum, _frame):
-                renderer.stop()
-                raise Interrupted(signal.Signals(signum).name)
+                def on_signal(signum, _frame):
+                    renderer.stop()
+                    raise Interrupted(signal.Signals(signum).name)
 
-            for sig in previous:
-                signal.signal(sig, on_signal)
-            try:
-                renderer.run(todo)
-            except Interrupted:
-                renderer.stop()
-                raise
-            finally:
-                for sig, handler in previous.items():
-                    signal.signal(sig, handler)
-                shutil.rmtree(staging_root, ignore_errors=True)
+                for sig in previous:
+                    signal.signal(sig, on_signal)
+                try:
+                    renderer.run(todo)
+                except Interrupted:
+                    renderer.stop()
+                    raise
+                finally:
+                    for sig, handler in previous.items():
+                        signal.signal(sig, handler)
+                    shutil.rmtree(staging_root, ignore_errors=True)
+        finally:
+            if forker is not None:
+                forker.close()
         manifest = write_manifest(batch.quality, batch.quality_dir, known)
     return states, manifest

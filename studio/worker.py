@@ -26,7 +26,7 @@ from studio import config, registry, split_render
 from studio.panel_only import PanelNotFound, check_found, only_panel
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """Ask Linux to SIGTERM this process when the parent render dies (even by SIGKILL)."""
     try:
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
@@ -183,7 +183,7 @@ EXIT_NO_PANEL = 3
 
 
 def main(argv: list[str]) -> int:
-    _die_with_parent()
+    die_with_parent()
     scene_id, quality, staging = argv[0], argv[1], Path(argv[2])
     section = argv[argv.index("--section") + 1] if "--section" in argv else None
     part = None
