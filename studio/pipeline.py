@@ -158,8 +158,8 @@ class Renderer:
             whole.mkdir()
             self.progress.update(sid, how="the two workers' frame counts disagreed, so rendered whole")
             return self._render_whole(entry, whole, log_path)
-        self.progress.update(sid, how=f"two workers, the second from beat {tail['sections'][0]['name']}"
-                             if tail["sections"] else "two workers")
+        self.progress.update(sid, how=f"two workers, the second from {tail['cut_at'] / self.preset['fps']:.1f} s"
+                             + (f" (beat {tail['sections'][0]['name']})" if tail["sections"] else ""))
         return join_parts(head, tail, staging)
 
     def _run_worker(self, entry: SceneEntry, staging: Path, log_path: Path, extra: list[str] | None = None,
@@ -246,6 +246,8 @@ class Renderer:
             "id": sid, "title": entry.title, "duration_s": round(duration_s, 3), "loop": entry.loop,
             "files": {"mp4": f"{sid}.mp4", "gif": f"{sid}.gif", "png": f"{sid}.png"},
             "sections": section_records(sid, result, beat_lengths, duration_s),
+            # Where the next render can cut the scene in two (cut_aim).
+            "play_starts_s": [round(t, 4) for t in result.get("play_starts_s", [])],
             "ledger_keys": list(entry.ledger_keys),
         }
         path = staged[f"{sid}.mp4"].parent / "record.json"
@@ -353,15 +355,19 @@ MIN_CUT_VIDEO_S = 5.0
 
 
 def cut_aim(out_dir: Path, scene_id: str, fps: int) -> int | None:
-    """Where the tail of a cut scene should start (studio/split_render.py): the beat whose start
-    is nearest the middle, as the scene's last render at any quality recorded its beats (their
-    times in seconds do not depend on the quality). None, so one worker renders it, when the
-    scene was never rendered, is shorter than MIN_CUT_VIDEO_S or has one beat. The aim is a
-    frame early, so "the first beat at or after it" is that beat whatever the rounding."""
+    """Where the tail of a cut scene should start (studio/split_render.py): the play whose
+    start is nearest the middle, as the scene's last render at any quality recorded them
+    (their times in seconds do not depend on the quality; a record from before plays were
+    recorded has its beats' starts). None, so one worker renders it, when the scene was never
+    rendered, is shorter than MIN_CUT_VIDEO_S or has nothing to cut between. The aim is a
+    frame early, so "the first play at or after it" is that play whatever the rounding."""
     for quality in config.presets():
         record = read_record(out_dir / quality, scene_id)
-        starts = [beat["start_s"] for panel in (record or {}).get("sections", []) for beat in panel["beats"]]
-        if record and starts[1:] and record["duration_s"] >= MIN_CUT_VIDEO_S:
+        if not record:
+            continue
+        starts = record.get("play_starts_s") or [beat["start_s"] for panel in record.get("sections", [])
+                                                  for beat in panel["beats"]]
+        if starts[1:] and record["duration_s"] >= MIN_CUT_VIDEO_S:
             middle = record["duration_s"] / 2
             return max(0, round(min(starts[1:], key=lambda t: abs(t - middle)) * fps) - 1)
     return None
@@ -370,17 +376,33 @@ def cut_aim(out_dir: Path, scene_id: str, fps: int) -> int | None:
 def join_parts(head: dict, tail: dict, staging: Path) -> dict:
     """One worker result from a cut scene's two: the movie and the GIF's frames joined from
     both parts' clips (stream copy, as manim joins a whole render's, so the timestamps are
-    the whole render's), the sections and beats one after another."""
+    the whole render's), the sections and beats one after another. A beat the cut fell
+    inside is in both parts: its clip is joined from both parts' clips of it."""
     movie, gif_frames = staging / "joined.mp4", staging / "joined.gif-frames.mp4"
     clips.join_as_manim([Path(c) for c in [*head["clips"], *tail["clips"]]], movie)
     gif_clips = [Path(c) for c in [*head["gif_clips"], *tail["gif_clips"]]]
     if gif_clips:
         clips.join_as_manim(gif_clips, gif_frames, timestamps="concat")
+    sections = [*head["sections"], *tail["sections"]]
+    if head["sections"] and tail["sections"] and head["sections"][-1]["name"] == tail["sections"][0]["name"]:
+        sections[len(head["sections"]) - 1:len(head["sections"]) + 1] = [join_split_beat(head, tail, staging)]
     said = {b["name"]: b for b in [*head["beats"], *tail["beats"]]}
     return {"movie": str(movie), "duration_s": head["duration_s"] + tail["duration_s"],
-            "sections": [*head["sections"], *tail["sections"]], "beats": list(said.values()),
+            "sections": sections, "beats": list(said.values()),
             "gif_frames": str(gif_frames) if gif_clips else None,
-            "stills": {**head.get("stills", {}), **tail.get("stills", {})}}
+            "stills": {**head.get("stills", {}), **tail.get("stills", {})},
+            "play_starts_s": sorted({*head.get("play_starts_s", []), *tail.get("play_starts_s", [])})}
+
+
+def join_split_beat(head: dict, tail: dict, staging: Path) -> dict:
+    """The beat the head ends in and the tail starts in: its clip as a whole render's section
+    (manim joins a section from its plays' clips), its length both parts'."""
+    first, last = head["sections"][-1], tail["sections"][0]
+    plays = [Path(c) for part, section in ((head, first), (tail, last))
+             for drawn in part["section_clips"] if drawn["name"] == section["name"] for c in drawn["clips"]]
+    target = staging / f"joined-{first['name']}.mp4"
+    clips.join_as_manim(plays, target)
+    return {"name": first["name"], "file": str(target), "duration_s": first["duration_s"] + last["duration_s"]}
 
 
 def section_records(sid: str, result: dict, durations: dict[str, float], whole_s: float) -> list[dict]:
@@ -409,6 +431,10 @@ def section_records(sid: str, result: dict, durations: dict[str, float], whole_s
     return panels
 
 
+# What the cache record keeps for the next render, not for the slides.
+RECORD_ONLY = ("play_starts_s",)
+
+
 def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> dict:
     """manifest.json from the cache records of every scene present, in lecture order."""
     preset = config.presets()[quality]
@@ -416,7 +442,7 @@ def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> 
     for entry in known:
         record = read_record(quality_dir, entry.scene_id)
         if record is not None and is_cached(quality_dir, entry.scene_id, record.get("cache_key", "")):
-            scenes.append(record)
+            scenes.append({k: v for k, v in record.items() if k not in RECORD_ONLY})
     manifest = {"quality": quality, "width": preset["width"], "height": preset["height"],
                 "fps": preset["fps"], "scenes": scenes}
     try:

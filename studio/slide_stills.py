@@ -24,12 +24,11 @@ from pathlib import Path
 from manim.scene.scene_file_writer import SceneFileWriter
 
 from studio import clips
-from studio.split_render import BEFORE_CUT
+from studio.split_render import AUTOCREATED, BEFORE_CUT
 
 # The beat posters: JPEG at 90, about ffmpeg's mjpeg -q:v 3 that made them before (text
 # crisp at about a fifth of the PNG's bytes), but from the drawn frame, not the decoded one.
 JPEG_QUALITY = 90
-AUTOCREATED = "autocreated"   # manim's implicit section before the first next_section
 # Sections that are no beat: manim's implicit first one, and the one a cut render's tail
 # skips the beats before its cut in (studio/split_render.py).
 NOT_BEATS = (AUTOCREATED, BEFORE_CUT)

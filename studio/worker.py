@@ -115,6 +115,8 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
         scene_cls = only_panel(scene_cls, section)
     if part is not None:
         scene_cls = cut_scene(scene_cls, part, gif)
+    elif section is None:
+        scene_cls = split_render.counted(scene_cls)
     _report_progress(scene_cls)
     media = staging / "media"
     settings = {
@@ -136,6 +138,8 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
     if section is not None:
         check_found(scene, section)
     result = {"duration_s": float(scene.renderer.time)}
+    if section is None:
+        result["play_starts_s"] = [frame / preset["fps"] for frame in scene.play_starts]
     if part is not None:
         result.update(part_summary(scene, part, gif, preset["fps"]))
     # A head that was not cut is the whole render; the parts of a cut leave their GIF clips
@@ -155,6 +159,7 @@ def part_summary(scene, part: Part, gif, fps: int) -> dict:
     part's length is its frames."""
     return {"part": part.name, "duration_s": scene.written_frames / fps, "written_frames": scene.written_frames,
             "cut_at": scene.cut_at, "missed_cut": getattr(scene, "missed_cut", False),
+            "section_clips": split_render.drawn_sections(scene),
             "clips": [str(c) for c in scene.renderer.file_writer.partial_movie_files if c],
             "gif_clips": [str(s.path) for s in gif.segments if s.path.is_file()] if gif is not None else []}
 
@@ -166,7 +171,7 @@ def read_sections(media: Path, scene_id: str) -> list[dict]:
         return []
     return [{"name": item["name"], "file": str(index.parent / item["video"]), "duration_s": float(item["duration"])}
             for item in json.loads(index.read_text())
-            if item["name"] != "autocreated"]  # manim's implicit section before the first panel
+            if item["name"] != split_render.AUTOCREATED]  # before the first panel: no beat
 
 
 def beat_records(scene) -> list[dict]:

@@ -83,14 +83,25 @@ def worker(staging: Path, *args: str) -> dict:
     return json.loads((staging / "result.json").read_text())
 
 
-def test_joined_parts_are_the_whole_render(tmp_path):
-    """The tail first (it writes the cut), then the head, which finds the cut at its first
-    beat and stops there: their clips joined are the whole render's movie and GIF frames."""
+def play_starts(whole: dict, fps: int) -> list[int]:
+    return [round(t * fps) for t in whole["play_starts_s"]]
+
+
+@pytest.mark.parametrize("at", ["beat", "play", "tear_down"])
+def test_joined_parts_are_the_whole_render(tmp_path, at):
+    """The tail first (it writes the cut), then the head, which finds the cut and stops
+    there: their clips joined are the whole render's movie, GIF frames and beat clips, cut
+    where a beat starts (after a wait an updater moved), at a play inside a beat (the beat
+    then joined from both parts), or at the last play, which the kit plays in tear_down."""
     whole = worker(tmp_path / "whole")
     meet = tmp_path / "meet"
     meet.mkdir()
     starts, total = beat_starts(15)
+    if at == "play":
+        starts = [frame for frame in play_starts(whole, 15) if frame not in starts]
     aim = min(starts[1:], key=lambda frame: abs(frame - total / 2))
+    if at == "tear_down":
+        aim = play_starts(whole, 15)[-1]
     tail = worker(tmp_path / "tail", "--part", "tail", str(meet), "--aim", str(aim))
     head = worker(tmp_path / "head", "--part", "head", str(meet))
     assert head["cut_at"] == tail["cut_at"] == head["written_frames"] == aim > 0
@@ -102,6 +113,10 @@ def test_joined_parts_are_the_whole_render(tmp_path):
     assert rh.decoded_frames_digest(Path(joined["movie"])) == rh.decoded_frames_digest(Path(whole["movie"]))
     assert rh.probe(Path(joined["movie"]))["format"]["duration"] == rh.probe(Path(whole["movie"]))["format"]["duration"]
     assert rh.decoded_frames_digest(Path(joined["gif_frames"])) == rh.decoded_frames_digest(Path(whole["gif_frames"]))
+    for ours, theirs in zip(joined["sections"], whole["sections"]):
+        assert Path(ours["file"]).read_bytes() == Path(theirs["file"]).read_bytes(), ours["name"]
+    split = (tail["sections"][0]["name"] == head["sections"][-1]["name"])
+    assert split == (at != "beat")
 
 
 def test_a_head_past_the_cut_renders_everything_and_the_tail_stops(tmp_path):
@@ -120,17 +135,20 @@ def test_a_head_past_the_cut_renders_everything_and_the_tail_stops(tmp_path):
     assert tail["written_frames"] == 0 and tail["sections"] == [] and tail["movie"] is None
 
 
-def test_cut_render_publishes_what_one_worker_publishes(tmp_path):
-    """render.py with two workers on one scene (the second render knows the scene's beats
+@pytest.mark.parametrize("scene, cut_in", [(SCENE, "(beat B.3)"), ("slow", " s)\n")])   # slow: no beats
+def test_cut_render_publishes_what_one_worker_publishes(tmp_path, scene, cut_in):
+    """render.py with two workers on one scene (the second render knows the scene's plays
     from the first's record) publishes byte for byte what one worker publishes."""
     one, two = tmp_path / "one", tmp_path / "two"
-    assert rh.render(SCENE, "--quality", "low", "--jobs", "1", "--out", str(one)).returncode == 0
+    assert rh.render(scene, "--quality", "low", "--jobs", "1", "--out", str(one)).returncode == 0
     shutil.copytree(one, two)
-    run = rh.render(SCENE, "--quality", "low", "--jobs", "2", "--force", "--out", str(two))
+    run = rh.render(scene, "--quality", "low", "--jobs", "2", "--force", "--out", str(two))
     assert run.returncode == 0, run.stderr
+    assert "two workers, the second from" in run.stderr and cut_in in run.stderr
     assert rh.snapshot(one / "low") == rh.snapshot(two / "low")
-    beats = [b for panel in rh.manifest(two / "low")["scenes"][0]["sections"] for b in panel["beats"]]
-    assert beats[-1]["takeaway"] == "每个参数 16 字节"   # as drawn, not the {key} template
+    if scene == SCENE:
+        beats = [b for panel in rh.manifest(two / "low")["scenes"][0]["sections"] for b in panel["beats"]]
+        assert beats[-1]["takeaway"] == "每个参数 16 字节"   # as drawn, not the {key} template
 
 
 class _Quiet:
@@ -161,9 +179,12 @@ def test_parts_that_do_not_fit_fall_back_to_a_whole_render(tmp_path, monkeypatch
     assert sorted(calls) == ["head", "tail", "whole"]
 
 
-def write_record(out: Path, quality: str, duration_s: float, starts: list[float]) -> None:
+def write_record(out: Path, quality: str, duration_s: float, starts: list[float],
+                 plays: list[float] | None = None) -> None:
     beats = [{"start_s": t} for t in starts]
-    record = {"duration_s": duration_s, "sections": [{"name": "A", "beats": beats}]}
+    record = {"duration_s": duration_s, "sections": [{"name": "A", "beats": beats}] if starts else []}
+    if plays is not None:
+        record["play_starts_s"] = plays
     (out / quality / pipeline.CACHE).mkdir(parents=True)
     (out / quality / pipeline.CACHE / f"{SCENE}.json").write_text(json.dumps(record))
 
@@ -178,3 +199,13 @@ def test_the_cut_aims_a_frame_before_the_beat_nearest_the_middle(tmp_path):
 def test_short_or_one_beat_scenes_are_not_cut(tmp_path, duration_s, starts):
     write_record(tmp_path, "high", duration_s, starts)
     assert pipeline.cut_aim(tmp_path, SCENE, 60) is None
+
+
+def test_the_cut_aims_at_the_play_nearest_the_middle_where_plays_were_recorded(tmp_path):
+    write_record(tmp_path, "low", 10.0, [0.0, 2.0, 7.0], plays=[0.0, 1.0, 2.0, 4.9, 7.0])
+    assert pipeline.cut_aim(tmp_path, SCENE, 60) == round(4.9 * 60) - 1
+
+
+def test_a_scene_without_beats_is_cut_between_its_plays(tmp_path):
+    write_record(tmp_path, "low", 10.0, [], plays=[0.0, 3.0, 6.0])
+    assert pipeline.cut_aim(tmp_path, SCENE, 30) == round(6.0 * 30) - 1
