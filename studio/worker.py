@@ -96,7 +96,7 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
 
     from manim import tempconfig
 
-    from studio import fastcopy, fastencode, framepool, slide_stills, textcache
+    from studio import fastcopy, fastencode, framepool, skipdraw, slide_stills, textcache
 
     # The GIF's frames are gathered while the clips are encoded (a preview makes no GIF).
     gif = None if section is not None else fastencode.GifFrames(staging / "gif-parts", preset["width"],
@@ -109,6 +109,7 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
         slide_stills.install(stills)
     fastcopy.install()
     framepool.install()
+    skipdraw.install()
     textcache.install()
     scene_cls = registry.load_class(entry)
     if section is not None:

@@ -43,7 +43,7 @@ PID_FILE = "worker.pid"
 # -- the zygote process ------------------------------------------------------------------
 # What every worker imports before drawing (studio/worker.py, scenes/kit).
 PRELOAD = ("manim", "scenes.kit.base", "studio.worker", "studio.fastcopy", "studio.fastencode",
-           "studio.framepool", "studio.slide_stills", "studio.textcache")
+           "studio.framepool", "studio.skipdraw", "studio.slide_stills", "studio.textcache")
 
 
 def _preload() -> None:
