@@ -81,7 +81,7 @@ class Renderer:
         self.stopping = threading.Event()
         self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
         self.cut_scenes = False             # one scene, two workers (set by run)
-        self.zygote: zygote.Zygote | None = None   # forks the workers, imports done (set by run)
+        self.zygote: zygote.Zygote | None = None   # forks the workers, imports done (set by render_batch)
 
     # -- one scene -------------------------------------------------------------------
     def render_scene(self, entry: SceneEntry, key: str) -> None:
@@ -398,8 +398,8 @@ def join_split_beat(head: dict, tail: dict, staging: Path) -> dict:
     """The beat the head ends in and the tail starts in: its clip as a whole render's section
     (manim joins a section from its plays' clips), its length both parts'."""
     first, last = head["sections"][-1], tail["sections"][0]
-    plays = [Path(c) for part, section in ((head, first), (tail, last))
-             for drawn in part["section_clips"] if drawn["name"] == section["name"] for c in drawn["clips"]]
+    # The head's last drawn section and the tail's first (a part's drawn sections, in order).
+    plays = [Path(c) for c in [*head["section_clips"][-1]["clips"], *tail["section_clips"][0]["clips"]]]
     target = staging / f"joined-{first['name']}.mp4"
     clips.join_as_manim(plays, target)
     return {"name": first["name"], "file": str(target), "duration_s": first["duration_s"] + last["duration_s"]}

@@ -38,6 +38,8 @@ MESSAGE_BYTES = 1 << 16
 REAP_EVERY_S = 0.02
 # The worker's file with its pid, in its staging folder: the benchmark samples its memory by it.
 PID_FILE = "worker.pid"
+# The zygote's own pid: ``serve`` returns in the zygote and in every worker it forks.
+ZYGOTE_PID = os.getpid()
 
 
 # -- the zygote process ------------------------------------------------------------------
@@ -139,12 +141,10 @@ def main(argv: list[str]) -> int:
     # its pages by touching them).
     gc.freeze()
     code = serve(channel)
-    if os.getpid() != ZYGOTE_PID[0]:
+    if os.getpid() != ZYGOTE_PID:
         return code          # a worker ends as a Python program does (its threads joined)
     os._exit(code)           # the zygote has nothing to tidy up: no teardown of manim's modules
 
-
-ZYGOTE_PID = [os.getpid()]
 
 
 # -- the render process's side -----------------------------------------------------------
