@@ -123,6 +123,9 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
     settings = {
         "pixel_width": preset["width"], "pixel_height": preset["height"], "frame_rate": preset["fps"],
         "media_dir": str(media), "disable_caching": True, "save_sections": True,
+        # manim prunes its clip folder to 100 files after the movie is joined; a cut render's
+        # parts are joined from their clips after the worker ends (fig-precision has 116 plays).
+        "max_files_cached": -1,
         "write_to_movie": True, "format": "mp4", "progress_bar": "none", "verbosity": "WARNING",
         "output_file": scene_id, "preview": False,
         **encoder_settings(preset),

@@ -76,10 +76,11 @@ def beat_starts(fps: int) -> tuple[list[int], int]:
     return starts, stills.build_scene_class(Starts).planned_frames
 
 
-def worker(staging: Path, *args: str) -> dict:
+def worker(staging: Path, *args: str, scene: str = SCENE, scenes: Path = rh.FIXTURE_SCENES) -> dict:
     staging.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "-m", "studio.worker", SCENE, "low", str(staging), *args],
-                   cwd=rh.ROOT, env=rh.env(), check=True, capture_output=True, text=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "studio.worker", scene, "low", str(staging), *args],
+                   cwd=rh.ROOT, env=rh.env(LECTURE_SCENES_DIR=str(scenes)), check=True, capture_output=True,
+                   text=True, timeout=120)
     return json.loads((staging / "result.json").read_text())
 
 
@@ -133,6 +134,36 @@ def test_a_head_past_the_cut_renders_everything_and_the_tail_stops(tmp_path):
     assert head["gif_frames"] is not None      # a head not cut is a whole render, GIF frames joined
     tail = worker(tmp_path / "tail", "--part", "tail", str(meet), "--aim", "1")
     assert tail["written_frames"] == 0 and tail["sections"] == [] and tail["movie"] is None
+
+
+MANY_PLAYS = """
+from manim import RIGHT, Dot
+
+from scenes.kit.base import LectureScene
+
+
+class ManyPlays(LectureScene):
+    scene_id = "many-plays"
+    title = "很多步"
+
+    def construct(self):
+        dot = Dot()
+        for _ in range({plays}):
+            self.play(dot.animate.shift(RIGHT * 0.01), run_time=1 / 15)   # a frame each at low
+"""
+
+
+def test_a_part_keeps_every_clip_it_wrote(tmp_path):
+    """manim prunes its clip folder to 100 files once the movie is joined; a part's clips
+    are joined by the pipeline after the worker ends, so none may be gone by then."""
+    scenes = tmp_path / "scenes"
+    scenes.mkdir()
+    (scenes / "many_plays.py").write_text(MANY_PLAYS.format(plays=110), encoding="utf-8")
+    meet = tmp_path / "meet"
+    meet.mkdir()
+    tail = worker(tmp_path / "tail", "--part", "tail", str(meet), "--aim", "1", scene="many-plays", scenes=scenes)
+    assert len(tail["clips"]) > 100
+    assert all(Path(clip).is_file() for clip in tail["clips"])
 
 
 @pytest.mark.parametrize("scene, cut_in", [(SCENE, "(beat B.3)"), ("slow", " s)\n")])   # slow: no beats
