@@ -143,6 +143,20 @@ def run(argv: list[str]) -> int:
         raise UsageError(f"unknown quality {quality!r}; choose one of: {', '.join(presets)}")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    from studio import pipeline
+
+    # Started first: its imports (manim, the kit; most of a second) overlap the checks below
+    # and working out what is stale. The batch closes it; a check that fails, here.
+    forker = None if args.section else pipeline.start_zygote()
+    try:
+        return render(args, quality, presets, forker)
+    finally:
+        if forker is not None:
+            forker.close()
+
+
+def render(args, quality: str, presets: dict, forker) -> int:
+    """The checks that come before any worker starts, then the batch (or a beat preview)."""
     entries = registry.select(args.ids)
     if args.preview and len(entries) != 1:
         raise UsageError("--preview takes exactly one scene id")
@@ -176,7 +190,7 @@ def run(argv: list[str]) -> int:
     jobs = choose_jobs(args.jobs, quality, presets[quality], [e.scene_id for e in entries])
     known = list(registry.discover().values())
     batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=jobs, force=args.force)
-    states, manifest = render_batch(batch, known)
+    states, manifest = render_batch(batch, known, forker)
     ledger = publish.write_ledger(args.out)
     published = publish.write_page(batch.quality_dir, manifest, ledger, sheet)
     for warning in published["warnings"][len(sheet["warnings"]):]:   # what only a render can find

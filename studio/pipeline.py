@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -295,8 +295,9 @@ class Renderer:
         self.worker_slots = threading.Semaphore(self.running)
         with ThreadPoolExecutor(max_workers=self.running + 1) as pool:
             futures = [pool.submit(self.render_scene, entry, key) for entry, key in todo]
-            while not all(f.done() for f in futures):
-                time.sleep(0.1)
+            pending = futures
+            while pending:   # woken when the last is done; the timeout lets a signal's handler run
+                pending = wait(pending, timeout=0.5).not_done
             for future in futures:
                 future.result()
 
@@ -453,8 +454,11 @@ def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> 
     return manifest
 
 
-def render_batch(batch: Batch, known: list[SceneEntry]) -> tuple[dict[str, SceneState], dict]:
-    """Render what is stale, publish it, then write the manifest. Returns states and manifest."""
+def render_batch(batch: Batch, known: list[SceneEntry], forker: zygote.Zygote | None = None
+                 ) -> tuple[dict[str, SceneState], dict]:
+    """Render what is stale, publish it, then write the manifest. Returns states and manifest.
+    The workers are forked from ``forker`` (started here when not given), which is closed
+    once they are done."""
     with output_lock(batch.out_dir):
         staging_root = batch.out_dir / STAGING
         shutil.rmtree(staging_root, ignore_errors=True)  # we hold the lock: anything here is stale
@@ -463,7 +467,7 @@ def render_batch(batch: Batch, known: list[SceneEntry]) -> tuple[dict[str, Scene
         atomic.remove_leftovers(batch.out_dir)
 
         # Started first, so its imports overlap working out what is stale.
-        forker = start_zygote()
+        forker = forker or start_zygote()
         try:
             preset = config.presets()[batch.quality]
             keys = {e.scene_id: cache.cache_key(e, batch.quality, preset) for e in batch.entries}

@@ -223,7 +223,10 @@ class Zygote:
 
     def close(self) -> None:
         """End the zygote (it ends any worker still running) and wait for it; one that
-        forked nothing is stopped at once (it may still be importing)."""
+        forked nothing is stopped at once (it may still be importing). Closing it again
+        does nothing."""
+        if self.channel.fileno() == -1:
+            return
         if self._next_id == 0:
             self.process.kill()
         try:
