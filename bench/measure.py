@@ -115,7 +115,10 @@ class WorkerPeaks:
         ``python -m studio.worker ID QUALITY STAGING``, or forked by the zygote, which has
         the zygote's command line and says who it is in its staging folder (studio/zygote.py)."""
         found = {}
-        for pid_file in Path(self.out_dir).glob(f"{STAGING}/**/{zygote.PID_FILE}"):
+        # os.walk passes over a folder that goes while it looks (Path.glob raises).
+        pid_files = [Path(folder, zygote.PID_FILE) for folder, _, files in os.walk(Path(self.out_dir) / STAGING)
+                     if zygote.PID_FILE in files]
+        for pid_file in pid_files:
             try:
                 said = json.loads(pid_file.read_text())
                 found[str(said["pid"])] = said["scene"]
