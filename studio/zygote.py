@@ -146,7 +146,6 @@ def main(argv: list[str]) -> int:
     os._exit(code)           # the zygote has nothing to tidy up: no teardown of manim's modules
 
 
-
 # -- the render process's side -----------------------------------------------------------
 class ZygoteGone(RuntimeError):
     pass
