@@ -11,7 +11,7 @@ render:
 # whole-lecture render overlaps the scene checks instead of running after them.
 test:
 	@bash scripts/setup.sh test
-	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
+	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile --durations=15
 
 # Only the tests that drive the real clients: the deck in LibreOffice Impress, the rehearsal
 # page and presenter window in headless Chromium (both also run in make test).

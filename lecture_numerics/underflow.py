@@ -32,7 +32,12 @@ def dtype(name: str):
 
 @disk_cached
 def _format_facts(name: str) -> dict[str, float]:
-    info = np.finfo(dtype(name)) if name == "float16" else __import__("ml_dtypes").finfo(dtype(name))
+    if name == "float16":
+        info = np.finfo(np.float16)
+    else:
+        import ml_dtypes
+
+        info = ml_dtypes.finfo(dtype(name))
     return {"smallest_subnormal": float(info.smallest_subnormal), "smallest_normal": float(info.smallest_normal),
             "max": float(info.max)}
 

@@ -3,6 +3,7 @@
 #   scripts/setup.sh render   system libraries, ffmpeg, CJK and symbol fonts, Python environment
 #   scripts/setup.sh test     the same, plus the real clients the tests drive: Chromium and its
 #                             driver (the rehearsal page), LibreOffice Impress and poppler (the deck)
+# Python packages come at the versions in constraints.txt, the ones the tests ran with.
 # Idempotent and quick when everything is there. Where it cannot install (not root and no
 # sudo, or not Debian), it stops and names exactly what to install.
 set -euo pipefail
@@ -75,7 +76,7 @@ python_bin() {
 
 install_python() {
   local stamp=.venv/.installed want
-  want="$(cat pyproject.toml | sha256sum | cut -c1-16)-$purpose"
+  want="$(cat pyproject.toml constraints.txt | sha256sum | cut -c1-16)-$purpose"
   if [ -f "$stamp" ] && grep -qx -- "$want" "$stamp" 2>/dev/null; then return 0; fi
   if [ ! -x .venv/bin/python ]; then
     say "creating the virtual environment in .venv"
@@ -84,7 +85,7 @@ install_python() {
   say "installing the project into .venv"
   local target=. log=.venv/setup.log
   [ "$purpose" = test ] && target='.[test]'
-  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e "$target"; } >"$log" 2>&1; then
+  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -c constraints.txt -e "$target"; } >"$log" 2>&1; then
     tail -n 30 "$log" >&2; say "pip could not install the project (full log: $log)"; exit 1
   fi
   echo "$want" > "$stamp"

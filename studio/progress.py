@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,7 @@ class Progress:
     times_path: Path | None = None
     _times: dict[str, float] = field(default_factory=dict)
     _live: Live | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
     _started: float = field(default_factory=time.monotonic)
 
     def __enter__(self) -> "Progress":
@@ -112,7 +114,12 @@ class Progress:
             extra += f": {s.error}"
         elif s.state == "done" and s.how:
             extra += f" ({s.how})"
-        print(f"[{done}/{len(self.states)}] {s.scene_id}: {s.state}{extra}", file=sys.stderr, flush=True)
+        # One write per event, under a lock: print() writes the text and its newline separately,
+        # so two scenes' threads reporting at once ran their events together on one line.
+        line = f"[{done}/{len(self.states)}] {s.scene_id}: {s.state}{extra}\n"
+        with self._lock:
+            sys.stderr.write(line)
+            sys.stderr.flush()
 
     def _table(self) -> Table:
         done = sum(x.state in ENDED for x in self.states.values())

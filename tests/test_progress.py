@@ -120,3 +120,45 @@ def test_scene_times_are_recorded_and_read_back(tmp_path):
     times.write_text("{not json")
     with Progress({"a": timed("a", "queued")}, console=Console(file=io.StringIO()), times_path=times) as progress:
         assert progress.time_left_s() is None
+
+
+class RecordingStream(io.StringIO):
+    """A log file that keeps each write() apart, to see whether an event arrived whole."""
+
+    def __init__(self):
+        super().__init__()
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return super().write(text)
+
+
+def test_a_log_file_gets_one_whole_event_per_write_from_threads_at_once(monkeypatch):
+    """`make render > log 2>&1`: scenes report from their own threads, and each event must be
+    one line of its own (print() wrote the text and the newline apart, so two events ran together)."""
+    import re
+    import threading
+
+    stream = RecordingStream()
+    monkeypatch.setattr("sys.stderr", stream)
+    ids = [f"fig-{n}" for n in range(8)]
+    progress = Progress({sid: SceneState(sid) for sid in ids},
+                        console=Console(file=io.StringIO(), force_terminal=False))
+    start = threading.Barrier(len(ids))
+
+    def report(sid: str) -> None:
+        start.wait()
+        for state in ("rendering", "encoding", "gif", "publishing"):
+            progress.update(sid, state=state)
+
+    threads = [threading.Thread(target=report, args=(sid,)) for sid in ids]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    events = [w for w in stream.writes if w.strip()]
+    assert len(events) == 4 * len(ids)
+    assert all(w.endswith("\n") and w.count("\n") == 1 for w in events)
+    lines = stream.getvalue().splitlines()
+    assert all(re.fullmatch(r"\[\d+/8\] fig-\d: \w+", line) for line in lines), lines
