@@ -53,18 +53,22 @@ _SCALE = {"type": "object", "minProperties": 1, "additionalProperties": _POSITIV
 
 THEME_SCHEMA = {
     "type": "object",
-    "required": ["font", "formula_font", "background", "colors", "text_colors", "fills", "aliases",
-                 "sizes", "spacing", "strokes"],
+    "required": ["font", "formula_font", "background", "colors", "meanings", "text_colors", "fills", "aliases",
+                 "sizes", "takeaway_styles", "spacing", "strokes"],
     "additionalProperties": False,
     "properties": {
         "font": {"type": "string", "minLength": 1},
         "formula_font": {"type": "string", "minLength": 1},
         "background": _COLOUR,
         "colors": {"type": "object", "additionalProperties": _COLOUR, "minProperties": 1},
+        "meanings": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}},
         "text_colors": {"type": "object", "additionalProperties": _COLOUR, "minProperties": 1},
         "fills": {"type": "array", "items": _NAME, "uniqueItems": True},
         "aliases": {"type": "object", "additionalProperties": _NAME},
         "sizes": {"type": "object", "additionalProperties": {"type": "number", "minimum": 18, "maximum": 120}},
+        "takeaway_styles": {"type": "object", "additionalProperties": {
+            "type": "object", "required": ["size", "bold", "color"], "additionalProperties": False,
+            "properties": {"size": _NAME, "bold": {"type": "boolean"}, "color": _NAME, "bar": {"type": "boolean"}}}},
         "spacing": _SCALE,
         "strokes": _SCALE,
     },

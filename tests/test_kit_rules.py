@@ -63,10 +63,10 @@ def test_text_helpers_draw_in_the_text_variant():
     from scenes.kit import theme
     from scenes.kit.text import formula, words
 
-    for mob in (words("梯度", color="gradients"), formula("x²", color="warm")):
-        role = "gradients" if mob.kind == "words" else "warm"
+    for mob in (words("梯度", color="gradients"), formula("x²", color="model_small")):
+        role = "gradients" if mob.kind == "words" else "model_small"
         assert mob.color.to_hex().upper() == theme.text_color(role).to_hex().upper()
-    assert theme.text_color("warm") != theme.color("warm")
+    assert theme.text_color("model_small") != theme.color("model_small")
 
 
 def _scene_names(path: Path) -> list[tuple[int, str]]:
@@ -153,3 +153,124 @@ def test_the_bypass_rule_bites(tmp_path):
     bad = tmp_path / "fig_bad.py"
     bad.write_text("from manim import Arrow, Axes\nArrow([0, 0, 0], [1, 0, 0])\nAxes()\nCurvedArrow = None\n")
     assert [f.split(":")[0] for f in kit_bypasses(bad)] == ["line 2", "line 3"]
+
+
+# ---- one meaning per colour ------------------------------------------------------------
+
+def cielab(hex_colour: str) -> tuple[float, float, float]:
+    """sRGB #RRGGBB → CIELAB (D65), the textbook conversion."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e(a: str, b: str) -> float:
+    """CIE76 colour difference: Euclidean distance in CIELAB."""
+    return sum((p - q) ** 2 for p, q in zip(cielab(a), cielab(b))) ** 0.5
+
+
+MIN_DELTA_E = 20
+
+
+def test_delta_e_matches_published_values():
+    # CIELAB of pure sRGB red, green and blue as tabulated (e.g. Bruce Lindbloom's calculator).
+    for colour, lab in (("#FF0000", (53.24, 80.09, 67.20)), ("#00FF00", (87.73, -86.18, 83.18)),
+                        ("#0000FF", (32.30, 79.19, -107.86)), ("#FFFFFF", (100.0, 0.0, 0.0))):
+        assert cielab(colour) == pytest.approx(lab, abs=0.05)
+    assert delta_e("#FF7F0E", "#FF7F0E") == 0
+    assert delta_e("#1F77B4", "#4C72B0") == pytest.approx(8.9, abs=0.1)   # the old accent vs weights
+
+
+@pytest.mark.parametrize("variant", ["colors", "text_colors"])
+def test_no_two_meanings_share_a_colour(theme_yaml, variant):
+    """Any two roles of different meaning are at least ΔE 20 apart (aliases name one role)."""
+    from itertools import combinations
+
+    colours = {r: c for r, c in theme_yaml[variant].items() if r not in theme_yaml["fills"]}
+    close = [f"{a}/{b} ΔE {delta_e(colours[a], colours[b]):.1f}" for a, b in combinations(colours, 2)
+             if delta_e(colours[a], colours[b]) < MIN_DELTA_E]
+    assert not close, f"{variant}: roles closer than ΔE {MIN_DELTA_E}: {close}"
+
+
+def test_the_delta_e_rule_bites(theme_yaml):
+    """The old palette (warm = model_small's orange, accent ≈ weights) fails the check."""
+    old = {"accent": "#1F77B4", "weights": "#4C72B0", "warm": "#FF7F0E", "model_small": "#FF7F0E"}
+    assert delta_e(old["accent"], old["weights"]) < MIN_DELTA_E
+    assert delta_e(old["warm"], old["model_small"]) < MIN_DELTA_E
+
+
+def test_every_role_has_a_meaning_for_the_colour_key(theme_yaml):
+    from scenes.kit import theme
+
+    for role in theme.roles():
+        assert theme.meaning(role), f"{role} has no meaning in theme.yaml's meanings"
+
+
+def test_pale_means_inactive_only(theme_yaml):
+    """No role is a pale tint (light and greyish: CIELAB L ≥ 70 with chroma under 40): pale is
+    kept for inactive or gone, which is `muted` and its fades, so a tint never reads as a concept."""
+    def pale(colour: str) -> bool:
+        lightness, a, b = cielab(colour)
+        return lightness >= 70 and (a * a + b * b) ** 0.5 < 40
+
+    pale = [r for r, c in theme_yaml["colors"].items() if r not in theme_yaml["fills"] and pale(c)]
+    assert not pale, f"roles lighter than muted's meaning allows: {pale}"
+
+
+# ---- scenes draw through the kit -----------------------------------------------------
+
+# Shapes only the kit builds (scenes.kit.marks and scenes.kit.widgets): a scene hands data to
+# a widget and never constructs a manim shape or sets a stroke width of its own.
+HAND_DRAWN = ("Brace", "BraceBetweenPoints", "RoundedRectangle", "Rectangle", "SurroundingRectangle",
+              "ArcBetweenPoints", "Line", "DashedLine", "Dot", "Circle", "Square", "DashedVMobject",
+              "Polygon", "Triangle", "Arc", "Annulus")
+MOST_HAND_DRAWN = 5          # in all scene files together
+
+
+def hand_drawn(path: Path) -> list[str]:
+    """Calls in a scene file that build a manim shape, call .add_tip(), or pass an integer
+    stroke width."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+        if name in HAND_DRAWN or name == "add_tip":
+            found.append(f"line {node.lineno}: {name}(…)")
+    return found
+
+
+def integer_strokes(path: Path) -> list[str]:
+    return [f"line {node.lineno}: stroke_width={node.value.value}" for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.keyword) and node.arg == "stroke_width"
+            and isinstance(node.value, ast.Constant) and type(node.value.value) is int]
+
+
+def test_scenes_hand_draw_at_most_five_primitives_in_all():
+    found = {p.name: hand_drawn(p) for p in SCENE_FILES}
+    total = sum(len(f) for f in found.values())
+    listing = "; ".join(f"{name}: {', '.join(f)}" for name, f in found.items() if f)
+    assert total <= MOST_HAND_DRAWN, f"{total} hand-drawn shapes in scene files (at most {MOST_HAND_DRAWN}): {listing}"
+
+
+@pytest.mark.parametrize("path", SCENE_FILES, ids=lambda p: p.stem)
+def test_scenes_set_no_integer_stroke_widths(path):
+    found = integer_strokes(path)
+    assert not found, f"{path.name}: {found}: name a theme stroke (theme.stroke(...)) or use a kit widget"
+
+
+def test_the_hand_drawn_rule_bites(tmp_path):
+    bad = tmp_path / "fig_bad.py"
+    bad.write_text("from manim import Brace, Line\nBrace(x)\nLine(a, b, stroke_width=3)\n"
+                   "ArcBetweenPoints(a, b).add_tip()\nm.set_stroke(width=2.5)\n")
+    assert [f.split(":")[0] for f in hand_drawn(bad)] == ["line 2", "line 3", "line 4", "line 4"]
+    assert integer_strokes(bad) == ["line 3: stroke_width=3"]

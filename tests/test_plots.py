@@ -217,7 +217,7 @@ def test_brace_spans_two_points_and_legend_rows():
     brace = brace_label(((0, 0), (3, 0)), "下降最快")
     assert np.isclose(brace.brace.width, 3.0, atol=0.1)
     assert brace.label.get_top()[1] < brace.brace.get_bottom()[1] + 1e-6
-    rows = legend([("accent", "损失"), ("warm", "梯度")])
+    rows = legend([("ink", "损失"), ("backward", "梯度")])
     assert len(rows) == 2 and rows[0].get_right()[0] < rows[1].get_left()[0]
     from manim import DOWN
 

@@ -42,6 +42,17 @@ def roles() -> list[str]:
     return [name for name in theme["colors"] if name not in theme["fills"]]
 
 
+def meaning(name: str) -> str:
+    """What a colour role means across the lecture, in the words of the colour key."""
+    return _theme()["meanings"][role(name)]
+
+
+def takeaway_style(level: str) -> dict:
+    """How a takeaway of this emphasis level is set (``plain``, ``star`` … ``star3``,
+    ``warning``, ``back``, ``recap``): its size name, weight, colour role and ⛔ bar."""
+    return {"bar": False, **_theme()["takeaway_styles"][level]}
+
+
 def size(name: str) -> float:
     """A theme font size by role (``title``, ``body``, ``small`` …)."""
     return _theme()["sizes"][name]
