@@ -89,7 +89,7 @@ def test_a_takeaway_cleared_before_its_panel_ends_is_found():
         scene_id = "cleared-demo"
 
         def construct(self):
-            self.panel("A", says="first", takeaway="甲")
+            self.panel("A", says=STARRED[0], takeaway="甲")
             self.play(FadeIn(Square()), run_time=0.2)
             self.beat(says="second")
             self.clear()
@@ -99,6 +99,65 @@ def test_a_takeaway_cleared_before_its_panel_ends_is_found():
     assert beat_checks.lost_takeaways("cleared-demo", scene) == [
         "cleared-demo A.1: its takeaway is gone from A's final frame"]
     assert beat_checks.silent_beats(scene) == []
+
+
+# Sentences of the real notes and how they are marked there.
+STARRED = ("而这台调音台有三千亿个推子",          # ⭐⭐⭐ on its own line
+           "所以记住：梯度不是一个数，是三千亿个数",   # ⛔
+           "那这个推子的导数就是")                    # ⭐
+PLAIN_SAID = "读作：你动一格，它动三格"
+
+
+class Stack(LectureScene):
+    """Four takeaways in one panel: plain, ⭐, plain, then ⭐⭐⭐."""
+    scene_id = "stack-demo"
+
+    def construct(self):
+        self.panel("A", says=PLAIN_SAID, takeaway="开头平常的话")
+        self.beat(says=STARRED[2], takeaway="接着带星的话")
+        self.beat(says="二乘零点五乘三", takeaway="然后平常的话")
+        self.beat(says=STARRED[0], takeaway="最后最重的话")
+
+
+def _lines(still):
+    return [m for m in still.mobjects if getattr(m, "takeaway_of", None)]
+
+
+def test_at_most_two_takeaways_at_full_strength_and_older_starred_ones_fold_into_a_recap():
+    scene = build_scene_class(Stack, capture_stills=True)
+    final = scene.section_stills[-1]
+    assert len(_lines(final)) == 2
+    assert sorted(m.takeaway_of for m in _lines(final)) == ["A.3", "A.4"]
+    recaps = [m for m in final.mobjects if getattr(m, "recap_of", None)]
+    assert [r.recap_of for r in recaps] == [["A.2"]], "the ⭐ line folds into the recap, the plain one leaves"
+    assert recaps[0].get_bottom()[1] > max(m.get_top()[1] for m in _lines(final)), "an older line stands above"
+
+
+def test_a_three_star_takeaway_is_the_largest_text_and_the_rest_step_back():
+    from scenes.kit import theme
+
+    scene = build_scene_class(Stack, capture_stills=True)
+    final = scene.section_stills[-1]
+    key = next(m for m in _lines(final) if m.takeaway_of == "A.4")
+    other = next(m for m in _lines(final) if m.takeaway_of == "A.3")
+    assert key.height >= 1.15 * other.height
+    muted = theme.text_color("muted").to_hex().upper()
+    assert other.get_color().to_hex().upper() == muted
+    assert scene.beats[-1].emphasis.stars == 3
+
+
+def test_a_warning_takeaway_is_marked_by_a_bar_not_a_colour():
+    from manim import Line
+
+    class Warned(LectureScene):
+        scene_id = "warned-demo"
+
+        def construct(self):
+            self.panel("A", says=STARRED[1], takeaway="梯度不是一个数")
+
+    scene = build_scene_class(Warned, capture_stills=True)
+    line = _lines(scene.section_stills[-1])[0]
+    assert any(isinstance(part, Line) for part in line.get_family())
 
 
 def test_dim_takeaways_steps_every_shown_takeaway_back():

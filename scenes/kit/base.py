@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from manim import UP, FadeIn, FadeOut, Mobject, Scene
 
+from lecture_numerics.emphasis import Emphasis, emphasis_of
 from scenes.kit import text, theme
-from scenes.kit.panels import Takeaways, panel_header
+from scenes.kit.panels import Restack, Takeaways, panel_header
 
 # A beat's clip ends on its picture held this long: the player stops on the last frame,
 # and the panel and whole clips, played through, still give each beat a breath.
@@ -55,6 +56,11 @@ class Beat:
     @property
     def name(self) -> str:
         return f"{self.panel}.{self.n}"
+
+    @property
+    def emphasis(self) -> Emphasis:
+        """How the notes mark what this beat quotes (⭐ level, ⛔): its takeaway is set so."""
+        return emphasis_of(self.says)
 
 
 class LectureScene(Scene):
@@ -103,13 +109,16 @@ class LectureScene(Scene):
         beat = self.beats[-1] if self.beats else None
         if beat is None or beat.takeaway is None or self._takeaways.has(beat.name):
             return
-        (old, new), moves = self._takeaways.moves_after(
-            lambda: self._takeaways.add(beat.name, beat.takeaway, replaces=beat.replaces))
-        if old:   # a replaced line leaves before its successor comes: never two sentences in one place
-            self.play(*(FadeOut(m) for m in old), run_time=run_time / 2)
-        if moves:   # the others make room first: never two sentences in one place
-            self.play(*moves, run_time=run_time / 2)
-        self.play(FadeIn(new, shift=UP * 0.15), run_time=run_time / 2 if moves else run_time)
+        self.play_restack(self._takeaways.add(beat.name, beat.takeaway, replaces=beat.replaces,
+                                              emphasis=beat.emphasis), run_time)
+
+    def play_restack(self, change: Restack, run_time: float = 0.6) -> None:
+        """Lines leave first, kept ones move, then new ones arrive: never two sentences in one place."""
+        steps = [[FadeOut(m) for m in change.leaving], change.moving,
+                 [FadeIn(m, shift=UP * 0.15) for m in change.arriving]]
+        steps = [s for s in steps if s]
+        for animations in steps:
+            self.play(*animations, run_time=run_time / len(steps))
 
     def dim_takeaways(self) -> list:
         """Animations that step the takeaways on screen back to muted, so the next line leads."""
@@ -126,8 +135,9 @@ class LectureScene(Scene):
         footnote = text.take_footnote()
         if footnote is not None:
             # The footnote takes the bottom-left corner: the takeaways stand on top of it.
-            _, moves = self._takeaways.moves_after(lambda: self._takeaways.rise_above(footnote))
-            self.play(FadeIn(footnote), *moves, run_time=0.3)
+            change = self._takeaways.rise_above(footnote)
+            change.arriving.append(footnote)
+            self.play_restack(change, run_time=0.3)
         self.show_takeaway()
         self.wait(BEAT_HOLD_S)
         beat = self.beats[-1]

@@ -3,10 +3,13 @@ panel's takeaways (the sentences its beats leave on screen)."""
 
 from __future__ import annotations
 
-from manim import DOWN, UL, Mobject, VGroup, config
+from dataclasses import dataclass, field
 
+from manim import BOLD, DL, DOWN, LEFT, UL, Line, Mobject, VGroup, config
+
+from lecture_numerics.emphasis import PLAIN, Emphasis
 from scenes.kit.text import line, words
-from scenes.kit.theme import size as text_size, space
+from scenes.kit.theme import size as text_size, space, stroke, takeaway_style, text_color
 
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
@@ -17,6 +20,9 @@ FOOTNOTE_GAP = 0.3
 # Takeaways sit a little above the safe edge: they are the panel's key sentences, and a
 # projector's overscan should not be the first thing to eat them.
 TAKEAWAY_BOTTOM = EDGE_BUFF + 0.17
+# A ⭐⭐⭐ line too wide for the frame breaks after one of these, nearest its middle.
+BREAKS = "，、；：。——"
+RECAP_JOIN = "　·　"
 
 
 def panel_header(panel: str, heading: str) -> VGroup:
@@ -37,78 +43,188 @@ def content_area_top() -> float:
     return config.frame_height / 2 - 1.1
 
 
-def takeaway_line(sentence: str, *, color: str = "ink") -> Mobject:
-    """One takeaway as drawn: the speaker's sentence at takeaway size, the largest in the
-    panel (``{key}`` fills a number). A sentence too long for the safe width is set smaller,
-    never below body size, so it stays inside the safe area."""
-    mob = line(sentence, size="takeaway", color=color)
+def _fits(mob: Mobject, floor_size: str, size: str) -> Mobject:
+    """Shrink ``mob`` to the safe width, never below ``floor_size``."""
     room = config.frame_width - 2 * space("safe") - 2 * space("small")
     if mob.width > room:
-        floor = text_size("body") / text_size("takeaway")
-        mob.scale(max(room / mob.width, floor))
+        mob.scale(max(room / mob.width, text_size(floor_size) / text_size(size)))
     return mob
 
 
-class Takeaways:
-    """The panel's key sentences, stacked along the bottom edge in the order they were said.
+def _split_point(sentence: str) -> int | None:
+    """Where a long sentence breaks into two lines: after the punctuation nearest its middle,
+    never inside a ``{key}`` placeholder."""
+    depth, best = 0, None
+    for i, ch in enumerate(sentence):
+        depth += (ch == "{") - (ch == "}")
+        if depth == 0 and ch in BREAKS and 0 < i < len(sentence) - 1:
+            if best is None or abs(i - len(sentence) / 2) < abs(best - len(sentence) / 2):
+                best = i + 1
+    return best
 
-    Each new one comes in under the others, which move up a line; a beat that replaces
-    drops the newest one first. Every line is tagged ``takeaway_of = <beat name>`` so a test
-    can find it in a still.
+
+def takeaway_line(sentence: str, *, color: str = "ink", level: str = "plain") -> Mobject:
+    """One takeaway as drawn, set as the notes mark it (theme ``takeaway_styles``). A ⭐⭐⭐ line
+    too wide for one line breaks into two at its middle punctuation rather than shrinking
+    (it must stay the largest text); other lines shrink to fit, never below body size. A
+    ⛔ line carries a bar at its left."""
+    style = takeaway_style(level)
+    colour = style["color"] if color == "ink" or level in ("back", "recap") else color
+    weight = {"weight": BOLD} if style["bold"] else {}
+    mob = line(sentence, size=style["size"], color=colour, **weight)
+    room = config.frame_width - 2 * space("safe") - 2 * space("small")
+    at = _split_point(sentence) if level == "star3" and mob.width > room else None
+    if at is not None:
+        rows = [line(part, size=style["size"], color=colour, **weight) for part in (sentence[:at], sentence[at:])]
+        mob = VGroup(*rows).arrange(DOWN, buff=space("tight"))
+        for row in rows:
+            _fits(row, "takeaway", style["size"])
+    else:
+        _fits(mob, "body" if level != "recap" else style["size"], style["size"])
+    if style["bar"]:
+        bar = Line(mob.get_corner(DL) + LEFT * space("small"), mob.get_corner(UL) + LEFT * space("small"),
+                   color=text_color(colour), stroke_width=stroke("heavy"))
+        mob = VGroup(bar, mob)
+    return mob
+
+
+@dataclass
+class _Said:
+    """One takeaway of the panel: its beat, sentence, how the notes mark it, and its line."""
+
+    beat: str
+    sentence: str
+    emphasis: Emphasis
+    color: str
+    mob: Mobject | None = None
+    style: str = ""
+
+    @property
+    def starred(self) -> bool:
+        return self.emphasis.stars > 0 or self.emphasis.warning
+
+
+@dataclass
+class Restack:
+    """What a change to the takeaways does on screen, in order: lines leave, kept lines move
+    (or change style) to their new places, new lines arrive."""
+
+    leaving: list = field(default_factory=list)
+    moving: list = field(default_factory=list)
+    arriving: list = field(default_factory=list)
+
+
+class Takeaways:
+    """The panel's key sentences along the bottom edge, in the order they were said.
+
+    At most two stand at full strength: the newest two, each set as the notes mark it. Older
+    starred (⭐ or ⛔) lines fold into one muted recap line above them; older unstarred lines
+    leave. When a ⭐⭐⭐ line lands, the other full line steps back (muted, plain size), so the
+    ⭐⭐⭐ sentence is the largest text. A later sentence never stands above an earlier one.
+    Every full line is tagged ``takeaway_of = <beat name>``, the recap ``recap_of = [names]``.
     """
 
     def __init__(self) -> None:
-        self.lines: list[Mobject] = []
+        self.said: list[_Said] = []
+        self.recap: Mobject | None = None
         self.floor = -config.frame_height / 2 + TAKEAWAY_BOTTOM
 
-    def moves_after(self, change):
-        """Run ``change`` (a restack: ``add``, ``rise_above``) and return its result with the
-        animations that carry each line kept through it from its old place to its new one
-        (the line a change adds has no old place: it fades in)."""
-        kept = {id(m): m.get_center() for m in self.lines}
-        result = change()
-        moves = []
-        for mob in self.lines:
-            if id(mob) in kept:
-                target = mob.get_center()
-                mob.move_to(kept[id(mob)])
-                moves.append(mob.animate.move_to(target))
-        return result, moves
-
-    def rise_above(self, mob: Mobject) -> bool:
-        """Keep the stack above ``mob`` (the panel's footnote in the bottom corner), so a wide
-        takeaway never runs into it. Returns whether the kept lines moved (callers animate)."""
-        floor = max(self.floor, mob.get_top()[1] + FOOTNOTE_GAP)
-        moved = floor > self.floor + 1e-9
-        self.floor = floor
-        self._stack()
-        return moved and bool(self.lines)
+    @property
+    def lines(self) -> list[Mobject]:
+        return [s.mob for s in self.said if s.mob is not None]
 
     def has(self, beat_name: str) -> bool:
-        return any(m.takeaway_of == beat_name for m in self.lines)
+        return any(s.beat == beat_name for s in self.said)
 
     def shown_names(self) -> list[str]:
-        return [m.takeaway_of for m in self.lines]
+        recap = list(getattr(self.recap, "recap_of", []))
+        return recap + [s.beat for s in self.said if s.mob is not None]
 
-    def add(self, beat_name: str, sentence: str, *, replaces: bool = False,
-            color: str = "ink") -> tuple[list[Mobject], Mobject]:
-        """Lay out the stack with ``sentence`` at the bottom. Returns (lines to fade out, the
-        new line); lines kept are moved to their new places (callers animate that)."""
-        removed = [self.lines.pop()] if replaces and self.lines else []
-        new = takeaway_line(sentence, color=color)
-        new.takeaway_of = beat_name
-        self.lines.append(new)
+    def add(self, beat_name: str, sentence: str, *, replaces: bool = False, color: str = "ink",
+            emphasis: Emphasis = PLAIN) -> Restack:
+        """Lay out the stack with ``sentence`` at the bottom."""
+        change = Restack()
+        if replaces and self.said:
+            gone = self.said.pop()
+            change.leaving += [gone.mob] if gone.mob is not None else []
+        self.said.append(_Said(beat_name, sentence, emphasis, color))
+        return self._restack(change)
+
+    def rise_above(self, mob: Mobject) -> Restack:
+        """Keep the stack above ``mob`` (the panel's footnote in the bottom corner)."""
+        self.floor = max(self.floor, mob.get_top()[1] + FOOTNOTE_GAP)
+        return self._restack(Restack())
+
+    def _styles(self) -> list[str]:
+        """Each said line's style: '' for a line that is no longer drawn on its own."""
+        full = self.said[-2:]
+        newest_key = bool(full) and full[-1].emphasis.level == "star3"
+        styles = []
+        for s in self.said:
+            if s not in full:
+                styles.append("")
+            elif s is not full[-1] and newest_key:
+                styles.append("back")
+            else:
+                styles.append(s.emphasis.level)
+        return styles
+
+    def _restack(self, change: Restack) -> Restack:
+        old_places = {id(s.mob): s.mob.get_center() for s in self.said if s.mob is not None}
+        for s, style in zip(self.said, self._styles()):
+            if style == s.style and s.mob is not None:
+                continue
+            if s.mob is not None:
+                change.leaving.append(s.mob)
+            s.style = style
+            s.mob = takeaway_line(s.sentence, color=s.color, level=style) if style else None
+            if s.mob is not None:
+                s.mob.takeaway_of = s.beat
+                change.arriving.append(s.mob)
+        change.leaving += self._refold_recap(change)
         self._stack()
-        return removed, new
+        for s in self.said:
+            if s.mob is not None and id(s.mob) in old_places:
+                target = s.mob.get_center()
+                if abs(target - old_places[id(s.mob)]).max() > 1e-9:
+                    s.mob.move_to(old_places[id(s.mob)])
+                    change.moving.append(s.mob.animate.move_to(target))
+        return change
+
+    def _refold_recap(self, change: Restack) -> list[Mobject]:
+        """Rebuild the recap line from the older starred sentences; returns the old recap to
+        fade out when it changed."""
+        older = [s for s in self.said if s.mob is None and s.starred]
+        names = [s.beat for s in older]
+        if names == list(getattr(self.recap, "recap_of", [])):
+            return []
+        gone = [self.recap] if self.recap is not None else []
+        self.recap = self._recap_line(older) if older else None
+        if self.recap is not None:
+            change.arriving.insert(0, self.recap)
+        return gone
+
+    def _recap_line(self, older: list[_Said]) -> Mobject:
+        """One muted line of the older starred sentences, the newest kept when they do not fit."""
+        room = config.frame_width - 2 * space("safe") - 2 * space("small")
+        for start in range(len(older)):
+            kept = older[start:]
+            mob = takeaway_line(RECAP_JOIN.join(s.sentence for s in kept), level="recap")
+            if mob.width <= room + 1e-6 or start == len(older) - 1:
+                mob.recap_of = [s.beat for s in kept]
+                mob.takeaway_of = None
+                return mob
+        raise AssertionError("unreachable")
 
     def _stack(self) -> None:
         bottom = self.floor
-        for mob in reversed(self.lines):
+        for mob in reversed([*([self.recap] if self.recap is not None else []), *self.lines]):
             mob.move_to([0, bottom + mob.height / 2, 0])
             bottom += mob.height + TAKEAWAY_GAP
 
     def top(self) -> float:
         """y of the stack's top (the bottom margin when empty): content stays above it."""
-        if not self.lines:
+        shown = self.lines + ([self.recap] if self.recap is not None else [])
+        if not shown:
             return self.floor
-        return max(m.get_top()[1] for m in self.lines)
+        return max(m.get_top()[1] for m in shown)

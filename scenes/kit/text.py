@@ -129,9 +129,10 @@ def _text(content: str, size: str, color: str, *, font: str | None = None, **kwa
     style = dict(font=font or theme.font(), font_size=theme.size(size), color=theme.text_color(color))
     if markup is None:
         return Text(content, **style, **kwargs)
+    weight = kwargs.pop("weight", None)     # a takeaway's weight applies to markup text too
     if kwargs:
         raise ValueError(f"{content!r}: text with super- or subscripts takes no {', '.join(kwargs)}")
-    return MarkupText(_sized_scripts(markup, style["font_size"]), **style)
+    return MarkupText(_sized_scripts(markup, style["font_size"]), **style, **({"weight": weight} if weight else {}))
 
 
 def words(content: str, *, size: str = "body", color: str = "ink", **kwargs) -> Text:
