@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from studio.colour_key import add_colour_key_slide
 from studio.deck_text import EMU_PER_PT, Paragraph, Run, para, text_height_emu, write_paragraphs
 
 APPENDIX_TITLE = "附录：每个数字从哪来"
@@ -188,7 +189,8 @@ def add_appendix(deck, sheet: dict[str, Any], entries: dict[str, dict[str, Any]]
               for kind, meaning in KINDS]
     _body(opener, [para("按讲的顺序分节；每个数字带出处，或带公式和输入。", colour=MUTED), *counts])
     _notes(opener, "台上不用念；被追问某个数从哪来时，翻到这一节。")
-    added = 1
+    add_colour_key_slide(deck, blank)
+    added = 2
     for kind, meaning in KINDS:
         pages = paginate(groups[kind])
         for number, page in enumerate(pages, start=1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from studio.colour_key import colour_key_html
 from studio.page_html import LEDGER_FILE, asset, document, esc, script_json, url, url_path
 from studio.page_ledger import GROUPS, ledger_group, ledger_html, scene_numbers_html
 from studio.page_track import LECTURE_HTML, cue_data_script, track_html
@@ -189,7 +190,7 @@ def appendix_html(ledger: Ledger, cues: dict[str, Any] | None) -> str:
     if not groups and not errata:
         return ""
     return (f'<section class="appendix" id="appendix"><h1>附录：屏幕上的每一个数从哪里来</h1>'
-            f'{errata}{"".join(groups)}</section>')
+            f'{colour_key_html()}{errata}{"".join(groups)}</section>')
 
 
 def index_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None = None) -> str:
@@ -200,6 +201,6 @@ def index_html(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None =
     if cues:
         track, lecture = track_html(cues), LECTURE_HTML + "\n" + cue_data_script(cues)
         script += "\n" + "\n".join(asset(name) for name in ("track.js", "timings.js", "lecture.js", "speaker.js"))
-    body = (f"{header_html(manifest, ledger, cues)}\n<main>{track}{cards}</main>\n{appendix_html(ledger, cues)}\n"
+    body = (f"{header_html(manifest, ledger, cues)}\n<main>{colour_key_html()}{track}{cards}</main>\n{appendix_html(ledger, cues)}\n"
             f"{PRESENTER_HTML}\n{data}{lecture}")
     return document("排练页 · 讲座动画", body, script)
