@@ -1,5 +1,5 @@
 """The colour key: what each theme colour means across the whole lecture, published on the
-rehearsal page and in the deck's appendix so the room and the speaker read colours one way.
+rehearsal page and in the deck's appendix (studio/deck_appendix.py) so the room and the speaker read colours one way.
 
 It is read from config/theme.yaml (``colors`` and ``meanings``), the same file the figures are
 drawn from, so the key cannot drift from the pictures.
@@ -37,32 +37,3 @@ def colour_key_html() -> str:
         f'<span class="meaning" style="color:{e.text}">{escape(e.meaning)}</span></li>' for e in colour_key())
     return (f'<section class="colour-key" id="colour-key"><h2>{KEY_TITLE}</h2>'
             f'<p class="meta">{KEY_LEAD}</p><ul>{rows}</ul></section>')
-
-
-def add_colour_key_slide(deck, layout) -> None:
-    """A slide of swatches, each with its meaning in the colour's text variant."""
-    from pptx.dml.color import RGBColor
-    from pptx.enum.shapes import MSO_SHAPE
-    from pptx.util import Emu, Pt
-
-    slide = deck.slides.add_slide(layout)
-    inch = 914_400
-    title = slide.shapes.add_textbox(Emu(inch // 2), Emu(inch * 3 // 10), Emu(inch * 12), Emu(inch * 7 // 10))
-    title.text_frame.text = KEY_TITLE
-    title.text_frame.paragraphs[0].runs[0].font.size = Pt(24)
-    title.text_frame.paragraphs[0].runs[0].font.bold = True
-    entries = colour_key()
-    rows = (len(entries) + 1) // 2
-    row_h = Emu(int(inch * 5.6 / rows))
-    for index, entry in enumerate(entries):
-        column, row = divmod(index, rows)
-        left, top = Emu(inch // 2 + column * inch * 6), Emu(int(inch * 1.3) + row * row_h)
-        swatch = slide.shapes.add_shape(MSO_SHAPE.ROUNDED_RECTANGLE, left, top, Emu(inch * 6 // 10), Emu(inch * 4 // 10))
-        swatch.fill.solid()
-        swatch.fill.fore_color.rgb = RGBColor.from_string(entry.line[1:])
-        swatch.line.fill.background()
-        label = slide.shapes.add_textbox(Emu(left + inch * 8 // 10), top, Emu(inch * 5), Emu(inch * 4 // 10))
-        label.text_frame.text = entry.meaning
-        run = label.text_frame.paragraphs[0].runs[0]
-        run.font.size, run.font.color.rgb = Pt(18), RGBColor.from_string(entry.text[1:])
-    slide.notes_slide.notes_text_frame.text = KEY_LEAD

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from studio.colour_key import add_colour_key_slide
+from studio.colour_key import KEY_LEAD, KEY_TITLE, colour_key
 from studio.deck_text import EMU_PER_PT, Paragraph, Run, para, text_height_emu, write_paragraphs
 
 APPENDIX_TITLE = "附录：每个数字从哪来"
@@ -26,7 +26,7 @@ KINDS = (
 )
 UNCONFIRMED = "待核"
 NO_SECTION = "未在任何一节出现"
-TEXT_PT, TITLE_PT = 14, 24
+TEXT_PT, TITLE_PT, KEY_PT = 14, 24, 18
 INK, MUTED, ACCENT = "1A1A1A", "595959", "B35900"
 # The slide (13.333 × 7.5 in): a title band, then the text box below it.
 BOX_LEFT, BOX_TOP, BOX_WIDTH, BOX_BOTTOM = 411_480, 960_120, 11_369_040, 6_583_680
@@ -179,6 +179,30 @@ def _notes(slide, text: str) -> None:
     write_paragraphs(slide.notes_slide.notes_text_frame, [para(text)], 12)
 
 
+def add_colour_key(deck, layout) -> None:
+    """The colour key as a slide: a swatch per colour, its meaning beside it in the colour's
+    text variant, two columns."""
+    from pptx.dml.color import RGBColor
+    from pptx.enum.shapes import MSO_SHAPE
+
+    slide = deck.slides.add_slide(layout)
+    _title(slide, KEY_TITLE)
+    entries = colour_key()
+    rows = (len(entries) + 1) // 2
+    row_h = (BOX_BOTTOM - BOX_TOP) // rows
+    swatch_w, swatch_h, column_w = 548_640, 365_760, BOX_WIDTH // 2
+    for index, entry in enumerate(entries):
+        column, row = divmod(index, rows)
+        left, top = BOX_LEFT + column * column_w, BOX_TOP + row * row_h
+        swatch = slide.shapes.add_shape(MSO_SHAPE.ROUNDED_RECTANGLE, left, top, swatch_w, swatch_h)
+        swatch.fill.solid()
+        swatch.fill.fore_color.rgb = RGBColor.from_string(entry.line[1:])
+        swatch.line.fill.background()
+        label = slide.shapes.add_textbox(left + swatch_w + 182_880, top, column_w - swatch_w - 182_880, swatch_h)
+        write_paragraphs(label.text_frame, [para(entry.meaning, colour=entry.text[1:])], KEY_PT)
+    _notes(slide, KEY_LEAD)
+
+
 def add_appendix(deck, sheet: dict[str, Any], entries: dict[str, dict[str, Any]]) -> int:
     """The appendix slides after the talk; returns how many were added."""
     groups = grouped(entries, sheet)
@@ -189,7 +213,7 @@ def add_appendix(deck, sheet: dict[str, Any], entries: dict[str, dict[str, Any]]
               for kind, meaning in KINDS]
     _body(opener, [para("按讲的顺序分节；每个数字带出处，或带公式和输入。", colour=MUTED), *counts])
     _notes(opener, "台上不用念；被追问某个数从哪来时，翻到这一节。")
-    add_colour_key_slide(deck, blank)
+    add_colour_key(deck, blank)
     added = 2
     for kind, meaning in KINDS:
         pages = paginate(groups[kind])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from lecture_numerics import config_files
-from studio.colour_key import add_colour_key_slide, colour_key, colour_key_html
+from studio.colour_key import colour_key, colour_key_html
+from studio.deck_appendix import add_colour_key
 
 
 def test_every_colour_role_is_in_the_key_with_its_meaning():
@@ -27,7 +28,7 @@ def test_the_deck_has_a_key_slide_with_a_swatch_per_colour():
     from pptx import Presentation
 
     deck = Presentation()
-    add_colour_key_slide(deck, deck.slide_layouts[6])
+    add_colour_key(deck, deck.slide_layouts[6])
     slide = deck.slides[0]
     fills = {str(s.fill.fore_color.rgb) for s in slide.shapes if s.shape_type == 1}   # autoshapes
     assert fills == {e.line[1:].upper() for e in colour_key()}

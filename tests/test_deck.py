@@ -79,7 +79,7 @@ def test_one_slide_per_step_then_the_appendix(built):
     assert len(steps) == 9  # cue 1 holds two beats of Ⓐ
     appendix = list(deck.slides)[len(steps):]
     assert [slide_text(s).splitlines()[0] for s in appendix] == [
-        "附录：每个数字从哪来", "附录 · 查来的（1 / 1）", "附录 · 推来的（1 / 1）",
+        "附录：每个数字从哪来", "颜色的意思（全讲统一）", "附录 · 查来的（1 / 1）", "附录 · 推来的（1 / 1）",
         "附录 · 示例取值（1 / 1）", "附录 · 待核（1 / 1）"]
     assert (deck.slide_width, deck.slide_height) == (12_192_000, 6_858_000)
 
@@ -408,7 +408,7 @@ def test_the_real_cue_sheet_against_a_render_with_beats(tmp_path):
     sheet = cues.publish(quality_dir, beat_manifest(quality_dir))
     deck = pptx.Presentation(str(build_deck(quality_dir, sheet, sample_ledger())))
     steps = talk(sheet)
-    assert len(deck.slides) == len(steps) + 5
+    assert len(deck.slides) == len(steps) + 6     # the appendix: opener, colour key, one page per kind
     shown = [step["file"] for _, step in steps if step["file"]]
     first = shown.index("fig-circuit/A/1.mp4")
     assert shown[first:first + 3] == ["fig-circuit/A/1.mp4", "fig-circuit/A/2.mp4", "fig-circuit/B/1.mp4"]
