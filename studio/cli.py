@@ -17,6 +17,9 @@ from studio.errors import UsageError
 
 EXIT_OK, EXIT_FAILED = publish.EXIT_OK, publish.EXIT_FAILED
 EXIT_USAGE, EXIT_INTERRUPTED = 2, 130
+# The deck is projected at 1280×720 (「整张投到 1280×720 上」): clips larger than that carry
+# pixels the room never sees and make a deck too big to carry to a venue or mail.
+DECK_QUALITY = "medium"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,7 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--section", help="with --preview: render only this panel (A, B …) or beat (A.2) and open its clip")
     parser.add_argument("--ledger", action="store_true", help="write <out>/ledger.json and ledger.md, then stop")
     parser.add_argument("--pptx", action="store_true",
-                        help="also write <out>/<quality>/lecture.pptx: a slide per step of the talk (one per beat), then the appendix")
+                        help="also write <out>/<deck quality>/lecture.pptx: a slide per step of the talk (one per beat), "
+                             "then the appendix")
+    parser.add_argument("--deck-quality", default=DECK_QUALITY, metavar="QUALITY",
+                        help=f"with --pptx: the preset the deck's clips and posters are made at (default {DECK_QUALITY}: "
+                             "1280×720, the size the room sees; rendered once and cached like any other quality). "
+                             "--deck-quality high makes a full-HD deck")
     parser.add_argument("--timings", type=Path, metavar="FILE",
                         help="a rehearsal's exported timings (default: config/timings.json when present)")
     parser.add_argument("--strict", action="store_true",
@@ -143,6 +151,8 @@ def run(argv: list[str]) -> int:
         raise UsageError(f"unknown quality {quality!r}; choose one of: {', '.join(presets)}")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    if args.pptx and args.deck_quality not in presets:
+        raise UsageError(f"unknown --deck-quality {args.deck_quality!r}; choose one of: {', '.join(presets)}")
     from studio import pipeline
 
     # Started first: its imports (manim, the kit; most of a second) overlap the checks below
@@ -197,13 +207,32 @@ def render(args, quality: str, presets: dict, forker) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     code = publish.summary(states, batch.quality_dir)
     if args.pptx:
-        from studio.deck import build_deck
-
-        deck = build_deck(batch.quality_dir, published, ledger)
-        steps = sum(len(c.get("steps") or [None]) for c in published["cues"])
-        print(f"wrote {deck} ({steps} slides, one per step of the talk, then the appendix)")
+        code = max(code, write_deck(args, batch, published, ledger, sheet, known, jobs))
     if args.preview and code == EXIT_OK:
         _open(batch.quality_dir / f"{entries[0].scene_id}.mp4")
+    return code
+
+
+def write_deck(args, batch, published: dict, ledger: dict, sheet: dict, known: list, jobs: int) -> int:
+    """The deck, from the render at ``--deck-quality``: this batch's when it is that quality,
+    else a second batch at that quality (cached scenes cost nothing). Returns its exit code."""
+    from studio.deck import build_deck
+    from studio.pipeline import Batch, render_batch
+
+    code = EXIT_OK
+    if args.deck_quality != batch.quality:
+        preset = config.presets()[args.deck_quality]
+        print(f"the deck's clips: {args.deck_quality} ({preset['width']}×{preset['height']}, {preset['fps']} fps)",
+              file=sys.stderr)
+        deck_batch = Batch(entries=batch.entries, quality=args.deck_quality, out_dir=args.out, jobs=jobs, force=False)
+        states, manifest = render_batch(deck_batch, known, None)
+        published = publish.write_page(deck_batch.quality_dir, manifest, ledger, sheet)
+        code = publish.summary(states, deck_batch.quality_dir)
+        batch = deck_batch
+    deck = build_deck(batch.quality_dir, published, ledger)
+    steps = sum(len(c.get("steps") or [None]) for c in published["cues"])
+    size_mb = deck.stat().st_size / 1e6
+    print(f"wrote {deck} ({steps} slides, one per step of the talk, then the appendix; {size_mb:.0f} MB)")
     return code
 
 

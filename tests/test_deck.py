@@ -431,7 +431,7 @@ def test_render_py_pptx_writes_the_deck_next_to_the_videos(tmp_path):
     from tests.render_helpers import manifest as read_manifest, render
 
     out = tmp_path / "out"
-    result = render("tiny", "--quality", "low", "--out", str(out), "--pptx")
+    result = render("tiny", "--quality", "low", "--out", str(out), "--pptx", "--deck-quality", "low")
     assert result.returncode == 0, result.stderr + result.stdout
     qdir = out / "low"
     sheet = json.loads((qdir / "cues.json").read_text(encoding="utf-8"))
@@ -442,3 +442,28 @@ def test_render_py_pptx_writes_the_deck_next_to_the_videos(tmp_path):
     assert read_manifest(qdir)["scenes"][0]["id"] == "tiny"
     for name in ("index.html", "manifest.json", "cues.json", DECK_NAME):
         assert stat.S_IMODE((qdir / name).stat().st_mode) == atomic.published_mode(), name
+
+
+@pytest.mark.render
+def test_the_deck_is_made_at_the_projectors_size_by_default(tmp_path):
+    """--quality low --pptx: the videos at low, the deck from a 1280×720 render (rendered once,
+    cached after), so a deck never carries pixels the room does not see."""
+    from tests.render_helpers import probe, render
+
+    out = tmp_path / "out"
+    result = render("tiny", "--quality", "low", "--out", str(out), "--pptx")
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert (out / "low" / "tiny.mp4").is_file() and not (out / "low" / DECK_NAME).exists()
+    assert pptx.Presentation(str(out / "medium" / DECK_NAME)).slides     # the deck sits with its clips
+    stream = probe(out / "medium" / "tiny.mp4")["streams"][0]
+    assert (stream["width"], stream["height"]) == (1280, 720)
+    again = render("tiny", "--quality", "low", "--out", str(out), "--pptx")
+    assert again.returncode == 0 and "2 rendered" not in again.stdout and "1 rendered" not in again.stdout
+
+
+def test_an_unknown_deck_quality_is_refused_before_rendering(tmp_path):
+    from tests.render_helpers import render
+
+    result = render("tiny", "--out", str(tmp_path / "out"), "--pptx", "--deck-quality", "8k")
+    assert result.returncode == 2 and "unknown --deck-quality '8k'" in result.stderr
+    assert not (tmp_path / "out").exists()
