@@ -425,6 +425,8 @@ def section_records(sid: str, result: dict, durations: dict[str, float], whole_s
                 "file": f"{stem}.mp4", "poster": f"{stem}.jpg",
                 "start_s": round(max(t, 0.0), 3), "end_s": round(t + length, 3), "duration_s": round(length, 3),
                 "says": meta.get("says"), "takeaway": meta.get("takeaway"),
+                "stars": meta.get("stars", 0), "warning": meta.get("warning", False),
+                "numbers": meta.get("numbers", []),
             })
             t += length
         panels.append({"name": panel, "file": f"{sid}/{panel}.mp4",

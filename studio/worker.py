@@ -180,11 +180,13 @@ def read_sections(media: Path, scene_id: str) -> list[dict]:
 
 def beat_records(scene) -> list[dict]:
     """Each beat's name and words, its takeaway as drawn (the ledger's numbers filled in, as
-    the presenter, deck and page show it beside the picture)."""
+    the presenter, deck and page show it beside the picture), how the notes mark what it
+    says, and the ledger keys drawn in its final frame."""
     from scenes.kit.text import fill
 
     return [{"name": b.name, "panel": b.panel, "n": b.n, "says": b.says,
-             "takeaway": fill(b.takeaway)[0] if b.takeaway else None}
+             "takeaway": fill(b.takeaway)[0] if b.takeaway else None,
+             "stars": b.emphasis.stars, "warning": b.emphasis.warning, "numbers": list(b.numbers_shown)}
             for b in getattr(scene, "beats", [])]
 
 

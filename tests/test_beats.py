@@ -177,3 +177,34 @@ def test_dim_takeaways_steps_every_shown_takeaway_back():
     lines = [m for m in scene.section_stills[-1].mobjects if getattr(m, "takeaway_of", None)]
     muted = theme.text_color("muted").to_hex().upper()
     assert len(lines) == 2 and all(m.get_color().to_hex().upper() == muted for m in lines)
+
+
+def test_each_beat_lists_the_ledger_numbers_visible_as_it_ends():
+    """The numbers a beat shows, as the kit drew them: a number faded out is gone from the list,
+    one drawn inside a sentence is in it, and the list is what the still shows."""
+    from manim import FadeOut
+
+    from scenes.kit.text import line, number
+    from tests import legibility_checks as checks
+
+    class Numbers(LectureScene):
+        scene_id = "numbers-demo"
+
+        def construct(self):
+            self.panel("A", says="first")
+            push = number("slider.push")
+            self.play(FadeIn(push), FadeIn(line("读数 {slider.readout_before}").shift(UP)), run_time=0.2)
+            self.beat(says="second")
+            self.play(FadeOut(push), run_time=0.2)
+
+    from manim import UP
+
+    scene = build_scene_class(Numbers, capture_stills=True)
+    first, second = scene.beats
+    assert first.numbers_shown == ["slider.push", "slider.readout_before"]
+    assert second.numbers_shown == ["slider.readout_before"]
+    from lecture_numerics import quantity
+
+    drawn = " ".join(checks.drawn_string(t) for t in checks.texts_in(scene.section_stills[-1].mobjects)
+                     if checks.visible(t))
+    assert quantity("slider.readout_before").display in drawn and quantity("slider.push").display not in drawn

@@ -32,6 +32,23 @@ from scenes.kit.panels import Restack, Takeaways, panel_header
 BEAT_HOLD_S = 0.5
 
 
+# A text fainter than this is fading out or gone: its numbers are not on screen.
+VISIBLE_OPACITY = 0.05
+
+
+def numbers_on_screen(mobjects: list[Mobject]) -> list[str]:
+    """The ledger keys of the texts visible now, as the kit's text helpers drew them, in
+    drawing order, each once."""
+    keys: dict[str, None] = {}
+    for top in mobjects:
+        for part in top.get_family():
+            drawn = getattr(part, "ledger_keys", ())
+            shown = max((m.get_fill_opacity() for m in part.family_members_with_points()), default=0.0)
+            if drawn and shown > VISIBLE_OPACITY:
+                keys.update(dict.fromkeys(drawn))
+    return list(keys)
+
+
 @dataclass
 class SectionStill:
     """What was on screen when a beat ended (``name`` is ``<panel>.<n>``)."""
@@ -52,6 +69,7 @@ class Beat:
     takeaway: str | None = None
     replaces: bool = False
     takeaway_shown: list[str] = field(default_factory=list)   # filled when the beat ends
+    numbers_shown: list[str] = field(default_factory=list)    # ledger keys drawn in its final frame
 
     @property
     def name(self) -> str:
@@ -142,6 +160,7 @@ class LectureScene(Scene):
         self.wait(BEAT_HOLD_S)
         beat = self.beats[-1]
         beat.takeaway_shown = self._takeaways.shown_names()
+        beat.numbers_shown = numbers_on_screen(self.mobjects)
         if self.capture_stills:
             self.section_stills.append(SectionStill(beat.name, [m.copy() for m in self.mobjects],
                                                     beat.panel, beat.n))
