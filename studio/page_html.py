@@ -72,9 +72,12 @@ def css_word(value: Any) -> str:
 
 
 def theme_css() -> str:
-    """The theme's colours as CSS variables, so the page matches the videos."""
+    """The theme's colours as CSS variables, so the page matches the videos: ``--role`` is a
+    role's line colour, ``--role-text`` its text variant (readable on the background; the
+    page's links and buttons use ``--accent-text``)."""
     theme = config.theme()
-    colours = {**theme["colors"], "background": theme["background"]}
+    texts = {f"{name}-text": value for name, value in theme["text_colors"].items()}
+    colours = {**theme["colors"], **texts, "background": theme["background"]}
     lines = [f"--{css_word(name)}: {css_word(value)};" for name, value in colours.items()]
     return ":root {" + " ".join(lines) + f' --font: "{css_word(theme["font"])}"; }}'
 
