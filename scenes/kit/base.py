@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manim import UP, FadeIn, FadeOut, Mobject, Scene
+from manim import UP, FadeIn, FadeOut, Mobject, ReplacementTransform, Scene
 
 from lecture_numerics.emphasis import Emphasis, emphasis_of
 from scenes.kit import text, theme
@@ -132,7 +132,8 @@ class LectureScene(Scene):
 
     def play_restack(self, change: Restack, run_time: float = 0.6) -> None:
         """Lines leave first, kept ones move, then new ones arrive: never two sentences in one place."""
-        steps = [[FadeOut(m) for m in change.leaving], change.moving,
+        steps = [[FadeOut(m) for m in change.leaving],
+                 change.moving + [ReplacementTransform(old, new) for old, new in change.morphing],
                  [FadeIn(m, shift=UP * 0.15) for m in change.arriving]]
         steps = [s for s in steps if s]
         for animations in steps:

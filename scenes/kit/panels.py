@@ -107,10 +107,12 @@ class _Said:
 @dataclass
 class Restack:
     """What a change to the takeaways does on screen, in order: lines leave, kept lines move
-    (or change style) to their new places, new lines arrive."""
+    to their new places while restyled ones morph into their new style (no moment without
+    them), new lines arrive."""
 
     leaving: list = field(default_factory=list)
     moving: list = field(default_factory=list)
+    morphing: list = field(default_factory=list)     # (old line, the same sentence restyled)
     arriving: list = field(default_factory=list)
 
 
@@ -174,12 +176,15 @@ class Takeaways:
         for s, style in zip(self.said, self._styles()):
             if style == s.style and s.mob is not None:
                 continue
-            if s.mob is not None:
-                change.leaving.append(s.mob)
-            s.style = style
+            old, s.style = s.mob, style
             s.mob = takeaway_line(s.sentence, color=s.color, level=style) if style else None
             if s.mob is not None:
                 s.mob.takeaway_of = s.beat
+            if old is not None and s.mob is not None:
+                change.morphing.append((old, s.mob))
+            elif old is not None:
+                change.leaving.append(old)
+            elif s.mob is not None:
                 change.arriving.append(s.mob)
         change.leaving += self._refold_recap(change)
         self._stack()
