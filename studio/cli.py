@@ -51,7 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--strict", action="store_true",
                         help="a 🖥 line naming no scene, or timings that fit no cue, is an error")
     parser.add_argument("--errata", action="store_true",
-                        help="list where the notes say a number the numerics contradict (讲稿勘误), then stop")
+                        help="list where the speaker must say a number differently (讲稿勘误 · 改口), with the "
+                             "sentence to say instead, then stop")
+    parser.add_argument("--details", action="store_true",
+                        help="with --errata: also list the 细节 (true but immaterial differences, appendix only)")
     parser.add_argument("--serve", action="store_true",
                         help="serve the rehearsal page on 127.0.0.1 and re-render (low quality) on every save")
     return parser
@@ -127,7 +130,7 @@ def run(argv: list[str]) -> int:
     if args.errata:
         from lecture_numerics.errata import errata_text
 
-        print(errata_text())
+        print(errata_text(with_details=args.details))
         return EXIT_OK
     if args.ledger:
         publish.check_out_dir(args.out)

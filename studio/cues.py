@@ -31,7 +31,8 @@ config/cues.yaml settles what parsing cannot (or gets wrong): each override name
 repeats part of its text (so an edit to the notes that moves it is caught) and says why. It
 also holds each section's target length, against which rehearsed times are flagged.
 
-Each cue carries the errata on its lines (lecture_numerics.errata) and, given a rehearsal's
+Each cue carries the 改口 errata on its lines (lecture_numerics.errata; the sheet's
+``errata_details`` holds the 细节, for the appendix) and, given a rehearsal's
 timings (studio.rehearsal), the seconds it really took. Against a render, each cue gets its
 clips and its steps (studio.cue_steps).
 """
@@ -421,10 +422,13 @@ def notes_errata() -> list[dict[str, Any]]:
 
 
 def attach_errata(cues: list[Cue], found: list[dict[str, Any]]) -> None:
-    """Each cue gets the errata on the lines of its stretch (the first cue's starts at line 1)."""
+    """Each cue gets the 改口 errata on the lines of its stretch (the first cue's starts at line 1):
+    what the presenter's red box and the deck's notes show. 细节 go to the appendix only."""
+    from lecture_numerics.errata import is_correction
+
     for cue in cues:
         first = 1 if cue.index == 0 else cue.line
-        cue.errata = [e for e in found if first <= e["line"] <= cue.end_line]
+        cue.errata = [e for e in found if first <= e["line"] <= cue.end_line and is_correction(e)]
 
 
 def attach_timings(cues: list[Cue], timings: dict[str, Any], notes_shown: str) -> list[str]:
@@ -489,7 +493,8 @@ def build_sheet(notes_path: Path | None = None, config_dir: Path | None = None, 
         warnings += attach_timings(cues, timings, shown_path)
     if strict and warnings:
         raise UsageError(f"{notes_path.name}: " + "; ".join(warnings))
-    attach_errata(cues, notes_errata() if errata is None else errata)
+    found = notes_errata() if errata is None else errata
+    attach_errata(cues, found)
     cue_dicts = [asdict(c) for c in cues]
     for section in sections:
         section["estimated_s"] = round(sum(c.estimated_s for c in cues if c.section == section["number"]), 1)
@@ -509,6 +514,8 @@ def build_sheet(notes_path: Path | None = None, config_dir: Path | None = None, 
         "warnings": warnings,
         "sections": sections,
         "cues": cue_dicts,
+        # 细节 errata: true but immaterial, for the appendix only (lecture_numerics.errata)
+        "errata_details": [e for e in found if e.get("kind", "改口") != "改口"],
     }
 
 
@@ -541,9 +548,12 @@ def view_media(scene: dict[str, Any] | None, view: str) -> dict[str, Any] | None
     return {"view": view, "file": section["file"], "loop": False, "whole": False} if section else None
 
 
-def with_media(sheet: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any]:
+def with_media(sheet: dict[str, Any], manifest: dict[str, Any],
+               ledger: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The sheet against a render: each figure cue's clips (``rendered``, ``media``, a
-    placeholder noted for each view that has none) and every cue's ``steps``."""
+    placeholder noted for each view that has none) and every cue's ``steps``, each step with
+    the numbers on screen as it ends and where each comes from (``numbers``: records of
+    studio.number_sources against ``ledger``, by default the lecture's)."""
 
     scenes = {s.get("id"): s for s in manifest.get("scenes") or []}
     rate = float(sheet["speaking_rate"]["chars_per_minute"])
@@ -559,13 +569,34 @@ def with_media(sheet: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any
         cue["steps"] = cue_steps.cue_steps(cue, scene, rate)
         warnings += cue_steps.unmatched_times(cue, cue["steps"])
         cues.append(cue)
-    return {**sheet, "quality": manifest.get("quality"), "warnings": warnings, "cues": cues}
+    numbers = attach_numbers(cues, ledger)
+    return {**sheet, "quality": manifest.get("quality"), "warnings": warnings, "cues": cues, "numbers": numbers}
 
 
-def publish(quality_dir: Path, manifest: dict[str, Any], sheet: dict[str, Any] | None = None) -> dict[str, Any]:
+def attach_numbers(cues: list[dict[str, Any]], ledger: dict[str, dict[str, Any]] | None) -> dict[str, Any]:
+    """Each step's ledger keys (as the kit drew them) become records: value as drawn, kind and
+    one line of provenance; returned, by key, each number's whole record (a derived number's
+    inputs one level down, each with its kind and source), for the provenance card. The
+    lecture's ledger is computed only when a step shows a number and none was given."""
+    from studio import number_sources
+
+    if ledger is None and any(s.get("numbers") for c in cues for s in c["steps"]):
+        from lecture_numerics.ledger import ledger_entries
+        from studio import registry
+
+        ledger = ledger_entries({sid: e.ledger_keys for sid, e in registry.discover().items()})
+    for cue in cues:
+        for step in cue["steps"]:
+            keys = [n["key"] if isinstance(n, dict) else n for n in step.get("numbers") or []]
+            step["numbers"] = number_sources.step_numbers(keys, ledger or {})
+    return number_sources.sheet_numbers(cues, ledger or {})
+
+
+def publish(quality_dir: Path, manifest: dict[str, Any], sheet: dict[str, Any] | None = None,
+            ledger: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Write ``<quality_dir>/cues.json`` for this render and return it."""
     from studio import atomic
 
-    published = with_media(sheet or build_sheet(), manifest)
+    published = with_media(sheet or build_sheet(), manifest, ledger)
     atomic.write_json(quality_dir / "cues.json", published)
     return published

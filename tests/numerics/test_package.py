@@ -27,6 +27,13 @@ def test_every_quantity_has_provenance():
             assert all(dep.key in REGISTRY for dep in q.inputs.values()), key
 
 
+def test_every_derived_quantity_names_its_inputs():
+    """A derived number is recomputed from named inputs (chosen, sourced or derived): one computed
+    from module constants alone would leave the ledger unable to say what it came from."""
+    bare = sorted(key for key, q in REGISTRY.items() if not isinstance(q, (Sourced, Chosen)) and not q.inputs)
+    assert not bare, f"derived quantities with no inputs (declare what they are computed from): {bare}"
+
+
 def test_importing_the_numerics_does_not_import_manim():
     code = ("import sys, lecture_numerics; lecture_numerics.load_all(); "
             "from lecture_numerics import ledger, timeline; "
