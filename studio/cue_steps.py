@@ -6,6 +6,10 @@ without ``beats`` (a render from before beats) is one step, its panel clip, with
 A whole view (整张投) is one step: the scene's own ``whole`` panel when it has one, else the
 whole clip. Title and section cards are one step with no clip.
 
+Each beat step carries the ledger keys visible as the beat ends (the manifest's
+``beats[].numbers``, as the kit drew them); studio.cues turns them into the numbers' records
+(studio.number_sources): value, kind, provenance.
+
 Each entry of the cue's script (its speech and notes) belongs to one step, by the beats'
 quotes: an entry belongs to the beat whose ``says`` it contains (or which contains it, for a
 quote across lines) or whose ``notes_line`` it stands on; entries before the first quote
@@ -33,7 +37,7 @@ SHORTEST_QUOTED_PART = 4   # a script line this short inside a longer quote is n
 
 def _step(view: str | None, **fields: Any) -> dict[str, Any]:
     step = {"view": view, "panel": None, "beat": None, "file": None, "poster": None, "loop": False,
-            "says": None, "notes_line": None}
+            "says": None, "notes_line": None, "numbers": []}
     step.update(fields)
     return step
 
@@ -43,13 +47,19 @@ def _last_poster(section: dict[str, Any] | None) -> str | None:
     return beats[-1].get("poster") if beats else None
 
 
+def _last_numbers(section: dict[str, Any] | None) -> list[str]:
+    """The ledger keys on screen as a panel ends (its last beat's)."""
+    beats = (section or {}).get("beats") or []
+    return list(beats[-1].get("numbers") or []) if beats else []
+
+
 def panel_steps(section: dict[str, Any]) -> list[dict[str, Any]]:
     """One step per beat of a rendered panel."""
     name = section["name"]
     if not section.get("beats"):   # rendered before beats: the panel is its one beat
         return [_step(name, panel=name, beat=1, file=section.get("file"))]
     return [_step(name, panel=name, beat=b.get("n", n), file=b.get("file"), poster=b.get("poster"),
-                  says=b.get("says"), notes_line=b.get("notes_line"))
+                  says=b.get("says"), notes_line=b.get("notes_line"), numbers=list(b.get("numbers") or []))
             for n, b in enumerate(section["beats"], start=1)]
 
 
@@ -58,14 +68,16 @@ def whole_step(scene: dict[str, Any], sections: dict[str, dict[str, Any]]) -> di
     ending on its last beat's poster (a loop's poster is its first frame)."""
     if VIEW_WHOLE in sections:
         panel = sections[VIEW_WHOLE]
-        return _step(VIEW_WHOLE, panel=VIEW_WHOLE, file=panel.get("file"), poster=_last_poster(panel))
+        return _step(VIEW_WHOLE, panel=VIEW_WHOLE, file=panel.get("file"), poster=_last_poster(panel),
+                     numbers=_last_numbers(panel))
     files = scene.get("files") or {}
     if not files.get("mp4"):
         return _step(VIEW_WHOLE)
     loop = bool(scene.get("loop"))
     ordered = scene.get("sections") or []
     last = None if loop or not ordered else _last_poster(ordered[-1])
-    return _step(VIEW_WHOLE, file=files["mp4"], poster=last or files.get("png"), loop=loop)
+    numbers = [] if loop or not ordered else _last_numbers(ordered[-1])
+    return _step(VIEW_WHOLE, file=files["mp4"], poster=last or files.get("png"), loop=loop, numbers=numbers)
 
 
 def view_steps(scene: dict[str, Any] | None, view: str) -> list[dict[str, Any]]:

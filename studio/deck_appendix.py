@@ -6,8 +6,13 @@ by the lecture section it is first shown in, each with where it comes from.
 - 示例取值: chosen for a figure; why this value.
 - 待核: cited but not confirmed, or computed from such a number; the citation as it stands.
 
-A number no scene draws belongs to the section whose script says it (a number only the
-notes say), or else to the first section that shows a number made from it (an input). Pages are filled by measuring at 14 pt, so nothing is shrunk below that.
+Within its kind, each number sits in the section where the talk first shows it, in the order
+of first appearance, and names the slide, cue and beat where that is (「首次出现：第 37 页 ·
+L412 fig-step Ⓐ 第 1 拍」), so a question from the room is one jump from the appendix to the
+slide. A number no step shows belongs to the section whose script says it (a number only the
+notes say), or else to the first section that shows a number made from it (an input). Each
+number is described in Chinese (lecture_numerics/ledger_zh.py). Pages are filled by
+measuring at 14 pt, so nothing is shrunk below that.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 from studio.colour_key import KEY_LEAD, KEY_TITLE, colour_key
 from studio.deck_text import EMU_PER_PT, Paragraph, Run, para, text_height_emu, write_paragraphs
+from studio.number_sources import kind_of, readable, shown_at, value_text, where_text
 
 APPENDIX_TITLE = "附录：每个数字从哪来"
 KINDS = (
@@ -33,23 +39,19 @@ BOX_LEFT, BOX_TOP, BOX_WIDTH, BOX_BOTTOM = 411_480, 960_120, 11_369_040, 6_583_6
 LONG_DISPLAY, LONG_INPUT = 60, 28
 
 
-def kind_of(entry: dict[str, Any]) -> str:
-    if entry["kind"] == "missing" or entry.get("status") == UNCONFIRMED:
-        return "待核"
-    return {"sourced": "查来的", "derived": "推来的", "chosen": "示例取值"}[entry["kind"]]
-
-
 def _short(text: Any, limit: int) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _value(entry: dict[str, Any]) -> str:
-    return f"{_short(entry['display'], LONG_DISPLAY)} {entry['unit']}".strip() or "（无值）"
+    return _short(value_text(entry), LONG_DISPLAY) or "（无值）"
 
 
 def _inputs(entry: dict[str, Any]) -> str:
-    return "；".join(f"{name} = {_short(dep['display'], LONG_INPUT)} {dep['unit']}".rstrip()
+    from lecture_numerics.ledger_zh import unit_zh
+
+    return "；".join(f"{name} = {_short(readable(dep['display']), LONG_INPUT)} {unit_zh(dep['unit'])}".rstrip()
                      for name, dep in (entry.get("inputs") or {}).items())
 
 
@@ -60,20 +62,38 @@ def source_text(entry: dict[str, Any]) -> str:
     if entry["kind"] == "derived":
         inputs = _inputs(entry)
         doubt = "（由待核的输入推出）" if entry.get("status") == UNCONFIRMED else ""
-        return f"公式：{entry['formula']}{doubt}" + (f"　输入：{inputs}" if inputs else "")
+        said = f"{readable(entry['formula_zh'])}　即 " if entry.get("formula_zh") else ""
+        return f"公式：{said}{readable(entry['formula'])}{doubt}" + (f"　输入：{inputs}" if inputs else "")
     if entry["kind"] == "chosen":
         quote = f"　讲稿：「{entry['notes_quote']}」" if entry.get("notes_quote") else ""
-        return f"理由：{entry['reason']}{quote}"
+        return f"理由：{entry.get('reason_zh') or entry['reason']}{quote}"
     label = "出处（未核实）" if entry.get("status") == UNCONFIRMED else "出处"
     return f"{label}：{entry['citation']}"
 
 
+FIRST_SHOWN = "首次出现："
+
+
+def shown_text(entry: dict[str, Any]) -> str:
+    """Where the talk first shows the number (slide, cue line, scene and beat), and how many
+    other beats show it: 「首次出现：第 37 页 · L412 fig-step Ⓐ 第 1 拍（另有 3 拍）」."""
+    places = entry.get("shown_at") or []
+    if not places:
+        return ""
+    more = f"（另有 {len(places) - 1} 拍）" if len(places) > 1 else ""
+    return f"{FIRST_SHOWN}{where_text(places[0])}{more}"
+
+
 def entry_paragraphs(entry: dict[str, Any]) -> list[Paragraph]:
     head = [Run(_value(entry), bold=True)]
-    if entry.get("measures"):
-        head.append(Run(f"　{entry['measures']}"))
+    measures = entry.get("measures_zh") or entry.get("measures")
+    if measures:
+        head.append(Run(f"　{measures}"))
     head.append(Run(f"　{entry['key']}", colour=MUTED))
-    return [Paragraph(tuple(head)), para(source_text(entry), colour=MUTED)]
+    paragraphs = [Paragraph(tuple(head)), para(source_text(entry), colour=MUTED)]
+    if shown_text(entry):
+        paragraphs.append(para(shown_text(entry), colour=ACCENT))
+    return paragraphs
 
 
 # ---- sections ----------------------------------------------------------------------------
@@ -98,11 +118,13 @@ def quote_section(quote: str, sheet: dict[str, Any]) -> int | None:
 
 
 def entry_sections(entries: dict[str, dict[str, Any]], sheet: dict[str, Any]) -> dict[str, int | None]:
-    """Each entry's section: the first one of its scenes; else, for a number only the notes
-    say, the section where they say it; else the first section of a number derived from it;
-    None when there is none."""
+    """Each entry's section: where a step of the talk first shows it; else the first one of
+    its scenes; else, for a number only the notes say, the section where they say it; else
+    the first section of a number derived from it; None when there is none."""
     order = [s["number"] for s in sheet["sections"]]
     by_scene = scene_sections(sheet)
+    cue_section = {c.get("index"): c.get("section") for c in sheet["cues"]}
+    seen = shown_at(sheet)
     users: dict[str, list[str]] = {}
     for key, entry in entries.items():
         for dep in (entry.get("inputs") or {}).values():
@@ -112,7 +134,8 @@ def entry_sections(entries: dict[str, dict[str, Any]], sheet: dict[str, Any]) ->
     def section_of(key: str) -> int | None:  # derivations form no cycles
         if key not in found:
             entry = entries[key]
-            candidates = [by_scene[s] for s in entry["scenes"] if s in by_scene]
+            candidates = [cue_section[seen[key][0]["cue"]]] if key in seen else []
+            candidates = [c for c in candidates if c in order] or [by_scene[s] for s in entry["scenes"] if s in by_scene]
             if not candidates:
                 said = quote_section(entry.get("notes_quote") or "", sheet)
                 candidates = [said] if said is not None else [
@@ -126,13 +149,19 @@ def entry_sections(entries: dict[str, dict[str, Any]], sheet: dict[str, Any]) ->
 
 
 def grouped(entries: dict[str, dict[str, Any]], sheet: dict[str, Any]) -> dict[str, list[tuple[str, list[dict]]]]:
-    """kind → [(section heading, its entries)], sections in the talk's order."""
+    """kind → [(section heading, its entries)], sections in the talk's order, and within a
+    section the numbers in the order the talk first shows them (those it never shows after,
+    as the ledger lists them). Each entry carries ``shown_at``: the steps that show it."""
     sections = entry_sections(entries, sheet)
     titles = {s["number"]: s["title"] for s in sheet["sections"]}
     order = [*titles, None]
+    seen = shown_at(sheet)
+    never = float("inf")
+    ordered = sorted(entries.values(), key=lambda e: seen[e["key"]][0]["slide"] if e["key"] in seen else never)
+    ordered = [{**e, "shown_at": seen.get(e["key"], [])} for e in ordered]
     result: dict[str, list[tuple[str, list[dict]]]] = {}
     for kind, _ in KINDS:
-        chosen = [e for e in entries.values() if kind_of(e) == kind]
+        chosen = [e for e in ordered if kind_of(e) == kind]
         groups = [(titles.get(number, NO_SECTION), [e for e in chosen if sections[e["key"]] == number])
                   for number in order]
         result[kind] = [(title, rows) for title, rows in groups if rows]
@@ -211,7 +240,8 @@ def add_appendix(deck, sheet: dict[str, Any], entries: dict[str, dict[str, Any]]
     _title(opener, APPENDIX_TITLE)
     counts = [para(f"{kind}　{sum(len(rows) for _, rows in groups[kind])} 个 — {meaning}")
               for kind, meaning in KINDS]
-    _body(opener, [para("按讲的顺序分节；每个数字带出处，或带公式和输入。", colour=MUTED), *counts])
+    _body(opener, [para("按讲的顺序：每个数字排在它第一次出现的那一节，按出现先后，注明第几页、哪一拍；"
+                        "每个数字带出处，或带公式和输入，或带取值的理由。", colour=MUTED), *counts])
     _notes(opener, "台上不用念；被追问某个数从哪来时，翻到这一节。")
     add_colour_key(deck, blank)
     added = 2

@@ -4,7 +4,9 @@ What they say, in order: what the 🖥 cue line puts on screen (for a section ca
 sheet gives the line of the section it opens); where the slide stands (cue, step, notes
 line, estimated time); the 讲稿勘误 (errata) of this step, in red, before anything else is
 read; the cue line's ⭐/⛔ hints (on its first step: they are said as the screen appears);
-then the lines of the script that belong to this step, spoken lines and stage notes alike.
+本屏数字, the numbers on screen as the beat ends, each with its kind (查来的 / 推来的 / 示例取值
+/ 待核) and where it comes from (studio/number_sources.py); then the lines of the script that
+belong to this step, spoken lines and stage notes alike.
 
 How they are laid out: the notes page holds a picture of the slide above the notes. The
 largest type that fits is chosen, shrinking the picture before the type drops below 10 pt
@@ -20,6 +22,8 @@ from studio.deck_text import Paragraph, Run, fits, para, write_paragraphs
 from studio.page_track import clock, view_label
 
 ERRATUM_RED, MUTED = "C00000", "595959"
+NUMBERS_TITLE = "本屏数字："
+LONG_SOURCE = 90   # characters of a number's provenance line in the notes (the appendix has it whole)
 
 # The notes page (python-pptx's default notes master): 7.5 × 10 in, portrait.
 PAGE_W, PAGE_H = 6_858_000, 9_144_000
@@ -57,8 +61,26 @@ LAYOUTS = tuple(NotesLayout(width, size) for width, size in (
 
 
 def erratum_text(erratum: dict[str, Any]) -> str:
-    return (f"⚠ 讲稿勘误：L{erratum['line']} 讲稿说 {erratum['said']}，应为 {erratum['right']}"
+    """A 改口 as the deck's notes say it: what the notes say, the headline, the sentence to say instead."""
+    say = f"，改说「{erratum['say']}」" if erratum.get("say") else ""
+    return (f"⚠ 讲稿勘误：L{erratum['line']} 讲稿说 {erratum['said']}，应为 {erratum['right']}{say}"
             f" —— {erratum['why']}")
+
+
+def number_paragraph(index: int, number: dict[str, Any]) -> Paragraph:
+    """「1. 9.76 TiB〔推来的〕V3 的模型状态 —— 公式：671B × 16 字节 ÷ 1024⁴」."""
+    source = " ".join(str(number.get("source") or "").split())
+    source = source if len(source) <= LONG_SOURCE else source[: LONG_SOURCE - 1] + "…"
+    measures = f"{number['measures']} " if number.get("measures") else ""
+    return Paragraph((Run(f"{index}. {number.get('value') or number['key']}", bold=True),
+                      Run(f"〔{number['kind']}〕"), Run(f"{measures}—— {source}", colour=MUTED)))
+
+
+def numbers_paragraphs(step: dict[str, Any]) -> list[Paragraph]:
+    numbers = [n for n in step.get("numbers") or [] if isinstance(n, dict)]
+    if not numbers:
+        return []
+    return [para(NUMBERS_TITLE, bold=True)] + [number_paragraph(i, n) for i, n in enumerate(numbers, start=1)]
 
 
 def where_text(cue: dict[str, Any], step: dict[str, Any], position: tuple[int, int], total: int) -> str:
@@ -85,6 +107,7 @@ def notes_paragraphs(cue: dict[str, Any], step: dict[str, Any], position: tuple[
     paragraphs += [para(erratum_text(e), bold=True, colour=ERRATUM_RED) for e in step.get("errata") or []]
     if position[0] == 1:
         paragraphs += [para(hint) for hint in cue.get("hints") or []]
+    paragraphs += numbers_paragraphs(step)
     paragraphs.append(para(""))
     for index in step.get("lines") or []:
         item = script[index]

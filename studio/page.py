@@ -29,7 +29,7 @@ def build_page(manifest: Manifest, ledger: Ledger, cues: dict[str, Any] | None =
     ledger = ledger or {}
     from studio.cues import notes_errata   # kept on disk by its inputs: a no-op re-run reads it
 
-    return {"index.html": index_html(manifest, ledger, cues), LEDGER_FILE: ledger_html(ledger, notes_errata())}
+    return {"index.html": index_html(manifest, ledger, cues), LEDGER_FILE: ledger_html(ledger, notes_errata(), cues)}
 
 
 def seconds(value: Any) -> str:
@@ -167,26 +167,43 @@ def all_errata(cues: dict[str, Any] | None) -> list[dict[str, Any]]:
     return sorted(found.values(), key=lambda e: (e.get("line") or 0, str(e.get("key"))))
 
 
-def errata_html(errata: list[dict[str, Any]]) -> str:
-    if not errata:
+def _erratum_right(e: dict[str, Any]) -> str:
+    """The headline, and for a 改口 the sentence to say instead."""
+    say = e.get("say")
+    return esc(e.get("right")) + (f'<br><span class="say">改说「{esc(say)}」</span>' if say else "")
+
+
+def errata_html(errata: list[dict[str, Any]], details: list[dict[str, Any]] | None = None) -> str:
+    """讲稿勘误 for paper: the 改口 (with the sentence to say), then the 细节 (true but immaterial)."""
+    if not errata and not details:
         return ""
-    rows = "".join(
-        f'<tr><td>L{esc(e.get("line"))}</td><td>{esc(e.get("said"))}</td><td class="value">{esc(e.get("right"))}</td>'
-        f'<td>{esc(e.get("why"))}</td><td><code>{esc(e.get("key"))}</code></td></tr>' for e in errata)
-    return ('<section class="ledger-group errata" id="appendix-errata"><h2>讲稿勘误（' f"{len(errata)}）</h2>"
-            '<table class="numbers"><thead><tr><th>讲稿行</th><th>讲稿说</th><th>应为</th><th>为什么</th><th>键</th>'
-            f"</tr></thead><tbody>{rows}</tbody></table></section>")
+
+    def table(found: list[dict[str, Any]], right_title: str) -> str:
+        rows = "".join(
+            f'<tr><td>L{esc(e.get("line"))}</td><td>{esc(e.get("said"))}</td><td class="value">{_erratum_right(e)}</td>'
+            f'<td>{esc(e.get("why"))}</td><td><code>{esc(e.get("key"))}</code></td></tr>' for e in found)
+        return (f'<table class="numbers"><thead><tr><th>讲稿行</th><th>讲稿说</th><th>{right_title}</th><th>为什么</th>'
+                f"<th>键</th></tr></thead><tbody>{rows}</tbody></table>")
+
+    html = '<section class="ledger-group errata" id="appendix-errata"><h2>讲稿勘误（' f"改口 {len(errata)}）</h2>"
+    html += table(errata, "改说") if errata else '<p class="empty">无</p>'
+    if details:
+        html += (f'<h3 id="appendix-errata-details">细节（{len(details)}）· 属实或无关紧要，不用改口</h3>'
+                 + table(details, "精确值"))
+    return html + "</section>"
 
 
 def appendix_html(ledger: Ledger, cues: dict[str, Any] | None) -> str:
     """The ledger as the handout the page prints (page.css shows it only on paper): 查来的,
     推来的, 示例取值 and 待核, each number with its citation or its formula and inputs."""
-    groups = []
+    from studio.number_sources import shown_at
+
+    groups, places = [], shown_at(cues)
     for group_id, title, belongs in GROUPS:
         keys = [key for key, entry in ledger.items() if belongs(entry)]
         if keys:
-            groups.append(ledger_group(group_id, title, keys, ledger))
-    errata = errata_html(all_errata(cues))
+            groups.append(ledger_group(group_id, title, keys, ledger, places))
+    errata = errata_html(all_errata(cues), (cues or {}).get("errata_details") or [])
     if not groups and not errata:
         return ""
     return (f'<section class="appendix" id="appendix"><h1>附录：屏幕上的每一个数从哪里来</h1>'

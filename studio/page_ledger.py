@@ -1,7 +1,10 @@
 """The ledger on the rehearsal page: one number's cells, and the full-ledger page.
 
 Entries come from ``lecture_numerics.ledger.ledger_entries``; only ``kind`` and ``display``
-(or ``value``) are relied on, every other field is optional.
+(or ``value``) are relied on, every other field is optional. What a number measures and why a
+value was picked are shown in Chinese where the ledger has it (``measures_zh``, ``reason_zh``).
+Given the cue sheet, each number links to the beats of the talk that show it, each with its
+poster: a click opens lecture mode at that beat.
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from typing import Any, Iterable
 from urllib.parse import quote
 
 from lecture_numerics.provenance import SPEAKERS_EXAMPLE
-from studio.page_html import LEDGER_FILE, anchor, asset, document, entry_href, esc
+from studio.number_sources import readable, runs, shown_at
+from studio.page_html import LEDGER_FILE, anchor, asset, document, entry_href, esc, url
 
 Entry = dict[str, Any]
 Ledger = dict[str, Entry]
@@ -46,8 +50,8 @@ def value_text(entry: Entry) -> str:
     display = str(entry.get("value", "") if display in (None, "") else display)
     if display in ("", "None"):
         return '<span class="none">—</span>'
-    unit = str(entry.get("unit") or "")
-    if unit and not display.endswith(unit):
+    unit = str(entry.get("unit_zh", entry.get("unit")) or "")   # as the room reads it (ledger_zh.UNITS)
+    if unit and not display.endswith(unit) and not display.endswith(str(entry.get("unit") or "\0")):
         return f'{esc(display)} <span class="unit">{esc(unit)}</span>'
     return esc(display)
 
@@ -78,10 +82,11 @@ def provenance_html(entry: Entry, ledger: Ledger, page: str = LEDGER_FILE) -> st
     if entry.get("kind") == "missing":
         return f'<span class="missing">{esc(entry.get("note") or "账本中没有这个数")}</span>'
     if entry.get("kind") == "derived" or entry.get("formula"):
-        formula = f'<code class="formula">{esc(entry.get("formula") or "（无公式）")}</code>'
-        return formula + inputs_html(entry.get("inputs"), ledger, page)
+        said = f'<p class="said">{esc(readable(entry["formula_zh"]))}</p>' if entry.get("formula_zh") else ""
+        formula = f'<code class="formula">{esc(readable(entry.get("formula") or "（无公式）"))}</code>'
+        return said + formula + inputs_html(entry.get("inputs"), ledger, page)
     if entry.get("kind") == "chosen":
-        reason = entry.get("reason") or "（未说明理由）"
+        reason = entry.get("reason_zh") or entry.get("reason") or "（未说明理由）"
         quoted = f"：「{entry['notes_quote']}」" if entry.get("notes_quote") and reason == SPEAKERS_EXAMPLE else ""
         return f'<span class="reason">为图挑的：{esc(reason + quoted)}</span>'
     citation = entry.get("citation")
@@ -147,17 +152,33 @@ def items_html(items: Any) -> str:
 def key_cell(key: str, entry: Entry) -> str:
     role = ROLE_LABELS.get(entry.get("role"))
     role_tag = f' <span class="role">{esc(role)}</span>' if role else ""
-    texts = dict.fromkeys(t for t in (entry.get("measures"), entry.get("note")) if t)
+    texts = dict.fromkeys(t for t in (entry.get("measures_zh") or entry.get("measures"), entry.get("note")) if t)
     notes = "".join(f'<p class="note">{esc(t)}</p>' for t in texts if entry.get("kind") != "missing")
     return f"<td><code>{esc(key)}</code>{role_tag}{notes}</td>"
 
 
-def ledger_row(key: str, entry: Entry, ledger: Ledger) -> str:
+def beats_html(places: list[dict[str, Any]]) -> str:
+    """The beats of the talk that show a number, each its poster and where it is, linked to
+    lecture mode at that beat (index.html#lecture=<cue>/<step>). Beats one after another
+    that keep it on screen are one link, to the first of them (「L940 Ⓐ 第 2–8 拍」)."""
+    if not places:
+        return ""
+    links = []
+    for where in runs(places):
+        label = f"L{where['line']} {where['label']}".strip()
+        poster = (f'<img src="{url(where["poster"])}" alt="{esc(where.get("scene") or "")} {esc(where["label"])}" '
+                  'loading="lazy">' if where.get("poster") else "")
+        links.append(f'<a class="beat-link" href="index.html#lecture={esc(where["cue"])}/{esc(where["position"])}" '
+                     f'title="从这一拍开始讲（讲课模式）">{poster}<span>{esc(label)}</span></a>')
+    return f'<div class="shown-beats" data-beats="{len(places)}">{"".join(links)}</div>'
+
+
+def ledger_row(key: str, entry: Entry, ledger: Ledger, places: list[dict[str, Any]] | None = None) -> str:
     scenes = " ".join(f'<a href="index.html#{esc(quote(str(s), safe=""))}">{esc(s)}</a>' for s in entry.get("scenes") or [])
     return (f'<tr id="{esc(anchor(key))}" class="entry">{key_cell(key, entry)}'
             f'<td class="value">{value_text(entry)}</td><td>{kind_badge(entry)}</td>'
             f'<td>{provenance_html(entry, ledger, "")}{items_html(entry.get("items"))}</td>'
-            f'<td>{notes_cell(entry)}</td><td class="scenes">{scenes}</td></tr>')
+            f'<td>{notes_cell(entry)}</td><td class="scenes">{scenes}{beats_html(places or [])}</td></tr>')
 
 
 def ledger_summary(ledger: Ledger) -> str:
@@ -170,8 +191,9 @@ def ledger_summary(ledger: Ledger) -> str:
     return " · ".join([f"{len(ledger)} 个数", *parts])
 
 
-def ledger_group(group_id: str, title: str, keys: list[str], ledger: Ledger) -> str:
-    rows = "".join(ledger_row(key, ledger[key], ledger) for key in keys)
+def ledger_group(group_id: str, title: str, keys: list[str], ledger: Ledger,
+                 places: dict[str, list[dict[str, Any]]] | None = None) -> str:
+    rows = "".join(ledger_row(key, ledger[key], ledger, (places or {}).get(key)) for key in keys)
     return (f'<section class="ledger-group" id="group-{group_id}"><h2>{esc(title)}（{len(keys)}）</h2>'
             '<table class="numbers ledger-table"><thead><tr><th>键</th><th>数值</th><th>类别</th>'
             f'<th>出处 / 公式 / 理由</th><th>讲稿</th><th>出现于</th></tr></thead><tbody>{rows}</tbody></table>'
@@ -189,30 +211,39 @@ def errata_html(found: list[dict[str, Any]], ledger: Ledger) -> str:
     if not found:
         return ('<section class="ledger-group errata" id="group-errata"><h2>讲稿勘误（0）</h2>'
                 '<p class="empty">讲稿里的数都与账本一致。</p></section>')
+    def right(e: dict[str, Any]) -> str:
+        say = e.get("say")
+        return esc(e.get("right")) + (f'<br><span class="say">改说「{esc(say)}」</span>' if say else "")
+
     rows = "".join(
-        f'<tr class="erratum" data-line="{esc(e.get("line"))}"><td class="line">L{esc(e.get("line"))}</td>'
-        f'<td class="said">{esc(e.get("said"))}</td><td class="right">{esc(e.get("right"))}</td>'
+        f'<tr class="erratum" data-line="{esc(e.get("line"))}" data-kind="{esc(e.get("kind", "改口"))}">'
+        f'<td class="line">L{esc(e.get("line"))}</td><td class="kind">{esc(e.get("kind", "改口"))}</td>'
+        f'<td class="said">{esc(e.get("said"))}</td><td class="right">{right(e)}</td>'
         f'<td>{esc(e.get("why"))}</td>'
         f'<td>{_erratum_key(str(e.get("key")), ledger)}</td></tr>'
         for e in found)
     return (f'<section class="ledger-group errata" id="group-errata"><h2>讲稿勘误（{len(found)}）</h2>'
-            '<p class="meta">讲稿里说的数与账本不一致的地方：上台前按这张表改口。</p>'
-            '<table class="numbers errata-table"><thead><tr><th>讲稿行</th><th>讲稿说</th><th>应为</th>'
+            '<p class="meta">讲稿里说的数与账本不一致的地方。改口：上台前按这张表改说；'
+            '细节：属实或无关紧要，只记在附录里，不用改口。</p>'
+            '<table class="numbers errata-table"><thead><tr><th>讲稿行</th><th>类</th><th>讲稿说</th><th>应为</th>'
             f'<th>为什么</th><th>键</th></tr></thead><tbody>{rows}</tbody></table></section>')
 
 
-def ledger_html(ledger: Ledger, errata: list[dict[str, Any]] | None = None) -> str:
+def ledger_html(ledger: Ledger, errata: list[dict[str, Any]] | None = None,
+                cues: dict[str, Any] | None = None) -> str:
     """The full ledger page: the errata first, then the groups. ``errata`` defaults to
-    ``lecture_numerics.errata.errata()``."""
+    ``lecture_numerics.errata.errata()``; ``cues`` (the published cue sheet) links each number
+    to the beats that show it."""
     if errata is None:
         from lecture_numerics.errata import errata as read_errata
 
         errata = read_errata()
+    places = shown_at(cues)
     sections = [errata_html(errata, ledger)]
     for group_id, title, belongs in GROUPS:
         keys = [key for key, entry in ledger.items() if belongs(entry)]
         if keys:
-            sections.append(ledger_group(group_id, title, keys, ledger))
+            sections.append(ledger_group(group_id, title, keys, ledger, places))
     body = f"""
 <header class="top">
   <div><h1>账本</h1><p class="meta">{esc(ledger_summary(ledger))}</p></div>

@@ -49,7 +49,7 @@ def fallback_steps(cue: dict[str, Any], media: list[dict[str, Any]]) -> list[dic
     share = round(float(cue.get("estimated_s") or 0) / len(views), 1)
     return [{"view": m.get("view"), "panel": None, "beat": None, "file": m.get("file"), "poster": m.get("poster"),
              "loop": bool(m.get("loop")), "says": None, "lines": every_line, "errata": cue.get("errata") or [],
-             "estimated_s": share} for m in views]
+             "estimated_s": share, "numbers": []} for m in views]
 
 
 def steps_data(cue: dict[str, Any], media: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -59,7 +59,8 @@ def steps_data(cue: dict[str, Any], media: list[dict[str, Any]]) -> list[dict[st
     keys = ("view", "panel", "beat", "loop", "says", "lines", "errata", "estimated_s", "rehearsed_s")
     return [{**{k: step.get(k) for k in keys}, "file": step_file(step.get("file")),
              "poster": step_file(step.get("poster")), "errata": step.get("errata") or [],
-             "lines": step.get("lines") or []} for step in cue["steps"]]
+             "lines": step.get("lines") or [], "numbers": [n for n in step.get("numbers") or [] if isinstance(n, dict)]}
+            for step in cue["steps"]]
 
 
 def timing_key(step: dict[str, Any]) -> str:
@@ -84,7 +85,8 @@ def track_data(sheet: dict[str, Any]) -> dict[str, Any]:
         item["steps"] = [{**step, "key": timing_key(step)} for step in steps_data(cue, media)]
         cues.append(item)
     return {"sections": sheet["sections"], "cues": cues, "estimate": sheet.get("estimate", ""),
-            "total_estimated_s": sheet.get("total_estimated_s", 0), "notes": sheet.get("notes", "")}
+            "total_estimated_s": sheet.get("total_estimated_s", 0), "notes": sheet.get("notes", ""),
+            "numbers": sheet.get("numbers") or {}}
 
 
 def seconds_attr(value: Any) -> str:
@@ -171,12 +173,13 @@ LECTURE_HTML = """
     <h2 id="lecture-title"></h2>
     <p id="lecture-sub"></p>
   </div>
+  <div id="lecture-number" hidden role="dialog" aria-label="这个数从哪来"></div>
   <div class="lecture-bar">
     <span id="lecture-where"></span>
     <span id="lecture-count"></span>
     <span id="lecture-recording" hidden>● 排练计时</span>
     <button type="button" id="lecture-speaker">提词窗口</button>
-    <span class="presenter-keys">→ / 空格 / PageDown 下一步 · ← / PageUp 上一步 · J K 滚动讲稿 · P 提词窗口 · F 全屏 · Esc 返回</span>
+    <span class="presenter-keys">→ / 空格 / PageDown 下一步 · ← / PageUp 上一步 · J K 滚动讲稿 · N 序号 数从哪来 · P 提词窗口 · F 全屏 · Esc 返回</span>
   </div>
 </div>
 <div id="speaker" hidden>
@@ -203,10 +206,14 @@ LECTURE_HTML = """
       <section id="speaker-errata" hidden><h3>讲稿勘误</h3><ul></ul></section>
       <p id="speaker-screen"></p>
       <ul id="speaker-hints"></ul>
+      <section id="speaker-numbers" hidden>
+        <h3>本屏数字 <small>点一下，或按 N 再按序号：投到屏幕上 · Esc 收回</small><span id="speaker-number-typed" hidden></span><span id="speaker-number-shown" hidden></span></h3>
+        <ol></ol>
+      </section>
       <div id="speaker-script" tabindex="0"></div>
     </div>
   </div>
-  <p class="speaker-keys">→ / 空格 / PageDown 下一步 · ← / PageUp 上一步 · ↑ ↓ / K J 滚动讲稿（不翻页）· T 暂停计时</p>
+  <p class="speaker-keys">→ / 空格 / PageDown 下一步 · ← / PageUp 上一步 · ↑ ↓ / K J 滚动讲稿（不翻页）· T 暂停计时 · N 序号 把这个数的来路投到屏幕上 · Esc 收回</p>
   <p class="speaker-estimate">“估”都是估算：引号内讲话按字数和语速折算，加上讲稿写明的停顿。</p>
 </div>"""
 

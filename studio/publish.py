@@ -78,7 +78,7 @@ def write_page(quality_dir: Path, manifest: dict, ledger: dict, sheet: dict | No
     from studio import cues
     from studio.page import build_page
 
-    published = cues.publish(quality_dir, manifest, sheet)
+    published = cues.publish(quality_dir, manifest, sheet, ledger)
     for name, content in build_page(manifest, ledger, published).items():
         atomic.write_text(quality_dir / name, content)
     return published

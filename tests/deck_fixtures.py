@@ -1,9 +1,10 @@
 """A small render output with beats and a hand-made cue sheet with steps, shaped like the
 pipeline's manifest (beats) and the published cues.json (steps, errata), for the deck tests. Real H.264 clips (ffmpeg), beat posters as the beat's last frame in JPEG.
 
-The talk: a title card; fig-circuit Ⓐ in two beats (the second with an erratum); fig-circuit
-Ⓑ; fig-circuit projected whole; the loop anim-reverse; a figure not rendered; and the two
-section markers, each with its own section's title and lines.
+The talk: a title card; fig-circuit Ⓐ in two beats (the second with an erratum and two
+numbers on screen, NUMBERS_SHOWN); fig-circuit Ⓑ; fig-circuit projected whole; the loop
+anim-reverse; a figure not rendered; and the two section markers, each with its own
+section's title and lines.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ BEATS = {"A": (1.2, 0.8), "B": (1.4,)}
 LOOP_SECONDS = 1.0
 ERRATUM = {"line": 14, "said": "4.15 TiB", "right": "4.07 TiB",
            "why": "激活按逐算子账单是 4.07 TiB，讲稿用的是旧的粗估", "key": "act_bill.total"}
+# The ledger keys fig-circuit Ⓐ's second beat ends with on screen, as the kit drew them.
+NUMBERS_SHOWN = ("act_bill.total", "stability.zloss")
 LONG_LINE = ("这一行故意写得很长，长到在讲稿页上要折好几行：它数一数每个中文字占一个字宽，"
              "English words and numbers like 4.07 TiB, 671B and 10⁻³ take less, ") * 2
 
@@ -89,7 +92,9 @@ def _cue(index: int, line: int, kind: str, text: str, script: list[dict], **fiel
 
 
 def beat_sheet() -> dict[str, Any]:
-    """The cue sheet of the talk above, steps and errata filled in as cues.py publishes them."""
+    """The cue sheet of the talk above, steps, errata and numbers filled in as cues.py publishes them."""
+    from studio.number_sources import sheet_numbers, step_numbers
+
     circuit_a = [_say(11, "先看红色。"), {"note": "⭐ 停两秒", "line": 12}, _say(13, "再看蓝色。"),
                  _say(14, "激活要 4.15 TiB。"), _say(15, LONG_LINE)]
     cues = [
@@ -99,7 +104,7 @@ def beat_sheet() -> dict[str, Any]:
              scene="fig-circuit", views=["A"], rendered=True, errata=[ERRATUM], steps=[
                  _step("fig-circuit", "A", 1, "fig-circuit/A/1.mp4", "fig-circuit/A/1.jpg", [0, 1]),
                  {**_step("fig-circuit", "A", 2, "fig-circuit/A/2.mp4", "fig-circuit/A/2.jpg", [2, 3, 4], [ERRATUM]),
-                  "rehearsed_s": 71.4}]),
+                  "rehearsed_s": 71.4, "numbers": step_numbers(list(NUMBERS_SHOWN), sample_ledger())}]),
         _cue(2, 16, "figure", "平移到 Ⓑ", [_say(17, "⛔ 这是 Ⓑ。")], scene="fig-circuit", views=["B"],
              rendered=True, steps=[_step("fig-circuit", "B", 1, "fig-circuit/B/1.mp4", "fig-circuit/B/1.jpg", [0])]),
         _cue(3, 19, "section", "课件 第一节 电路 · 主图 fig-circuit", [_say(20, "第一节开头这一句。")], marks=0,
@@ -117,7 +122,8 @@ def beat_sheet() -> dict[str, Any]:
              section=1, opens=None, title="第一节　电路", main_figure="fig-circuit"),
     ]
     return {"notes": "assets/lecture-notes.txt", "quality": "low", "cues": cues,
-            "sections": [{"number": 0, "title": "第零节　开场"}, {"number": 1, "title": "第一节　电路"}]}
+            "sections": [{"number": 0, "title": "第零节　开场"}, {"number": 1, "title": "第一节　电路"}],
+            "numbers": sheet_numbers(cues, sample_ledger())}
 
 
 def sample_ledger() -> dict[str, dict[str, Any]]:
@@ -129,7 +135,8 @@ def sample_ledger() -> dict[str, dict[str, Any]]:
 
     return {
         "act_bill.total": entry("act_bill.total", "derived", "4.07", ["fig-circuit"], unit="TiB",
-                                measures="V3 激活账单", formula="Σ 每个算子的字节 × 层数 ÷ 2^40",
+                                measures="V3 激活账单", measures_zh="V3 的激活账单", unit_zh="TiB",
+                                formula="Σ 每个算子的字节 × 层数 ÷ 2^40",
                                 inputs={"layers": {"key": "model.v3.layers", "display": "61", "unit": "", "value": 61}}),
         "model.v3.layers": entry("model.v3.layers", "sourced", "61", [], measures="V3 的层数",
                                  citation="DeepSeek-V3 技术报告 §4.2"),

@@ -255,13 +255,17 @@ def test_errata_fall_on_the_cue_and_the_step_of_their_line():
 
 
 def test_the_numerics_errata_land_on_one_cue_and_one_step_each():
+    """Every 改口 lands on one cue and one step (the presenter's red box, the deck's notes); the
+    细节 land on none, only in the sheet's errata_details (the appendix)."""
     from lecture_numerics import errata as errata_module
 
     real = errata_module.errata()
     assert real, "lecture_numerics.errata lists no erratum"
     sheet = cues.build_sheet()
     on_cues = [e for c in sheet["cues"] for e in c["errata"]]
-    assert sorted(map(repr, on_cues)) == sorted(map(repr, real))
+    assert sorted(map(repr, on_cues)) == sorted(map(repr, errata_module.corrections(real)))
+    assert sorted(map(repr, sheet["errata_details"])) == sorted(map(repr, errata_module.details(real)))
+    assert sheet["errata_details"] and all(e["kind"] == "细节" for e in sheet["errata_details"])
     for cue in cues.with_media(sheet, manifest())["cues"]:
         assert sorted(map(repr, (e for s in cue["steps"] for e in s["errata"]))) == sorted(map(repr, cue["errata"]))
 

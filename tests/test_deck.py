@@ -322,7 +322,7 @@ def test_the_appendix_lists_each_number_under_its_kind_and_section_with_its_sour
     assert "model.v3.layers" in sourced and "出处：DeepSeek-V3 技术报告 §4.2" in sourced
     # an input no scene draws sits in the section where the number made from it is shown
     assert sourced.index("第零节　开场") < sourced.index("model.v3.layers")
-    assert "4.07 TiB" in derived and "公式：Σ 每个算子的字节 × 层数 ÷ 2^40" in derived and "layers = 61" in derived
+    assert "4.07 TiB" in derived and "公式：Σ 每个算子的字节 × 层数 ÷ 2⁴⁰" in derived and "layers = 61" in derived
     assert "理由：讲者的例子" in chosen and "「一千个输入」" in chosen and "第一节　电路" in chosen
     # a number only the notes say sits in the section whose script says it
     assert chosen.index("第一节　电路") < chosen.index("spoken.reverse_once")

@@ -236,3 +236,25 @@ def test_the_appendix_slides_are_there_and_inside_their_slide(whole_talk):
         assert max(w.y1 for w in page.words) <= bottom, f"appendix slide {number} runs below its box"
         assert max(w.x1 for w in page.words) <= right, f"appendix slide {number} runs past its box"
 
+
+
+def test_the_notes_pages_carry_each_steps_numbers_and_the_appendix_where_they_are_shown(clips_deck, tmp_path):
+    """「本屏数字」 on the notes page of the step that shows them, each with its kind and source,
+    as Impress draws it; the appendix names the slide and beat where each is first shown."""
+    deck_path, deck, impress = clips_deck
+    pages = pages_of(impress.convert(deck_path, NOTES_EXPORT, tmp_path))
+    slides = len(deck.slides)
+    steps = [step for cue in beat_sheet()["cues"] for step in cue["steps"]]
+    shown = 0
+    for number, step in enumerate(steps):
+        notes = squeeze(pages[slides + number].text)
+        if not step.get("numbers"):
+            assert "本屏数字" not in notes, f"notes page {number + 1} lists numbers it does not show"
+            continue
+        shown += 1
+        for line in ("本屏数字：", "1. 4.07 TiB〔推来的〕—— 公式：Σ 每个算子的字节 × 层数 ÷ 2⁴⁰",
+                     "2. 1×10⁻³〔待核〕—— 出处（未核实）：ST-MoE 表 4（转写，未读原文）"):
+            assert squeeze(line) in notes, f"notes page {number + 1} lost 「{line}」"
+    assert shown == 1
+    appendix = "".join(squeeze(page.text) for page in pages[len(steps):slides])
+    assert squeeze("首次出现：第 3 页 · L10 fig-circuit Ⓐ 第 2 拍") in appendix

@@ -4,14 +4,19 @@
 // pause, reset; the time spent per cue, section and beat, recorded while rehearsing) and
 // tells the presenter window (speaker.js) where the talk is.
 //
+// On request (the presenter window, or N and an index here) a number of this screen gets its
+// provenance card over the picture: its value and kind; a citation, or the formula with each
+// input's own kind and source, or the reason it was picked. The beat underneath is held as it
+// was (a clip still playing is paused, and resumes), and Esc takes the card off.
+//
 // Keys here: → space PageDown ↓ next step, ← PageUp ↑ previous (clickers send PageDown and
-// PageUp), J/K scroll the presenter's script, T pause/continue the clock, P presenter
-// window, F fullscreen, Esc leave.
+// PageUp), J/K scroll the presenter's script, T pause/continue the clock, N + index a
+// number's card (Esc takes it off), P presenter window, F fullscreen, Esc leave.
 (function () {
   "use strict";
 
   if (!LectureTrack || location.hash === "#speaker") return;
-  const { cues, steps, stepLabel, position, cueWhere, cardOf, setMarked, post, listen } = LectureTrack;
+  const { sheet, cues, steps, stepLabel, position, cueWhere, cardOf, setMarked, post, listen, kindTag, indexEntry } = LectureTrack;
   const CONTROLS_LINGER_MS = 2000;
 
   // The clock: elapsed time with pause and reset, and where that time was spent.
@@ -57,6 +62,7 @@
     settle();
     const cue = cues[steps[current].cue];
     return {
+      number: numberShown ? numberShown.key : null,
       step: current, running: watch.running(), sentAt: Date.now(), elapsed: watch.elapsed(),
       cueSpent: watch.spentOn(`cue:${steps[current].cue}`), sectionSpent: watch.spentOn(`section:${cue.section}`),
       clipTime: video.hidden ? 0 : video.currentTime, recording: Boolean(Rehearsal && Rehearsal.recording()),
@@ -102,6 +108,175 @@
     });
   }
 
+  // ---- 「这个数从哪来？」: a number's provenance card over the held beat ----------------
+  const numberCard = $("lecture-number");
+  let numberShown = null;   // the record on the card, null when none
+  let resumeAfter = false;  // the clip was playing when the card came up
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // One input of a derived number: its kind, value, what it is, and where it comes from.
+  function inputItem(input) {
+    const li = element("li");
+    li.dataset.kind = input.kind;
+    const head = element("p", "input-head");
+    head.append(kindTag(input.kind), element("strong", "input-value", input.value || input.key),
+      element("span", "input-measures", input.measures || input.name || ""));
+    li.append(head, element("p", "input-source", input.source));
+    return li;
+  }
+
+  // Inputs read from one place (a model's config file: its width, its layers, its experts …)
+  // are one item when there are many: their values, then the source once.
+  const GROUP_FROM = 3;
+  // "…config_671B.json (dim)", "…block memtime (…), batch": the document, without the field.
+  const document_ = (source) => source.replace(/,\s*[\w.]+$/, "").replace(/\s*\([^()]*\)$/, "");
+  const field = (source) => source.slice(document_(source).length).replace(/^[\s,]*\(?|\)?$/g, "");
+
+  function inputGroup(inputs) {
+    const li = element("li", "input-group");
+    li.dataset.kind = inputs[0].kind;
+    li.dataset.count = String(inputs.length);
+    const head = element("p", "input-head");
+    head.append(kindTag(inputs[0].kind), element("strong", "input-value", inputs.map((i) => i.value || i.key).join("、")));
+    const fields = inputs.map((i) => field(i.source)).filter(Boolean);
+    const source = document_(inputs[0].source) + (fields.length === inputs.length ? `（依次是 ${fields.join("、")}）` : "");
+    li.append(head, element("p", "input-source", source));
+    return li;
+  }
+
+  const MOST_ITEMS = 8;     // more than this: the rest are counted, not listed
+
+  function inputItems(inputs) {
+    const sameDocument = (input) => `${input.kind}\u0000${document_(input.source)}`;
+    const byDocument = new Map();
+    inputs.forEach((input) => {
+      if (!byDocument.has(sameDocument(input))) byDocument.set(sameDocument(input), []);
+      byDocument.get(sameDocument(input)).push(input);
+    });
+    const items = [];
+    const grouped = new Set();
+    inputs.forEach((input) => {
+      const group = byDocument.get(sameDocument(input));
+      if (group.length >= GROUP_FROM) {
+        if (!grouped.has(group)) { grouped.add(group); items.push(inputGroup(group)); }
+      } else items.push(inputItem(input));
+    });
+    return items;
+  }
+
+  function cardBody(number) {
+    const parts = [];
+    const label = (text) => parts.push(element("p", "number-label", text));
+    if (number.missing) {
+      parts.push(element("p", "number-text", "账本里没有这个数：它还没有出处。"));
+    } else if ("formula" in number) {
+      label("怎么算");
+      parts.push(element("p", "number-formula", number.formula));
+      const inputs = number.inputs || [];
+      if (inputs.length) {
+        label("用到的数，各自从哪来");
+        const list = element("ul", "number-inputs");
+        const items = inputItems(inputs);
+        list.append(...items.slice(0, MOST_ITEMS));
+        if (items.length > MOST_ITEMS) {
+          const more = element("li", "input-more", `另有 ${items.length - MOST_ITEMS} 项输入，见附录`);
+          more.dataset.count = String(items.length - MOST_ITEMS);
+          list.append(more);
+        }
+        parts.push(list);
+      }
+      if (number.unconfirmed) parts.push(element("p", "number-warn", "有一个输入的出处还没核实，这个数也跟着待核。"));
+    } else if ("reason" in number) {
+      label("为什么取这个值");
+      parts.push(element("p", "number-text", number.reason || "（未写理由）"));
+      if (number.quote) parts.push(element("p", "number-quote", `讲稿：「${number.quote}」`));
+    } else {
+      label(number.unconfirmed ? "出处（还没核实）" : "出处");
+      parts.push(element("p", "number-citation", number.citation || "（无出处）"));
+      if (number.unconfirmed) parts.push(element("p", "number-warn", "这个出处还没核实：先别当定论。"));
+    }
+    return parts;
+  }
+
+  // The card's larger text shrinks in steps until it fits the screen, never below 20 px at
+  // 1280×720; then the inputs drop what they measure (their value, kind and source stay);
+  // then they take two columns.
+  const CARD_SCALES = [1, 0.9, 0.8, 0.7];
+  const CARD_LAYOUTS = ["", "compact", "compact dense"];
+  function fitCard() {
+    const box = numberCard.querySelector(".number-card");
+    const fits = () => box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
+    for (const layout of CARD_LAYOUTS) {
+      box.className = `number-card ${layout}`.trim();
+      for (const scale of CARD_SCALES) {
+        box.style.setProperty("--card-scale", String(scale));
+        if (fits()) return;
+      }
+    }
+    // Still too much: the last inputs give way to a line that counts them (the appendix has all).
+    const list = box.querySelector(".number-inputs");
+    if (!list) return;
+    let more = list.querySelector(".input-more");
+    let hidden = more ? Number(more.dataset.count) : 0;
+    while (!fits()) {
+      const items = list.querySelectorAll("li:not(.input-more)");
+      if (items.length <= 1) return;
+      items[items.length - 1].remove();
+      hidden += 1;
+      if (!more) { more = element("li", "input-more"); list.append(more); }
+      more.dataset.count = String(hidden);
+      more.textContent = `另有 ${hidden} 项输入，见附录`;
+    }
+  }
+
+  function showNumber(key) {
+    const numbers = current >= 0 ? steps[current].step.numbers || [] : [];
+    const shown = numbers.find((n) => n.key === key);   // only a number of this screen
+    const number = shown && ((sheet.numbers || {})[key] || shown);
+    if (!number) { hideNumber(); return; }
+    if (!numberShown && !video.hidden) {
+      resumeAfter = !video.paused && !video.ended;
+      video.pause();
+    }
+    numberShown = number;
+    const box = element("div", "number-card");
+    const head = element("div", "number-head");
+    head.append(kindTag(number.kind), element("strong", "number-value", number.value || number.key));
+    box.append(element("p", "number-kicker", "这个数从哪来"), head);
+    if (number.measures) box.append(element("p", "number-measures", number.measures));
+    box.append(...cardBody(number));
+    numberCard.replaceChildren(box);
+    numberCard.dataset.key = number.key;
+    numberCard.dataset.kind = number.kind;
+    numberCard.hidden = false;
+    fitCard();
+    broadcast();
+  }
+
+  function hideNumber() {
+    const was = numberShown;
+    numberShown = null;
+    numberCard.hidden = true;
+    numberCard.dataset.key = "";
+    if (was && resumeAfter && !video.hidden) {
+      const playing = video.play();
+      if (playing) playing.catch(() => {});
+    }
+    resumeAfter = false;
+    if (was) broadcast();
+  }
+
+  const entry = indexEntry((index) => {
+    const numbers = current >= 0 ? steps[current].step.numbers || [] : [];
+    if (index < numbers.length) showNumber(numbers[index].key);
+  }, () => {});
+
   function show(index) {
     if (index < 0 || index >= steps.length) {
       overlay.classList.remove("at-end");
@@ -111,6 +286,7 @@
       return;
     }
     settle();
+    if (numberShown) { resumeAfter = false; hideNumber(); }
     current = index;
     overlay.classList.remove("at-end", "clip-ended");
     showStep(index);
@@ -143,6 +319,8 @@
 
   function close() {
     settle();
+    resumeAfter = false;
+    hideNumber();
     watch.pause();  // the clock counts the talk, not the time spent in the list between
     if (Rehearsal) Rehearsal.stopSession();
     if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
@@ -181,7 +359,11 @@
   document.addEventListener("keydown", (event) => {
     if (overlay.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    if (NEXT_KEYS.has(key)) show(current + 1);
+    const numbers = current >= 0 ? steps[current].step.numbers || [] : [];
+    if (entry.key(key, numbers.length)) { event.preventDefault(); return; }
+    if (key === "Escape" && numberShown) hideNumber();   // back to the beat, held as it was
+    else if (key === "n" && numbers.length) entry.start();
+    else if (NEXT_KEYS.has(key)) show(current + 1);
     else if (PREVIOUS_KEYS.has(key)) show(current - 1);
     else if (key === "j" || key === "k") post(speaker, "scroll", { delta: key === "j" ? 1 : -1 });
     else if (key === "t") timer("toggle");
@@ -195,6 +377,7 @@
   });
   video.addEventListener("click", () => show(current + 1));
   card.addEventListener("click", () => show(current + 1));
+  numberCard.addEventListener("click", () => hideNumber());
   // A beat ends held on its last frame (no loop, no rewind): tell the presenter window.
   video.addEventListener("ended", () => { overlay.classList.add("clip-ended"); broadcast(); });
   $("lecture-speaker").addEventListener("click", (event) => {
@@ -211,6 +394,10 @@
     if (message.type === "hello") broadcast();
     else if (message.type === "go" && !overlay.hidden) show(current + message.delta);
     else if (message.type === "timer" && !overlay.hidden) timer(message.action);
+    else if (message.type === "number" && !overlay.hidden) {
+      if (message.key && !(message.step >= 0 && message.step !== current)) showNumber(message.key);
+      else hideNumber();
+    }
   });
   window.addEventListener("pagehide", settle);
 

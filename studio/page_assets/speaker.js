@@ -3,13 +3,19 @@
 // shows (the next beat), the cue's lines with this beat's highlighted, its hints and errata,
 // the clock and this cue's and section's time against the estimate and the rehearsal.
 //
+// 「本屏数字」 lists the numbers on screen as the beat ends, each with its kind as a tag and one
+// line of where it comes from; choosing one (a click, or N and its index) puts its provenance
+// card on the projected screen (lecture.js), Esc takes it off.
+//
 // Keys here: → space PageDown next step, ← PageUp previous, ↓/J and ↑/K scroll the script
-// without stepping the talk, T pause/continue the clock.
+// without stepping the talk, T pause/continue the clock, N + index project a number's card,
+// Esc take it off.
 (function () {
   "use strict";
 
   if (!LectureTrack || location.hash !== "#speaker") return;
-  const { sheet, cues, steps, stepLabel, clock, position, cueWhere, cardOf, setMarked, post, listen } = LectureTrack;
+  const { sheet, cues, steps, stepLabel, clock, position, cueWhere, cardOf, setMarked, post, listen, kindTag,
+    indexEntry } = LectureTrack;
   const sectionsByNumber = new Map(sheet.sections.map((s) => [s.number, s]));
 
   document.body.classList.add("speaker-mode");
@@ -52,8 +58,80 @@
     line.textContent = `L${erratum.line}`;
     const right = document.createElement("strong");
     right.textContent = erratum.right;
-    li.append(line, ` 讲稿说「${erratum.said}」，应为 `, right, erratum.why ? `：${erratum.why}` : "");
+    li.append(line, ` 讲稿说「${erratum.said}」，应为 `, right);
+    if (erratum.say) li.append(`，改说「${erratum.say}」`);
+    if (erratum.why) li.append(`：${erratum.why}`);
     return li;
+  }
+
+  // One number of this screen: its index (the key after N), kind, value, what it is, and one
+  // line of where it comes from. Choosing it projects its card.
+  function numberItem(number, index) {
+    const li = document.createElement("li");
+    li.dataset.key = number.key;
+    li.dataset.kind = number.kind;
+    const button = document.createElement("button");
+    button.type = "button";
+    const at = document.createElement("span");
+    at.className = "number-index";
+    at.textContent = String(index + 1);
+    const value = document.createElement("strong");
+    value.className = "number-value";
+    value.textContent = number.value || number.key;
+    const what = document.createElement("span");
+    what.className = "number-measures";
+    what.textContent = ((sheet.numbers || {})[number.key] || number).measures || "";
+    const source = document.createElement("span");
+    source.className = "number-source";
+    source.textContent = number.source;
+    button.append(at, kindTag(number.kind), value, what, source);
+    button.addEventListener("click", (event) => { project(number.key); event.currentTarget.blur(); });
+    li.append(button);
+    return li;
+  }
+
+  function shownNumbers() {
+    return state.step >= 0 && state.step < steps.length ? steps[state.step].step.numbers || [] : [];
+  }
+
+  function project(key) { ask("number", { key, step: state.step }); }
+
+  const typedBox = $("speaker-number-typed");
+  const entry = indexEntry((index) => {
+    const numbers = shownNumbers();
+    if (index < numbers.length) project(numbers[index].key);
+  }, (typed) => {
+    typedBox.hidden = typed === null;
+    typedBox.textContent = typed === null ? "" : `投第 ${typed || "…"} 个`;
+  });
+
+  // The numbers this beat brings (not on screen in the step before, in the same cue) are
+  // marked, and the list opens at the first of them.
+  function showNumbers(step) {
+    const box = $("speaker-numbers");
+    const list = box.querySelector("ol");
+    const numbers = step.numbers || [];
+    const before = state.step > 0 && steps[state.step - 1].cue === steps[state.step].cue
+      ? new Set((steps[state.step - 1].step.numbers || []).map((n) => n.key)) : new Set();
+    const items = numbers.map(numberItem);
+    items.forEach((li) => li.classList.toggle("new", !before.has(li.dataset.key)));
+    list.replaceChildren(...items);
+    box.hidden = numbers.length === 0;
+    const first = list.querySelector("li.new");
+    list.scrollTop = first ? Math.max(0, first.offsetTop - 4) : 0;
+  }
+
+  function markProjected() {
+    let shown = 0;
+    $("speaker-numbers").querySelectorAll("li").forEach((li, index) => {
+      li.classList.toggle("projected", li.dataset.key === state.number);
+      if (li.dataset.key === state.number) shown = index + 1;
+    });
+    root.dataset.number = state.number || "";
+    const note = $("speaker-number-shown");
+    note.hidden = !shown;
+    $("speaker-numbers").classList.toggle("projecting", Boolean(shown));
+    note.textContent = shown ? `屏幕上是第 ${shown} 个数的来路 · Esc 收回` : "";
   }
 
   // A still of what a step leaves on screen: its poster, else its clip's last frame, else its card.
@@ -166,7 +244,9 @@
       const errata = $("speaker-errata");
       errata.querySelector("ul").replaceChildren(...step.errata.map(erratumItem));
       errata.hidden = step.errata.length === 0;
+      showNumbers(step);
     }
+    markProjected();
     shownCue = where.cue;
     shownStep = state.step;
     $("speaker-cue-est").textContent = clock(cue.estimated_s);
@@ -212,7 +292,10 @@
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    if (["ArrowRight", " ", "PageDown"].includes(key)) ask("go", { delta: 1 });
+    if (entry.key(key, shownNumbers().length)) { event.preventDefault(); return; }
+    if (key === "n" && shownNumbers().length) entry.start();
+    else if (key === "Escape") ask("number", { key: null });
+    else if (["ArrowRight", " ", "PageDown"].includes(key)) ask("go", { delta: 1 });
     else if (["ArrowLeft", "PageUp"].includes(key)) ask("go", { delta: -1 });
     else if (key === "ArrowDown" || key === "j") scrollScript(1);
     else if (key === "ArrowUp" || key === "k") scrollScript(-1);

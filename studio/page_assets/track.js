@@ -90,6 +90,47 @@ const LectureTrack = (function () {
     return { kicker: cue.rendered ? "这一格还没有渲染" : "这张图还没有做好", title: what, sub: cue.screen };
   }
 
+  // ---- this screen's numbers (cues.json steps[].numbers, studio/number_sources.py) ---------
+  // Each kind's tag class, as the page draws it (page.css .kind-…).
+  const KIND_CLASSES = { "查来的": "sourced", "推来的": "derived", "示例取值": "chosen", "待核": "unconfirmed" };
+
+  function kindTag(kind) {
+    const tag = document.createElement("span");
+    tag.className = `kind kind-${KIND_CLASSES[kind] || "unconfirmed"}`;
+    tag.textContent = kind;
+    return tag;
+  }
+
+  // "N, then the number's index": onChoose(index from 0) once the index is typed (at once when
+  // no further digit could make a valid one, else after a pause or Enter); onTyped(text or
+  // null) shows what is typed so far. key() returns whether it took the key.
+  const INDEX_PAUSE_MS = 900;
+  const INDEX_GIVE_UP_MS = 4000;
+  function indexEntry(onChoose, onTyped) {
+    let typed = null;
+    let timer = 0;
+    const stop = () => { clearTimeout(timer); typed = null; onTyped(null); };
+    const finish = () => { const n = Number(typed); stop(); if (n >= 1) onChoose(n - 1); };
+    return {
+      active: () => typed !== null,
+      start() { clearTimeout(timer); typed = ""; onTyped(""); timer = setTimeout(stop, INDEX_GIVE_UP_MS); },
+      cancel: stop,
+      key(key, count) {
+        if (typed === null) return false;
+        if (/^[0-9]$/.test(key)) {
+          typed += key;
+          onTyped(typed);
+          clearTimeout(timer);
+          if (Number(typed) * 10 > count) finish();
+          else timer = setTimeout(finish, INDEX_PAUSE_MS);
+        } else if (key === "Enter") finish();
+        else if (key === "Escape" || key === "Backspace") stop();
+        else return false;
+        return true;
+      },
+    };
+  }
+
   // ---- messages between the projected window and the presenter window ------------------
   // postMessage works between file:// pages (whose origins are opaque); a BroadcastChannel,
   // where the browser allows one, lets a presenter window reloaded on its own find the talk
@@ -119,5 +160,5 @@ const LectureTrack = (function () {
   }
 
   return { sheet, cues, steps, viewLabel, stepLabel, clock, spokenClock, position, cueWhere, cardOf, markedNodes, setMarked,
-    post, listen };
+    post, listen, kindTag, indexEntry };
 })();
