@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lecture_numerics.autodiff import Value
+from lecture_numerics.bill import NO_RECOMPUTE_TIB
 from lecture_numerics.provenance import Chosen, Derived, Sourced, chosen, derived, speakers_example
 from lecture_numerics.zh import zh_count, zh_several
 
@@ -76,7 +77,7 @@ q = _circuit("circuit.q", "q", "data", "ab", "q = a + b", "forward value after t
              "−1", "a 是 2，b 是负 3，加起来 q 等于负 1。")
 f = _circuit("circuit.f", "f", "data", "abc", "f = q × c", "forward value of the circuit's output",
              "−4", "q 再乘 c 等于 4 —— f 等于负 4。")
-grad_f = _circuit("circuit.grad_f", "f", "grad", "", "∂f/∂f = 1 (backward's starting point)",
+grad_f = _circuit("circuit.grad_f", "f", "grad", "abc", "∂f/∂f = 1 (backward's starting point)",
                   "gradient of f with respect to itself", "1", "反向从最右边起步，f 对自己的梯度是 1。")
 grad_c = _circuit("circuit.grad_c", "c", "grad", "ab", "∂f/∂c = q × ∂f/∂f (multiply gate)",
                   "gradient of f with respect to c", "−1", "c 的梯度是多少？……是 q，也就是负 1。")
@@ -155,16 +156,30 @@ max_gate = _declare_gate("max")
 
 # ---- Ⓒ the bill: one gate's kept input, times every gate of a real model ----
 
-gate_repeats = speakers_example(
-    "circuit.gate_repeats", 3e10, unit="multiply gates (order of magnitude)", fmt=zh_several,
-    measures="how many times a real model repeats the multiply gate whose forward input is kept "
-             "(the speaker's 几百亿, a few hundred 亿: 3 × 10¹⁰ stands for it; drawn as 几百亿)",
+# The screen says 「× N 次 = 「激活」账单」, so N is counted from that bill: every value the bill keeps
+# is one kept gate input. (The notes' 几百亿 is one layer's share, 2.2 × 10¹² ÷ 61 ≈ 3.7 × 10¹⁰.)
+VALUE_BYTES = chosen(
+    "act.bytes_per_kept_value", 2, unit="B", fmt="{}",
+    measures="bytes one kept activation value takes in the bill (bf16)",
+    reason="the bill's tensors are 16-bit; its few fp32 entries change no digit of the order it is said in")
+gate_repeats = derived(
+    "circuit.gate_repeats", lambda bill_tib, value_bytes: bill_tib * 2 ** 40 / value_bytes,
+    inputs={"bill_tib": NO_RECOMPUTE_TIB, "value_bytes": VALUE_BYTES},
+    unit="kept gate inputs (order of magnitude)", fmt=zh_several,
+    formula="act.v3.no_recompute_tib × 2^40 B ÷ 2 B per kept value",
+    measures="how many times the activation bill repeats the one gate whose forward input is kept: the values "
+             "it keeps (one 128K sequence of V3, no recompute); drawn as its order, 几万亿",
+    note="the notes' 几百亿 is one layer's share (÷ 61 layers ≈ 3.7 × 10¹⁰); the whole bill is 2.2 × 10¹²",
     notes="几百亿", notes_quote="把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单。",
 )
 
 
+GATE_KINDS = chosen(
+    "circuit.gate_kinds", tuple(GATES), unit="", fmt=" / ".join,
+    measures="the gate kinds panel B shows, one per temperament",
+    reason="the three gates the lecture builds every circuit from: add (distribute), multiply (swap), max (route)")
 temperaments = derived(
-    "circuit.temperaments", lambda: len(GATES), inputs={}, unit="gate kinds", fmt=zh_count,
+    "circuit.temperaments", lambda gates: len(gates), inputs={"gates": GATE_KINDS}, unit="gate kinds", fmt=zh_count,
     formula="number of gate kinds in GATES (add, multiply, max)",
     measures="the common gates' temperaments panel B shows (distribute, swap, route)",
     notes="三", notes_quote="所以常见的门就三种脾气，记脾气比记公式管用：",

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from lecture_numerics.provenance import derived, speakers_example
+from lecture_numerics.provenance import chosen, derived, speakers_example
 from lecture_numerics.zh import zh_round
 
 
@@ -94,17 +94,18 @@ def desk_loss(positions) -> float:
     return float(total + DESK_COUPLING * offsets[0] * offsets[1])
 
 
-def desk_partials(positions) -> tuple[float, ...]:
+def desk_partials(positions, targets=DESK_TARGETS, weights=DESK_WEIGHTS,
+                  coupling: float = DESK_COUPLING) -> tuple[float, ...]:
     """∂L/∂xᵢ for every fader, each with the others held where they are (analytic)."""
     p = [float(v) for v in positions]
-    offsets = [p[i] - DESK_TARGETS[i] if i != MIDDLE else 0.0 for i in range(len(p))]
+    offsets = [p[i] - targets[i] if i != MIDDLE else 0.0 for i in range(len(p))]
     partials = []
     for i in range(len(p)):
         if i == MIDDLE:
             partials.append(math.prod(stage_rates(p[i])))
             continue
-        own = 2.0 * DESK_WEIGHTS[i] * offsets[i]
-        coupled = DESK_COUPLING * offsets[1 - i] if i in (0, 1) else 0.0
+        own = 2.0 * weights[i] * offsets[i]
+        coupled = coupling * offsets[1 - i] if i in (0, 1) else 0.0
         partials.append(own + coupled)
     return tuple(partials)
 
@@ -123,6 +124,27 @@ def show_rate(value: float) -> str:
 
 # ---- ledger ---------------------------------------------------------------------------------
 
+fader_at = chosen(
+    "slider.fader_at", FADER_AT, unit="fader travel", fmt="{:g}",
+    measures="where panel A's fader sits before the push (x₀)",
+    reason="mid-travel: the readout there is a round 5.00 and the fader's rate a round 3")
+desk_positions = chosen(
+    "slider.desk_positions", DESK_POSITIONS, unit="fader travel", fmt=str,
+    measures="where panel B's five faders sit (the middle one is panel A's)",
+    reason="spread over the travel so the knobs read apart; each off its target, so every partial is non-zero")
+desk_targets = chosen(
+    "slider.desk_targets", DESK_TARGETS, unit="fader travel", fmt=str,
+    measures="the level each other fader sounds best at (None: the middle fader follows panel A's law)",
+    reason="some above, some below the faders' positions, so the partials have both signs")
+desk_weights = chosen(
+    "slider.desk_weights", DESK_WEIGHTS, unit="loss per travel²", fmt=str,
+    measures="how strongly each other fader's distance from its target counts",
+    reason="unequal, so the partials differ in size as well as sign")
+desk_coupling = chosen(
+    "slider.desk_coupling", DESK_COUPLING, unit="loss per travel²", fmt="{:g}",
+    measures="strength of the (x₁ − t₁)(x₂ − t₂) term coupling faders 1 and 2",
+    reason="one coupling, so 「按住别的不动」 visibly matters: fader 1's partial depends on where fader 2 is")
+
 push = speakers_example(
     "slider.push", 0.01, unit="fader travel",
     measures="how far the speaker pushes the fader in panel A",
@@ -136,8 +158,8 @@ _tick_notes = {"readout_before": "5.00", "readout_after": "5.03"}
 for _name, _i in _ticks.items():
     derived(
         f"slider.{_name}",
-        lambda push, i=_i: readout_ticks(FADER_AT, push)[i],
-        inputs={"push": push}, unit="loss (readout, two decimals)",
+        lambda push, x0, i=_i: readout_ticks(x0, push)[i],
+        inputs={"push": push, "x0": fader_at}, unit="loss (readout, two decimals)",
         formula=f"round(2 + 3·√(2·(x₀ + push·{_i}/{READOUT_STEPS})), 2), x₀ = {FADER_AT}",
         fmt=show_readout,
         measures=f"the readout at tick {_i} of {READOUT_STEPS} while the fader is pushed",
@@ -147,24 +169,30 @@ for _name, _i in _ticks.items():
 
 readout_change = derived(
     "slider.readout_change",
-    lambda push: readout_ticks(FADER_AT, push)[-1] - readout_ticks(FADER_AT, push)[0],
-    inputs={"push": push}, unit="loss",
+    lambda push, x0: readout_ticks(x0, push)[-1] - readout_ticks(x0, push)[0],
+    inputs={"push": push, "x0": fader_at}, unit="loss",
     formula="readout after − readout before (as displayed)",
     fmt=lambda v: f"{v:.2f}", notes="0.03", notes_quote="变了零点零三",
     note="the exact change is 0.02985; the two-decimal readout shows 0.03",
 )
 
+fader_after = derived(
+    "slider.fader_after", lambda x0, push: x0 + push, inputs={"x0": fader_at, "push": push},
+    unit="fader travel", formula="x₀ + push", fmt="{:.2f}",
+    measures="where panel A's fader sits after the push: the parameter's own value, which is not its derivative",
+)
+
 rate_jia = derived(
-    "slider.rate_fader_to_jia", lambda: stage_rates(FADER_AT)[0], inputs={}, unit="甲 per fader",
+    "slider.rate_fader_to_jia", lambda x0: stage_rates(x0)[0], inputs={"x0": fader_at}, unit="甲 per fader",
     formula="d(2x)/dx = 2", fmt=show_rate, notes="2", notes_quote="推子动一格，中间量甲动两格",
 )
 rate_yi = derived(
-    "slider.rate_jia_to_yi", lambda: stage_rates(FADER_AT)[1], inputs={}, unit="乙 per 甲",
+    "slider.rate_jia_to_yi", lambda x0: stage_rates(x0)[1], inputs={"x0": fader_at}, unit="乙 per 甲",
     formula=f"d(√a)/da = 1/(2√a) at a = 2·x₀ = {stage_jia(FADER_AT)}", fmt=show_rate,
     notes="0.5", notes_quote="甲动一格，乙只动半格",
 )
 rate_loss = derived(
-    "slider.rate_yi_to_loss", lambda: stage_rates(FADER_AT)[2], inputs={}, unit="loss per 乙",
+    "slider.rate_yi_to_loss", lambda x0: stage_rates(x0)[2], inputs={"x0": fader_at}, unit="loss per 乙",
     formula="d(2 + 3b)/db = 3", fmt=show_rate, notes="3", notes_quote="乙动一格，难听程度动三格",
 )
 chain_rate = derived(
@@ -174,7 +202,7 @@ chain_rate = derived(
     notes="3", notes_quote="二乘零点五乘三，等于三",
 )
 derivative = derived(
-    "slider.derivative", lambda: math.prod(stage_rates(FADER_AT)), inputs={},
+    "slider.derivative", lambda x0: math.prod(stage_rates(x0)), inputs={"x0": fader_at},
     unit="loss per fader", formula=f"dL/dx of L(x) = 2 + 3·√(2x) at x₀ = {FADER_AT}: 3/√(2x₀)", fmt=show_rate,
     note="over the 0.01 push the exact slope is 2.985; the two-decimal readout shows 0.03 ÷ 0.01 = 3",
     notes="3", notes_quote="那这个推子的导数就是 0.03 除以 0.01，等于 3",
@@ -182,7 +210,10 @@ derivative = derived(
 
 for _i in range(len(DESK_POSITIONS)):
     derived(
-        f"slider.partial_{_i + 1}", lambda i=_i: desk_partials(DESK_POSITIONS)[i], inputs={},
+        f"slider.partial_{_i + 1}",
+        lambda positions, targets, weights, coupling, i=_i: desk_partials(positions, targets, weights, coupling)[i],
+        inputs={"positions": desk_positions, "targets": desk_targets, "weights": desk_weights,
+                "coupling": desk_coupling},
         unit="loss per fader", fmt=show_rate,
         formula=f"∂L/∂x{_i + 1} with the other faders held, {DESK_FORMULA}",
         measures=f"partial derivative of fader {_i + 1} of five (panel B)",

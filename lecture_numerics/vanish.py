@@ -80,10 +80,13 @@ def golden_section_max(f, low: float, high: float, tolerance: float = 1e-10) -> 
     return f((a + b) / 2)
 
 
+SEARCH_HALF_WIDTH = chosen("vanish.slope_search_half_width", 10.0, unit="", fmt="{:g}",
+                           measures="half-width of the interval σ′'s maximum is searched on, [−w, w]",
+                           reason="σ′ < 5×10⁻⁵ beyond |x| = 10: the peak lies well inside")
 SIGMOID_MAX_SLOPE = derived(
     "vanish.sigmoid_max_slope",
-    lambda: golden_section_max(sigmoid_slope, -10.0, 10.0),  # σ′ < 5e-5 beyond |x| = 10
-    inputs={}, unit="", fmt="{:.2f}",
+    lambda half_width: golden_section_max(sigmoid_slope, -half_width, half_width),
+    inputs={"half_width": SEARCH_HALF_WIDTH}, unit="", fmt="{:.2f}",
     formula="max_x σ(x)(1 − σ(x)), found numerically (golden-section search on [−10, 10])",
     measures="largest slope of the sigmoid",
     notes="0.25", notes_quote="sigmoid 的导数等于 σ 乘以一减 σ， 在 σ 等于二分之一的时候最大，恰好是零点二五。")

@@ -10,8 +10,8 @@ import math
 import numpy as np
 
 from lecture_numerics.provenance import chosen, derived
-from lecture_numerics.vanish import (INPUT_HIGH, INPUT_LOW, LAYERS, RATE_HIGH, RATE_LOW, SIGMOID_MAX_SLOPE,
-                                     gradient_along_chain, sigmoid_slope)
+from lecture_numerics.vanish import (INPUT_HIGH, INPUT_LOW, LAYERS, RATE_HIGH, RATE_LOW, SEARCH_HALF_WIDTH,
+                                     SIGMOID_MAX_SLOPE, gradient_along_chain, sigmoid_slope)
 from lecture_numerics.zh import zh_count
 
 _ORDERS_QUOTE = "中间隔着十个数量级。"
@@ -45,16 +45,17 @@ def rate_offset(low: float, high: float) -> float:
 RATE_OFFSET = derived(
     "vanish.rate_offset_zh", rate_offset, inputs={"low": RATE_LOW, "high": RATE_HIGH}, unit="fraction",
     fmt=lambda v: zh_count(round(v * 10)) + "成", formula="|rate − 1|, in tenths (成)",
-    measures="how far each per-layer rate sits from 1", notes="两成",
-    notes_quote="而这两个兑换率 —— 零点八和一点二，只差两成。")
+    measures="how far each per-layer rate sits from 1",
+    note="what the screen says (各离 1 两成) and what the L235 erratum has the speaker say (离一都只差两成); "
+         "the notes' 「只差两成」 reads as the gap between the rates, vanish.rate_gap_zh")
 
-# The notes say the two rates 「只差两成」; they are four tenths apart, each two tenths from 1 (the
-# screen says 各离 1 两成). Declared so the errata tell the speaker (it is drawn nowhere).
+# The notes say the two rates 「只差两成」: read as said, that is the gap between them, four tenths
+# (each is two tenths from 1, as the screen says). The census reads the notes' 两成 as this key, so
+# the ledger flags it once and the errata give the sentence to say (it is drawn nowhere).
 RATE_GAP = derived(
     "vanish.rate_gap_zh", lambda low, high: high - low, inputs={"low": RATE_LOW, "high": RATE_HIGH},
     unit="fraction", fmt=lambda v: zh_count(round(v * 10)) + "成", formula="rate_high − rate_low, in tenths (成)",
-    measures="how far apart the two per-layer rates are", notes="两成",
-    notes_quote="而这两个兑换率 —— 零点八和一点二，只差两成。",
+    measures="how far apart the two per-layer rates are", notes="两成",   # read by census_rules at 「差两成」
     note="零点八和一点二之间差四成，各离一才是两成（图上写「各离 1 两成」）：说「离一都只差两成」。")
 
 # The notes open Ⓐ with 「把六十一个数乘起来」; the chain on screen multiplies the seed at the output
@@ -65,7 +66,8 @@ NUMBERS_MULTIPLIED = derived(
     fmt="{}", formula="the seed g_60 = 1, times one rate per hop: 1 + (layers − 1)",
     measures="how many numbers are multiplied to reach the input-most layer of the drawn chain",
     notes="六十一", notes_quote="把六十一个数乘起来 —— 那乘起来会怎样？",
-    note="说「六十个数」：起点的 1 乘上 59 个兑换率，图上输入端的 1.9×10⁻⁶ 正是 0.8⁵⁹；六十一个数会是 0.8⁶⁰。")
+    note="图上的链是起点的 1 乘上 59 个兑换率，输入端的 1.9×10⁻⁶ 正是 0.8⁵⁹（六十一个数会是 0.8⁶⁰）；"
+         "讲稿的「六十一」说的是 V3 的 61 层，对 V3 成立，所以只是附录里的细节，不用改口。")
 
 # --- Ⓐ the linear axis ------------------------------------------------------------------------
 
@@ -120,6 +122,11 @@ LOG_TICKS = derived(
     fmt=lambda v: " / ".join(map(power_label, v)), item_fmt=power_label,
     formula="every power of ten from ⌊log10 g_1(0.8)⌋ to ⌈log10 g_1(1.2)⌉",
     measures="tick labels of Ⓑ's log number line (×10 per tick)")
+LOG_STEP = derived(
+    "vanish.axis.log_step", lambda ticks: ticks[1] / ticks[0], inputs={"ticks": LOG_TICKS}, unit="×", fmt="{:g}",
+    formula="ratio of neighbouring ticks of vanish.axis.log_ticks",
+    measures="what one step between neighbouring ticks of Ⓑ's log number line multiplies by (每格 ×10): the "
+             "rule for reading the new ruler")
 
 # --- Ⓒ the activation slopes ---------------------------------------------------------------------
 
@@ -127,15 +134,16 @@ X_HALF = chosen("vanish.axis.x_half", 6.0, unit="", fmt="{:g}", measures="Ⓒ's 
                 reason="wide enough that σ′ has fallen to under 1 % of its peak at both ends")
 
 
-def sigmoid_at_max_slope() -> float:
-    """σ where σ′ peaks: the peak's x on a grid symmetric about 0, then σ there."""
-    x = np.linspace(-10.0, 10.0, 20001)
+def sigmoid_at_max_slope(half_width: float = 10.0) -> float:
+    """σ where σ′ peaks: the peak's x on a grid symmetric about 0 (step 0.001), then σ there."""
+    x = np.linspace(-half_width, half_width, int(round(2000 * half_width)) + 1)
     peak_x = x[int(np.argmax([sigmoid_slope(v) for v in x]))]
     return 1 / (1 + math.exp(-peak_x))
 
 
 SIGMOID_AT_MAX = derived(
-    "vanish.sigmoid_at_max_slope", sigmoid_at_max_slope, inputs={}, unit="", fmt="{:g}",
+    "vanish.sigmoid_at_max_slope", sigmoid_at_max_slope, inputs={"half_width": SEARCH_HALF_WIDTH}, unit="",
+    fmt="{:g}",
     formula="σ(x*) where x* maximises σ′ on a grid over [−10, 10] (step 0.001)",
     measures="the sigmoid's value where its slope is largest", notes="二分之一",
     notes_quote="sigmoid 的导数等于 σ 乘以一减 σ， 在 σ 等于二分之一的时候最大，恰好是零点二五。")

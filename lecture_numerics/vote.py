@@ -166,6 +166,25 @@ MEAN_SEEDS = {
     for i, key in enumerate(TOKEN_KEYS)
 }
 
+BATCH_SIZE = derived(
+    "vote.batch_size", lambda answers: len(answers), inputs={"answers": BATCH_ANSWERS}, unit="samples",
+    formula="len(vote.batch_answers)", fmt="{:d}",
+    measures="how many samples the batch averages over: what the cards' merged sum is divided by",
+)
+CARD_SPLIT = chosen(
+    "vote.card_split", 3, unit="samples on the first card", fmt="{:d}",
+    measures="how Ⓒ's batch is shared out over two cards: 甲乙丙 on one, 丁戊 on the other (示意)",
+    reason="an uneven split on purpose: each card sums its own samples, the sums are added and divided by "
+           "the batch size, so the result is the batch mean however the samples are split",
+)
+
+
+def cards_merged_mean(requests: np.ndarray, split: int) -> np.ndarray:
+    """跨卡汇总 as Ⓒ draws it: each card sums its own samples, the two sums are added, then ÷ batch size."""
+    per_card = [requests[:split].sum(axis=0), requests[split:].sum(axis=0)]
+    return (per_card[0] + per_card[1]) / len(requests)
+
+
 MEAN_ZOOM = chosen(
     "vote.mean_zoom", 3, unit="×", measures="how much larger Ⓒ draws the averaged requests than the votes",
     reason="at the votes' own scale the averages (±0.1, ±0.2) would be 8–15 px specks; three times that "
@@ -213,8 +232,11 @@ def mean_request() -> np.ndarray:
 # ---- Ⓑ the levers: z = w·a + b has one per symbol ----------------------------------------
 
 LEVERS = ("bias b", "weight w", "upstream activation a")
+LEVER_NAMES = chosen("vote.levers", LEVERS, unit="", fmt=" / ".join,
+                     measures="the symbols of z = w·a + b, one lever each",
+                     reason="the neuron's input as the lecture writes it: bias, weight, upstream activation")
 ways_to_raise = derived(
-    "vote.ways_to_raise", lambda: len(LEVERS), inputs={}, unit="ways",
+    "vote.ways_to_raise", lambda levers: len(levers), inputs={"levers": LEVER_NAMES}, unit="ways",
     formula="one lever per symbol of z = w·a + b: " + ", ".join(LEVERS),
     measures="ways to raise a neuron's input when its output cannot be changed directly",
     fmt=zh_count, notes="三", notes_quote="想让一个数变大，其实只有三条路：",

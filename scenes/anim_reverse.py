@@ -1,35 +1,36 @@
-"""anim-reverse: forward mode against reverse mode on two identical chains (~9 s, loops).
+"""anim-reverse: forward mode against reverse mode on two identical chains (~10 s, loops).
 
 One section, played as a loop: the opening frame is held with both balls parked at their
-seeds (so the room is looking before anything runs); both chains start at the same instant;
-the top (正向模式) runs one trip per parameter, the bottom (反向模式, arrows pointing back from
-the loss, in the gradients' red as in fig-reverse Ⓑ) one trip back from the loss; each trip
-lands a block on its row's stack. The caption 「那个「8」是三千亿」 comes when the top stack
-reaches 8, as the speaker says it last. Then everything fades back to the opening frame,
-which is also the loop's first frame.
+seeds — the same ball, the same muted arrows in both rows, so the rows differ only in arrow
+direction and seed position (「两条链一模一样」); both chains start at the same instant;
+the top (正向模式) runs one trip per parameter, the bottom (反向模式) one trip back from the
+loss, its arrows turning the gradients' red as the ball passes them; each trip lands a block
+on its row's stack (forward in ink, reverse in red). The caption 「那个「8」是三千亿（示意）」
+comes when the top stack reaches 8, as the speaker says it last, and is held long enough to
+read. Then everything fades back to the opening frame, which is also the loop's first frame.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DOWN, LEFT, RIGHT, UL, Dot, FadeIn, FadeOut, RoundedRectangle, Text, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UL, UR, Dot, FadeIn, FadeOut, Mobject, Text, VGroup, VMobject
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import Trip, trip_schedule
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.base import LectureScene, SectionStill
 from scenes.kit.chain_widgets import APPEAR, BallTrip, ParameterChain, TripStack, ball, passing_share
-from scenes.kit.reveal import hidden
 from scenes.kit.panels import EDGE_BUFF, PANEL_MARKS
+from scenes.kit.reveal import hidden
 from scenes.kit.text import ledger_text, number, words
 
-START_SECONDS = 1.0      # the opening frame, held: both balls parked at their seeds
-TRIP_SECONDS = 0.8
-CAPTION_SECONDS = 0.5    # the caption fades in once the top stack is complete
-HOLD_SECONDS = 1.2       # both stacks complete: the 8 against the 1 sinks in
-RESET_SECONDS = 0.8
-SEAM_SECONDS = 0.4       # the opening frame, held; the loop restarts from exactly this frame
+START_SECONDS = 0.8      # the opening frame, held: both balls parked at their seeds
+TRIP_SECONDS = 0.65
+CAPTION_SECONDS = 0.4    # the caption fades in once the top stack is complete
+HOLD_SECONDS = 2.6       # both stacks complete, caption up: long enough to read it and let 8 against 1 sink in
+RESET_SECONDS = 0.6
+SEAM_SECONDS = 0.3       # the opening frame, held; the loop restarts from exactly this frame
 
 CHAIN_LEFT_X = -6.7
 STACK_X = 4.9
@@ -38,6 +39,12 @@ ROW_Y = {"forward": 2.15, "reverse": -0.95}
 # level with their chain; the bottom one's single block sits just under its chain (never level
 # with it, where it would read as one more parameter), so each stack reads as its row's.
 STACK_BELOW_CHAIN = {"forward": 1.3, "reverse": 0.3}
+# Each row in its mode's colour where it counts (its stack, its count): forward values are ink,
+# backward ones the gradients' red. The ball is the accent in both rows: the same ball.
+MODE_ROLE = {"forward": "ink", "reverse": "backward"}
+HEADERS = {"forward": ("正向模式", "一趟只为一个参数，跑完才点亮那一个"),
+           "reverse": ("反向模式", "从 loss 往回走一趟，沿途全部点亮")}
+COUNT_KEYS = {"forward": "trips.forward", "reverse": "trips.reverse"}
 
 
 @dataclass
@@ -49,9 +56,10 @@ class Row:
     stack: TripStack
     schedule: list[Trip]
     runner: Dot
-    lit: list[RoundedRectangle]
+    lit: list[VMobject]
     ticks: list[VMobject]
-    stack_blocks: list[RoundedRectangle]
+    lit_arrows: list[VMobject]
+    stack_blocks: list[VMobject]
     count: Text
     layer: VGroup
 
@@ -60,17 +68,14 @@ class AnimReverse(LectureScene):
     scene_id = "anim-reverse"
     title = "为什么从后往前：正向模式与反向模式"
     loop = True
-    ledger_keys = ("trips.forward", "trips.reverse", "slider.desk_faders")
+    # trips.parameters is drawn as a count of blocks (8 in each chain), not as a number.
+    ledger_keys = ("trips.parameters", "trips.forward", "trips.reverse", "slider.desk_faders")
 
     def construct(self) -> None:
         n_params = quantity("trips.parameters").value
         capacity = quantity("trips.forward").value    # both stacks on one scale: room for the longer
-        rows = [
-            self.build_row("forward", n_params, capacity, header=("正向模式", "一趟只为一个参数，跑完才点亮那一个"),
-                           ball_color="accent", count_key="trips.forward"),
-            self.build_row("reverse", n_params, capacity, header=("反向模式", "从 loss 往回走一趟，沿途全部点亮"),
-                           ball_color="backward", count_key="trips.reverse"),
-        ]
+        rows = [self.build_row(mode, n_params, capacity) for mode in ("forward", "reverse")]
+        self.add(self.stack_legend(rows[0]))
         caption = self.caption()
         # What the trips will light up, hidden, above the chains.
         self.add(*[row.layer for row in rows])
@@ -101,42 +106,57 @@ class AnimReverse(LectureScene):
         """The row's ball, shown and waiting where its first trip starts."""
         trip, chain = row.schedule[0], row.chain
         seed = chain.loss_entry() if trip.seed == "loss" else chain.block_center(trip.seed)
-        return Dot(seed, radius=row.runner.radius, color=row.runner.get_color())
+        return marks.dot(seed, "accent", radius=row.runner.radius)
 
     # --- building -------------------------------------------------------------------
 
-    def build_row(self, mode: str, n_params: int, capacity: int, *, header: tuple[str, str], ball_color: str,
-                  count_key: str) -> Row:
+    def build_row(self, mode: str, n_params: int, capacity: int) -> Row:
         chain = ParameterChain(n_params)
         chain.move_to([0, ROW_Y[mode], 0]).align_to([CHAIN_LEFT_X, 0, 0], LEFT)
         if mode == "reverse":
-            chain.point_back()     # arrows run back from the loss, in red, as in fig-reverse Ⓑ
-        stack = TripStack(capacity, color=ball_color).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN[mode], 0])
-        legend = words("跑一趟，堆一块", size="small", color="muted").next_to(stack.baseline, DOWN, buff=theme.space("small"))
+            chain.point_back()     # arrows run back from the loss, as in fig-reverse Ⓑ
+        role = MODE_ROLE[mode]
+        stack = TripStack(capacity, color=role).move_to([STACK_X, ROW_Y[mode] - STACK_BELOW_CHAIN[mode], 0])
         schedule = trip_schedule(n_params, mode)
-        self.add(self.row_header(mode, *header), chain, stack, legend)
+        self.add(self.row_header(mode), chain, stack)
 
         lit = [chain.lit_block(i) for i in range(n_params)]
         ticks = [chain.tick(i) for i in range(n_params)]
+        # The walk back turns each link red as the ball passes it; forward trips leave the links muted.
+        lit_arrows = [chain.lit_arrow(i, role) for i in range(len(chain.arrows))] if mode == "reverse" else []
         stack_blocks = [stack.block(k) for k in range(len(schedule))]
-        count = hidden(number(count_key, suffix=" 趟", color=ball_color))
+        count = hidden(number(COUNT_KEYS[mode], suffix=" 趟", color=role))
         count.next_to(stack_blocks[-1], RIGHT, buff=theme.space("gap"))
-        runner = ball(ball_color)
-        layer = VGroup(*lit, *ticks, *stack_blocks, count, runner)
-        return Row(mode, chain, stack, schedule, runner, lit, ticks, stack_blocks, count, layer)
+        runner = ball("accent")
+        layer = VGroup(*lit_arrows, *lit, *ticks, *stack_blocks, count, runner)
+        return Row(mode, chain, stack, schedule, runner, lit, ticks, lit_arrows, stack_blocks, count, layer)
 
-    def row_header(self, mode: str, name: str, rest: str) -> VGroup:
-        colour = "accent" if mode == "forward" else "backward"
+    @staticmethod
+    def row_header(mode: str) -> VGroup:
+        """Ⓐ 正向模式 / Ⓑ 反向模式 and what the row does, in ink in both rows (the rows are alike)."""
+        name, rest = HEADERS[mode]
         mark = PANEL_MARKS["A" if mode == "forward" else "B"]     # the rows fig-reverse names Ⓐ and Ⓑ
-        header = VGroup(words(f"{mark} {name}", size="heading", color=colour), words(rest, size="body"))
+        header = VGroup(words(f"{mark} {name}", size="heading"), words(rest, size="body"))
         header.arrange(RIGHT, buff=theme.space("edge"), aligned_edge=DOWN)
         top = {"forward": 0, "reverse": ROW_Y["forward"] - ROW_Y["reverse"]}[mode]
         return header.to_corner(UL, buff=EDGE_BUFF).shift(DOWN * top)
 
-    def caption(self) -> Text:
-        line = ledger_text("真实模型里，那个「{trips.forward}」是{slider.desk_faders}", size="heading",
-                           t2c={quantity("slider.desk_faders").display: theme.color("backward")})
-        return line.to_edge(DOWN, buff=EDGE_BUFF)
+    @staticmethod
+    def stack_legend(top_row: Row) -> Mobject:
+        """「跑一趟，堆一块」 once, at the top right over the stacks' column, in row Ⓐ's band
+        (under a baseline it sat level with row Ⓑ's header and read as part of Ⓑ)."""
+        legend = words("跑一趟，堆一块", size="small", color="muted")
+        legend.to_corner(UR, buff=EDGE_BUFF).set_x(top_row.stack.baseline.get_x())
+        return legend
+
+    @staticmethod
+    def caption() -> VGroup:
+        """The speaker's last sentence: the top stack's 8 stands for 三千亿 (the speaker's round
+        figure, marked 示意 as in fig-reverse), in ink like the stack it names."""
+        said = ledger_text("真实模型里，那个「{trips.forward}」是{slider.desk_faders}", size="heading")
+        sketch = words("（示意）", size="label", color="muted")
+        return VGroup(said, sketch).arrange(RIGHT, buff=theme.space("tight"), aligned_edge=DOWN) \
+            .to_edge(DOWN, buff=EDGE_BUFF)
 
     # --- animating ------------------------------------------------------------------
 
@@ -154,6 +174,7 @@ class AnimReverse(LectureScene):
         if trip.along_the_way:
             passing = [(passing_share(start, end, chain.block_center(i)), mob)
                        for i, mob in zip(trip.gradients_in_order, handed)]
+            passing += [(passing_share(start, end, link.get_center()), link) for link in row.lit_arrows]
         else:
             passing, arrival = [], handed + arrival
         return BallTrip(row.runner, start, end, passing=passing, on_arrival=arrival)

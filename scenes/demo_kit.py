@@ -18,7 +18,7 @@ from scenes.kit.bars import Segment, bar_group, stacked_bar
 from scenes.kit import theme
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import caption
-from scenes.kit.plots import NumberAxis, Plot, curve, dots, grow, grow_run
+from scenes.kit.plots import NumberAxis, Plot, curve, dashed, dots, grow, grow_run
 
 PLOT_CORNER = LEFT * 5.6 + DOWN * 2.3   # lower-left corner of the plots in Ⓐ and Ⓑ
 GENTLE_TAG_AT = (1.0, 1.0)       # (x, y) data where the gentle law's label sits
@@ -55,13 +55,15 @@ class DemoKit(LectureScene):
         plot.shift(PLOT_CORNER - plot.point(0, 0))
         self.play(FadeIn(plot), run_time=0.6)
         xs, ys = kit_demo.loss_run()
-        run, animation = grow_run(plot, xs, ys, "accent", run_time=3.0)
+        # The run in ink (a forward value), its ball and sampled points in the accent (the
+        # moving ball, a highlight): no concept colour is borrowed for a demo's data.
+        run, animation = grow_run(plot, xs, ys, "ink", run_time=3.0)
         self.play(animation)
-        every_tenth = dots(plot, xs[::10], ys[::10], "backward")
+        every_tenth = dots(plot, xs[::10], ys[::10], "accent")
         lowest = int(np.argmin(ys))
         note = callout(plot.point(xs[lowest], ys[lowest]), "最低处", UP + RIGHT * theme.space("large"))
         span = brace_label((plot.point(0, 0), plot.point(10, 0)), "下降最快", UP, buff=theme.space("small"))
-        key = legend([("accent", "损失曲线"), ("backward", "采样点")], direction=DOWN)
+        key = legend([("ink", "损失曲线", "line"), ("accent", "采样点", "dot")], direction=DOWN)
         key.next_to(plot.x_axis, RIGHT, buff=theme.space("wide")).align_to(plot.y_axis, UP)
         self.play(FadeIn(every_tenth), FadeIn(note), FadeIn(span), FadeIn(key), run_time=0.8)
         self.wait(1.0)
@@ -75,14 +77,16 @@ class DemoKit(LectureScene):
                     x_title="横轴", y_title="纵轴", grid=True, frame=True)
         plot.shift(PLOT_CORNER - plot.point(1e-3, 1e-2))
         xs, gentle, steep = kit_demo.power_laws()
-        first = curve(plot, xs, gentle, "accent")
+        # Two laws with no concept of their own: told apart by shape, the subject solid in ink,
+        # the other dashed in muted (no concept or status colour is borrowed).
+        first = curve(plot, xs, gentle, "ink")
         # The steep law leaves the plot on the left: clipped there instead of refused; the
         # frame shows where "off the picture" begins.
-        second = curve(plot, xs, steep, "warm", clip=True)
-        key = legend([("accent", "平缓的幂律", "line"), ("warm", "陡的幂律（出界处截断）", "line")], direction=DOWN)
+        second = dashed(curve(plot, xs, steep, "muted", clip=True))
+        key = legend([("ink", "平缓的幂律", "line"), ("muted", "陡的幂律（出界处截断）", "dashed")], direction=DOWN)
         key.next_to(plot.x_axis, RIGHT, buff=theme.space("wide")).align_to(plot.y_axis, UP)
         # A label on the plot, haloed so the curve behind it never cuts it, shown once its curve is drawn.
-        tag = on_plot("平缓", color="accent").move_to(plot.point(*GENTLE_TAG_AT))
+        tag = on_plot("平缓", color="ink").move_to(plot.point(*GENTLE_TAG_AT))
         self.play(FadeIn(plot), FadeIn(key), run_time=0.6)
         self.play(label_after(first, tag, run_time=1.6, draw=grow), grow(second))
         self.wait(1.0)
@@ -94,8 +98,8 @@ class DemoKit(LectureScene):
         axis = NumberAxis(1e-40, 1e40, width=AXIS_WIDTH, log=True, ticks_key="kit_demo.range_ticks", title="数值")
         axis.move_to(DOWN * theme.space("gap"))
         covered = axis.span(kit_demo.RANGE_LOW.value, kit_demo.RANGE_HIGH.value, "good", "能表示的范围")
-        low = axis.mark(kit_demo.RANGE_LOW.value, "下限 {kit_demo.range_low}", color="backward", side=DOWN)
-        high = axis.mark(kit_demo.RANGE_HIGH.value, "上限 {kit_demo.range_high}", color="backward", side=DOWN)
+        low = axis.mark(kit_demo.RANGE_LOW.value, "下限 {kit_demo.range_low}", color="ink", side=DOWN)
+        high = axis.mark(kit_demo.RANGE_HIGH.value, "上限 {kit_demo.range_high}", color="ink", side=DOWN)
         # Marks hang below the axis under the tick labels' row, so they clear each other.
         for mark in (low, high):
             mark[1].next_to(axis.ticks, DOWN, buff=theme.space("medium")).set_x(mark[0].get_x())

@@ -4,37 +4,43 @@
    ① forward Y = X·W; ② the weight gradient, which uses the input kept from forward —
    「用前向存下来的输入」, the panel's largest words; ③ the input gradient, handed back; then the
    ⛔ hold: ② lit and framed, ③ stepped back, a still frame for three seconds.
-Ⓑ Why backward is two multiplies: the question to the room, then two questions mapped onto two
-   products; the products drop into three equal tiles as a tally, forward 1 + backward 2 = 3.
+Ⓑ Why backward is two multiplies: the question to the room, then each question brings Ⓐ's
+   product that answers it (② with its teal Xᵀ, ③), each with its cost tag; each shrinks where it
+   stands into a tile that keeps its tag; the tiles drop into a row and ① joins as the third,
+   equal: forward 1 + backward 2 = 3.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, FadeIn, GrowArrow, LaggedStart, MoveToTarget,
-                   SurroundingRectangle, VGroup, VMobject, Write)
+from manim import (DOWN, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, FadeTransform, GrowArrow, MoveToTarget, VGroup,
+                   VMobject, Write)
 
 from lecture_numerics import quantity
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.annotate import tally
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.matmul_widgets import MatmulCell, MatrixBlock, TallyRow, product_row
+from scenes.kit.matmul_widgets import MatmulCell, MatrixBlock, product_row
 from scenes.kit.text import formula, line, words
 
 # Panel Ⓐ: three cells across the frame (the frame is 14.2 × 8 units).
 CELL_W, CELL_H, CELL_GAP = 4.35, 5.35, 0.15
 CELLS_Y = -0.2
-DIM = 0.75           # opacity of the cells not being read: stepped back, still 3:1 against the page
+DIM = 0.85           # opacity of the cells not being read: stepped back, its coloured text still 4.5:1 on the fill
 TITLE_INSET = 0.2    # the three titles on one baseline, this far under their frames' tops
 WAITING = "muted"    # the titles of cells not yet read: gray at 4.5:1 or more on the panel fill
 KEY_SCALE = 0.9      # the key phrase a little under title size: room above and below it in ②
 NOTE_LIFT = 0.2      # how far ②'s note rises back toward its blocks
 KEY_GAP = 0.22       # between the key phrase and the line that glosses it
-# Panel Ⓑ: the two question cards on the left, the two backward products they answer on the right.
-CARDS_X, TILES_X = -3.2, 3.4
-QUESTIONS_Y, QUESTION_GAP = 1.1, 0.7
-TALLY_Y = -0.75
-ANSWERED_OPACITY = DIM           # the links step back once their products have become tiles
+# Panel Ⓑ: the two questions on the left, Ⓐ's two backward products they call for on the right;
+# under them the tally, one tile per product, each keeping the product's cost tag.
+QUESTIONS_X, PRODUCTS_X = -3.4, 3.1
+ANSWER_ROWS_Y = (2.05, 0.45)
+PRODUCT_SCALE = 0.8              # Ⓐ's blocks at this scale: a product row and its tag fit one row
+TALLY_X, TALLY_Y = 0.0, -0.95
+TILE_W, TILE_H, TILE_FILL = 3.8, 0.95, 0.15   # wide enough for the cost tag, at Ⓐ's size
+TILE_GAP, TILE_GROUP_GAP = 0.1, 0.35
+TILE_NAME_LIFT, TILE_TAG_INSET = 0.2, 0.1
 
 FORWARD, ACTIVATION, WEIGHT, GRADIENT = "ink", "activations", "weights", "gradients"
 HANDED_DROP = 0.22               # how far under ③'s blocks the arrow handing ∂L/∂X back runs
@@ -105,7 +111,7 @@ class Fig3x(LectureScene):
 
     @staticmethod
     def ring(cell: MatmulCell, color: str) -> VMobject:
-        return SurroundingRectangle(cell.frame, color=theme.color(color), buff=0.04, stroke_width=6)
+        return marks.frame_around(cell.frame, color, pad="hair", weight="heavy")
 
     @staticmethod
     def top_align(cell: MatmulCell) -> None:
@@ -138,10 +144,9 @@ class Fig3x(LectureScene):
         floor = min(source_row.get_bottom()[1], target_row.get_bottom()[1]) - KEPT_DROP
         start = source_row[0].get_bottom() + DOWN * theme.space("hair")
         end = target_row[0].get_bottom() + DOWN * theme.space("hair")
-        path = VMobject(color=theme.color(ACTIVATION), stroke_width=4)
-        path.set_points_as_corners([start, [start[0], floor, 0], [end[0], floor, 0]])
+        path = marks.polyline([start, [start[0], floor, 0], [end[0], floor, 0]], ACTIVATION, weight="bold", dashed=True)
         tip = arrow([end[0], floor, 0], end, ACTIVATION, weight="bold", buff=None, max_tip=KEPT_TIP)
-        return VGroup(DashedVMobject(path, num_dashes=26), tip)
+        return VGroup(path, tip)
 
     @staticmethod
     def cell(title: str, color: str, product: VGroup, expression: str, note) -> MatmulCell:
@@ -160,63 +165,116 @@ class Fig3x(LectureScene):
                               MatrixBlock("∂Y", "s", "d_out", GRADIENT), MatrixBlock("∂W", "d_in", "d_out", GRADIENT))
         key = VGroup(*(words(part, size="title", color=ACTIVATION) for part in KEY_PHRASE))
         key.arrange(DOWN, buff=theme.space("fine")).scale(KEY_SCALE)
-        gloss = words("X 是激活（前向存下来的）", size="small", color=ACTIVATION)
+        gloss = words("X 是激活", size="small", color=ACTIVATION)
         note = VGroup(key, gloss, cost_tag()).arrange(DOWN, buff=theme.space("snug"))
         key.shift(UP * (KEY_GAP - theme.space("snug")))
-        return self.cell("② 反向 · 权重梯度", GRADIENT, product, "∂L/∂W = Xᵀ · ∂L/∂Y", note)
+        return self.cell("② 权重梯度", GRADIENT, product, "∂L/∂W = Xᵀ · ∂L/∂Y", note)
 
     def input_grad_cell(self) -> MatmulCell:
         product = product_row(MatrixBlock("∂Y", "s", "d_out", GRADIENT), MatrixBlock("Wᵀ", "d_out", "d_in", WEIGHT),
                               MatrixBlock("∂X", "s", "d_in", GRADIENT))
         note = VGroup(words("结果往左", size="label", color=GRADIENT), words("交给前一层", size="label", color=GRADIENT),
                       cost_tag()).arrange(DOWN, buff=theme.space("snug"))
-        return self.cell("③ 反向 · 输入梯度", GRADIENT, product, "∂L/∂X = ∂L/∂Y · Wᵀ", note)
+        return self.cell("③ 输入梯度", GRADIENT, product, "∂L/∂X = ∂L/∂Y · Wᵀ", note)
 
     # ---- Ⓑ two questions, two multiplies; one plus two ----
 
     def why_two(self) -> None:
-        # The question is put to the room alone; the two backward products come with their questions.
+        # The question is put to the room alone; each later question brings Ⓐ's cell that answers it.
         self.start_panel("B", "为什么反向是{threex.backward_matmuls_zh}次，不是{threex.forward_matmuls_zh}次？",
                          says="为什么反向是两次，不是一次？")
         questions = VGroup(words("我这块权重该怎么改？", size="body"),
-                           words("我前面那一层该收到什么？", size="body")).arrange(DOWN, buff=QUESTION_GAP, aligned_edge=LEFT)
-        questions.move_to([CARDS_X, QUESTIONS_Y, 0])
-        answers = VGroup(formula("② ∂L/∂W = Xᵀ · ∂L/∂Y", size="body", color=GRADIENT),
-                         formula("③ ∂L/∂X = ∂L/∂Y · Wᵀ", size="body", color=GRADIENT))
-        for answer, question in zip(answers, questions):
-            answer.move_to([TILES_X, question.get_y(), 0])
+                           words("我前面那一层该收到什么？", size="body"))
+        answers = VGroup(self.weight_grad_product(), self.input_grad_product())
+        for question, answer, y in zip(questions, answers, ANSWER_ROWS_Y):
+            question.move_to([QUESTIONS_X, y, 0])
+            answer.move_to([PRODUCTS_X, y, 0])
         links = VGroup(*[arrow(q.get_right(), a.get_left(), "muted", weight="bold", buff="medium")
                          for q, a in zip(questions, answers)])
 
         self.beat(says="不是因为它「比较慢」。是因为它要回答两个不同的问题",
                   takeaway="不是因为它「比较慢」：它要回答{threex.backward_matmuls_zh}个不同的问题")
 
-        # Each question brings its own product: question → arrow → formula.
+        # Each question brings its own product, as Ⓐ drew it (② with the teal X kept from forward).
         for question, link, answer, says in zip(questions, links, answers,
                                                 ("一，我这块权重该怎么改", "二，我前面那一层该收到什么")):
             self.beat(says=says)
             self.play(FadeIn(question, shift=RIGHT * theme.space("close")), run_time=0.5)
             self.play(GrowArrow(link), run_time=0.5)
-            self.play(FadeIn(answer), run_time=0.4)
+            self.play(FadeIn(answer), run_time=0.5)
 
-        forward_n = round(quantity("threex.forward_matmuls").value)
-        backward_n = round(quantity("threex.backward_matmuls").value)
-        tiles = TallyRow([("前向", forward_n, FORWARD), ("反向", backward_n, GRADIENT)]).move_to(UP * TALLY_Y)
-        forward_tiles, backward_tiles = tiles.groups
+        forward_tile, backward_tiles = self.tally_tiles()
+        in_place = [tile.copy().move_to(answer) for tile, answer in zip(backward_tiles, answers)]
         self.beat(says="两个问题，两次乘法")
-        # One tile per product drops in under it, and the links step back (the formulas keep
-        # their full red, to stay readable): a formula is never morphed glyph by glyph into a box.
-        self.play(LaggedStart(*(FadeIn(VGroup(*pair), shift=DOWN * theme.space("large"))
-                                for pair in zip(backward_tiles[0], backward_tiles[1])), lag_ratio=0.4),
-                  links.animate.set_opacity(ANSWERED_OPACITY), run_time=0.9)
+        # Each product shrinks, where it stands, into a tile that keeps its cost tag: two equal tiles.
+        self.play(*(self.into_tile(answer, tile) for answer, tile in zip(answers, in_place)), run_time=1.2)
 
         self.beat(says="所以一加二等于三")
+        # The two tiles drop into the tally row (the questions, answered, step back); Ⓐ's ① joins
+        # them as the third, its tag the same.
+        self.play(FadeOut(links), questions.animate.set_color(theme.text_color("muted")), *(VGroup(moved, answer.tag).animate.shift(tile.get_center() - moved.get_center())
+                                    for moved, answer, tile in zip(in_place, answers, backward_tiles)), run_time=0.8)
+        forward = self.forward_product().move_to(forward_tile)
+        self.play(FadeIn(forward), run_time=0.5)
+        self.play(self.into_tile(forward, forward_tile), run_time=0.9)
         equation = tally([("前向", "threex.forward_matmuls"), ("反向", "threex.backward_matmuls", GRADIENT)],
                          total=("", "threex.train_over_inference"), size="body")
-        equation.next_to(tiles, DOWN, buff=theme.space("gap"))
-        self.play(FadeIn(forward_tiles, shift=RIGHT * theme.space("close")), run_time=0.5)
+        equation.next_to(VGroup(forward_tile, *backward_tiles), DOWN, buff=theme.space("gap"))
         self.play(Write(equation), run_time=0.7)
 
-        # ⭐⭐ the figure's key line stands alone at takeaway size: it takes the place of B.2's.
+        # ⭐⭐ the figure's key line takes the place of B.2's, in the figure's own wording (训练是推理的三倍).
         self.beat(says="训练比推理贵三倍，就是这么数出来的，不是估的",
-                  takeaway="训练比推理贵{threex.train_over_inference_zh}倍 —— 数出来的，不是估的", replaces=True)
+                  takeaway="训练是推理的{threex.train_over_inference_zh}倍 —— 数出来的，不是估的", replaces=True)
+
+    @staticmethod
+    def tagged(number: str, product: VGroup) -> VGroup:
+        """A product as Ⓐ drew it, with its cell number before it and its cost tag under it."""
+        mark = words(number, size="body", color="muted")
+        row = VGroup(mark, product.scale(PRODUCT_SCALE)).arrange(RIGHT, buff=theme.space("small"))
+        body = VGroup(row, cost_tag()).arrange(DOWN, buff=theme.space("snug"))
+        body.mark, body.blocks, body.tag = mark, product, body[1]
+        return body
+
+    def forward_product(self) -> VGroup:
+        return self.tagged("①", product_row(MatrixBlock("X", "s", "d_in", ACTIVATION),
+                                            MatrixBlock("W", "d_in", "d_out", WEIGHT),
+                                            MatrixBlock("Y", "s", "d_out", FORWARD)))
+
+    def weight_grad_product(self) -> VGroup:
+        return self.tagged("②", product_row(MatrixBlock("Xᵀ", "d_in", "s", ACTIVATION),
+                                            MatrixBlock("∂Y", "s", "d_out", GRADIENT),
+                                            MatrixBlock("∂W", "d_in", "d_out", GRADIENT)))
+
+    def input_grad_product(self) -> VGroup:
+        return self.tagged("③", product_row(MatrixBlock("∂Y", "s", "d_out", GRADIENT),
+                                            MatrixBlock("Wᵀ", "d_out", "d_in", WEIGHT),
+                                            MatrixBlock("∂X", "s", "d_in", GRADIENT)))
+
+    @staticmethod
+    def tally_tiles() -> tuple[VGroup, list[VGroup]]:
+        """One tile per product, as many as the ledger counts: 前向 (ink), then 反向 (red).
+        Each tile holds its name; the product's cost tag comes in with the product."""
+        forward_n = round(quantity("threex.forward_matmuls").value)
+        backward_n = round(quantity("threex.backward_matmuls").value)
+
+        def tile(name: str, role: str) -> VGroup:
+            box = marks.box(TILE_W, TILE_H, role, weight="regular", fill_opacity=TILE_FILL)
+            label = words(name, size="label", color=role).move_to(box).shift(UP * TILE_NAME_LIFT)
+            group = VGroup(box, label)
+            group.box, group.name = box, label
+            return group
+
+        forwards = [tile("前向", FORWARD) for _ in range(forward_n)]
+        backwards = [tile("反向", GRADIENT) for _ in range(backward_n)]
+        row = VGroup(VGroup(*forwards).arrange(RIGHT, buff=TILE_GAP),
+                     VGroup(*backwards).arrange(RIGHT, buff=TILE_GAP)).arrange(RIGHT, buff=TILE_GROUP_GAP)
+        row.move_to([TALLY_X, TALLY_Y, 0])
+        return forwards[0], backwards
+
+    @staticmethod
+    def into_tile(product: VGroup, tile: VGroup):
+        """The product's blocks shrink into the tile (a cross-fade while they move: no glyph is
+        morphed into another); its cost tag settles inside, under the name."""
+        tag_at = tile.box.get_bottom() + UP * (TILE_TAG_INSET + product.tag.height / 2)
+        return AnimationGroup(FadeOut(product.mark), FadeTransform(product.blocks, tile.box), FadeIn(tile.name),
+                              product.tag.animate.move_to(tag_at))

@@ -2,8 +2,10 @@
 
 Ⓐ f = (a + b) × c: the forward pass in black, sentence by sentence; then the backward pass in
    red, gate by gate (its own line replaces the forward one), each question to the room on its
-   own beat before its answer.
-Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes — one beat each.
+   own beat before its answer. The multiply gate's swap is drawn as two ink arrows (they carry
+   forward values); the add gate's copies as red arrows; a gate read steps back for the next.
+Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes — one beat each,
+   the temperament's name in bold ink (red stays 梯度).
 Ⓒ The multiply gate needed q from the forward pass, so q cannot be thrown away; the same gate,
    small, tiled many times over, is the activation bill.
 """
@@ -11,12 +13,11 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Circle, Circumscribe, Create, FadeIn, FadeOut,
-                   Indicate, LaggedStart, MoveAlongPath, ShowPassingFlash, SurroundingRectangle, TransformFromCopy, VGroup,
-                   Write, config)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, FadeIn, FadeOut, GrowArrow, Indicate,
+                   LaggedStart, MoveAlongPath, ShowPassingFlash, TransformFromCopy, VGroup, Write, config)
 
-from scenes.kit import theme
-from scenes.kit.arrows import curved_arrow
+from scenes.kit import marks, theme
+from scenes.kit.arrows import arrow, curved_arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.circuit_widgets import (GateCard, GateDiagram, Wire, forward_label, gate_card, gate_field,
                                         gate_node, gradient_label, toward, value_glyphs)
@@ -25,16 +26,16 @@ from scenes.kit.text import formula, ledger_text, words
 
 # Panel Ⓐ geometry (scene units; the frame is 14.2 × 8; content stays above the takeaways).
 INPUT_X, RUN_END_X = -6.3, -3.8
-ADD_AT, MUL_AT = np.array([-2.6, 1.3, 0]), np.array([2.0, -0.15, 0])
-A_Y, B_Y, C_Y = 2.25, 0.35, -1.65
+ADD_AT, MUL_AT = np.array([-2.6, 1.55, 0]), np.array([2.0, 0.25, 0])
+A_Y, B_Y, C_Y = 2.4, 0.7, -1.0    # high enough that three takeaway lines clear c's gradient
 OUTPUT_END_X = 5.6
-LEGEND_AT = np.array([5.0, -1.55, 0])
+LEGEND_AT = np.array([5.0, -1.1, 0])
 POP, LOSER_OPACITY = 1.3, 0.5          # a number that arrives grows from this scale; the unused branch dims
 SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel along
 # Ⓐ's drawn swap: c's arrow bows a little to the left, q's wide to the right, so the two
 # never cross and q's meets the wires well clear of the labels.
 SWAP_UP_ARC, SWAP_DOWN_ARC = 0.5, 1.5
-SWAP_TAIL_CLEAR = 0.35                 # q's arrow leaves this far right of 「q = −1」 (about 30 px)
+COPY_CLEAR = "tight"                   # the add gate's copy arrows stop this far from gate rim and numbers
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -101,26 +102,41 @@ class FigCircuit(LectureScene):
             self.beat(says=answer)
             self.play(FadeOut(pending), TransformFromCopy(value_glyphs(black[source]), red[asked], path_arc=arc),
                       run_time=1.0)
+        # ⭐ the swap: the walk's opening line steps back, so the new one leads.
         self.beat(says="看出来了吗 —— 它俩换过来了", takeaway="乘法门：它俩换过来了")
-        self.draw_swap(black, red)
-        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分")
-        self.play(self.spotlight(add), TransformFromCopy(red["q"], red["a"]), TransformFromCopy(red["q"], red["b"]),
-                  run_time=1.0)
+        swap = self.draw_swap(black, red)
+        self.play(*self.dim_takeaways(), run_time=0.3)
+        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分", takeaway="加法门：原样分")
+        # The multiply gate is done: its arrows and its line step back before the add gate is read.
+        self.play(swap.animate.set_color(theme.color("muted")), *self.dim_takeaways(), run_time=0.4)
+        self.play(self.spotlight(add), run_time=0.6)
+        self.copy_through(add, red)
 
-    def draw_swap(self, black: dict, red: dict) -> None:
-        """The swap drawn as two red arrows that never cross, each from beside a forward value
-        (never over its glyphs) to the other input's gradient: c's 4 up, from above 「c = 4」 and
-        bowed left, to q's gradient; q's −1 down, from right of 「q = −1」 and bowed wide to the
-        right, round to c's gradient. The values themselves already travelled (A.7, A.9); here
-        only the arrows are drawn, so no copy flies across a label."""
+    def draw_swap(self, black: dict, red: dict) -> VGroup:
+        """The swap drawn as two arrows that never cross, each from a forward value to the other
+        input's gradient: c's 4 up, from above 「c = 4」 and bowed left, to q's gradient; q's −1
+        down, from the right end of 「q = −1」 and bowed wide to the right, round to c's gradient.
+        They carry forward values, so they are ink (red is for gradients). The values already
+        travelled (A.7, A.9); here only the arrows are drawn, so no copy flies across a label."""
         gap = theme.space("tight")
         up = curved_arrow(black["c"].get_top() + UP * gap, red["q"].get_bottom() + DOWN * gap,
-                          "backward", arc=-SWAP_UP_ARC)
-        down = curved_arrow(black["q"].get_right() + RIGHT * SWAP_TAIL_CLEAR, red["c"].get_right() + RIGHT * gap,
-                            "backward", arc=-SWAP_DOWN_ARC)
+                          "ink", arc=-SWAP_UP_ARC)
+        down = curved_arrow(black["q"].get_right() + RIGHT * gap, red["c"].get_right() + RIGHT * gap,
+                            "ink", arc=-SWAP_DOWN_ARC)
         self.play(Create(up), Create(down), run_time=1.2)
         self.play(Indicate(red["c"], color=theme.color("backward")),
                   Indicate(red["q"], color=theme.color("backward")), run_time=0.7)
+        return VGroup(up, down)
+
+    def copy_through(self, add, red: dict) -> None:
+        """The add gate copies: q's 4 runs back into the gate, and one red arrow leaves it for
+        each input, ending at the 4 it hands over (the copies fly along them)."""
+        into = arrow(red["q"].get_left(), toward(add, red["q"].get_left()), "backward", weight="bold", buff=COPY_CLEAR)
+        out = [arrow(toward(add, red[n].get_right()), red[n].get_right(), "backward", weight="bold", buff=COPY_CLEAR)
+               for n in "ab"]
+        self.play(GrowArrow(into), run_time=0.4)
+        self.play(*(GrowArrow(a) for a in out), TransformFromCopy(red["q"], red["a"]),
+                  TransformFromCopy(red["q"], red["b"]), run_time=1.0)
 
     def flow(self, wire: Wire):
         """A pulse running along a wire in the direction of the pass."""
@@ -128,7 +144,7 @@ class FigCircuit(LectureScene):
 
     def spotlight(self, node):
         """Ring the gate whose backward rule is being read."""
-        return Circumscribe(node, shape=Circle, color=theme.color("backward"), buff=theme.space("fine"))
+        return Circumscribe(node, shape=Circle, color=theme.color("accent"), buff=theme.space("fine"))
 
     def circuit_wires(self, add, mul) -> dict[str, Wire]:
         input_run = {n: (np.array([INPUT_X, y, 0]), np.array([RUN_END_X, y, 0])) for n, y in
@@ -151,7 +167,7 @@ class FigCircuit(LectureScene):
 
     def legend(self) -> tuple[VGroup, VGroup]:
         """黑字 / 红字, each brought in when its numbers are: red is not mentioned on the way forward."""
-        keys = VGroup(words("黑字：前向的值", size="label"),
+        keys = VGroup(words("黑字：前向值", size="label"),
                       words("红字：梯度", size="label", color="backward")).arrange(DOWN, aligned_edge=LEFT)
         keys.move_to(LEGEND_AT)
         return keys[0], keys[1]
@@ -205,16 +221,16 @@ class FigCircuit(LectureScene):
         self.start_panel("C", "再看一眼乘法门", says="再看一眼乘法门。算 c 的梯度，我用到了 q")
         gate, black, red = self.mul_gate_again()
         self.play(FadeIn(gate), *[FadeIn(m) for m in (*black.values(), *red.values())], run_time=0.8)
-        kept = SurroundingRectangle(black["q"], color=theme.color("activations"), buff=theme.space("snug"), stroke_width=5)
+        kept = marks.frame_around(black["q"], "activations", pad="snug", weight="heavy")
         # The arrow bends round the wires' left ends so it crosses no label.
         uses = curved_arrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
-                            "backward", arc=LOOP_ARC, weight="bold")
-        # q is used here, in red; it turns the activations' colour only once it is called a
-        # forward value that must be kept (the next two sentences).
+                            "ink", arc=LOOP_ARC, weight="bold")
+        # q is used here, a forward value carried (ink, like Ⓐ's swap arrows); it turns the
+        # activations' colour only once it is called a value that must be kept (the next two sentences).
         # q's value rides the arrow itself (from beside the box, round the wires' ends), so the
         # travelling copy never passes over 「q = −1」.
-        ride = ArcBetweenPoints(uses.get_start(), red["c"].get_center(), angle=LOOP_ARC)   # lands on c's gradient
-        rider = value_glyphs(black["q"]).copy().set_color(theme.color("backward")).move_to(ride.get_start())
+        ride = marks.travel_path(uses.get_start(), red["c"].get_center(), angle=LOOP_ARC)   # lands on c's gradient
+        rider = value_glyphs(black["q"]).copy().move_to(ride.get_start())
         self.play(Create(uses), MoveAlongPath(rider, ride), run_time=1.0)
         self.remove(rider)
 

@@ -1,26 +1,33 @@
 """fig-slider: the three words the lecture stands on, as 兑换率 (exchange rates).
 
-Ⓐ 导数: push one fader by 0.01, the readout ticks 5.00 → 5.03 (原来 5.00 stays beside it); 0.03 ÷ 0.01 = 3
-   — a rate, not a value.
-Ⓑ 偏导数: only the middle fader moves, the others are held (lightly: the one that moves carries
-   the weight); the desk's 三千亿 (示意) in the ⭐⭐⭐ line; under the desk one titled row,
-   各自的兑换率, and beside it the column it stacks into, entry by entry = 梯度.
-Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, each arrow carrying its own stage's rate (×2, ×0.5, ×3),
-   multiplied to 3 — like changing money; then the three sentences the lecture keeps, the
-   panel's largest words (the lines said before them step back to gray).
+Ⓐ 导数: push one fader (a parameter, blue) by 0.01, the readout ticks 5.00 → 5.03 (原来 5.00 stays
+   beside it); 0.03 ÷ 0.01 = 3 — a rate, not a value: 「5.00 是值」 comes out of 原来 5.00, 「3 是
+   兑换率」 out of the division, and the parameter's own value (0.51) is named by the knob.
+Ⓑ 偏导数: a desk of five faders and one meter of how far the readout moved. Only the middle one
+   (Ⓐ's) moves, the others held: the meter's bar is its rate, 3, dropped under it = 偏导数. On
+   三千亿 the desk pulls back into a sliver of an endless bank. Back at the desk, each other fader
+   is moved alone in turn (the rest held), its meter bar read and its rate dropped into the row;
+   the row stacks into one column = 梯度.
+Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, ink arrows (what moves what) each carrying its stage's
+   rate in red (×2, ×0.5, ×3), multiplied to 3 — Ⓐ's measured 3; then the money picture, two
+   汇率 multiplied, the ⭐⭐⭐ lines largest; the question with both ends of the chain marked; the
+   panel closes on the three sentences the lecture keeps.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, LaggedStart, Line, Mobject,
-                   MoveAlongPath, MoveToTarget, VGroup, Write, linear)
+import numpy as np
+from manim import (BOLD, DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart,
+                   MarkupText, Mobject, MoveAlongPath, MoveToTarget, ReplacementTransform, Restore, Text, TransformFromCopy,
+                   VGroup, Write, linear)
 
 from lecture_numerics import quantity, slider
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.annotate import boxed
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
-from scenes.kit.slider_widgets import TICK_COUNT, Fader, chain_node, held_mark, push_marks, rate_arrow, readout_box
+from scenes.kit.slider_widgets import (TICK_COUNT, ChangeMeter, Fader, chain_node, held_mark, mini_fader, push_marks,
+                                       rate_arrow, readout_box, shade)
 from scenes.kit.text import ledger_text, number, words
 
 # The readout's ticks while the fader travels (numerics: slider.readout_ticks).
@@ -37,28 +44,35 @@ STAGE_SAYS = ("第一级：推子动一格，中间量甲动两格 —— 兑换
 PUSH_DRAWN = 1 / (TICK_COUNT - 1)
 # Knobs sit where the numerics put them (0 bottom … 1 top of the travel).
 START_LEVEL = slider.FADER_AT
-VALUE, RATE = "ink", "gradients"   # values in black, rates (gradients) in red, like the notes
+VALUE, RATE, PARAMETER = "ink", "gradients", "weights"   # values black, rates red, a parameter blue
 
-# Geometry (scene units; the frame is 14.2 × 8; content stays above -2.9, the takeaways' line).
+# Geometry (scene units; the frame is 14.2 × 8; content stays above the takeaways).
 FADER_AT, FADER_HEIGHT = LEFT * 5.0 + UP * 0.1, 4.2
 READOUT_SCALE = 1.6                # the readout's digits, larger than any theme size
 DISPLAY_AT = RIGHT * 1.2 + UP * 1.35
 RATE_LINE_AT, READ_AS_AT, CONTRAST_AT = RIGHT * 1.2 + DOWN * 0.3, RIGHT * 1.2 + DOWN * 0.95, RIGHT * 1.2 + DOWN * 2.05
-DESK_HEIGHT, DESK_AT = 2.7, LEFT * 3.05 + UP * 0.75
+# Ⓑ: the desk at the left, the meter beside it, the gradient's column at the right.
+DESK_HEIGHT, DESK_GAP, DESK_AT = 2.6, 0.55, LEFT * 3.2 + UP * 0.75
 HELD_OPACITY = 0.35
-RATES_ROW_Y, RATES_TITLE_GAP = -2.2, 0.15   # Ⓑ: the titled row 各自的兑换率 under the desk
-STACK_FROM, STACK_TO = RIGHT * 0.55 + DOWN * 0.4, RIGHT * 2.7 + DOWN * 0.4
-COLUMN_AT, COLUMN_GAP = RIGHT * 4.3 + DOWN * 0.55, 0.26
+METER_AT, METER_REACH, METER_UNIT = RIGHT * 1.6 + UP * 0.9, 1.3, 0.4   # METER_UNIT: scene units per unit of rate
+RATES_ROW_Y = -1.5                 # each fader's rate, under it (its box clear of the 按住 labels)
+COLUMN_AT, COLUMN_GAP = RIGHT * 4.9 + DOWN * 0.05, 0.26
 BRACKET_OUT, BRACKET_OVER, BRACKET_ARM = 0.45, 0.15, 0.25
+COLUMN_LAG = 0.25                  # the gradient's entries come in one after another
+# Ⓑ's pull-back: the desk shrinks into the first five slots of a bank that runs off the frame.
+BANK_SCALE, BANK_CORNER = 0.22, LEFT * 6.45 + UP * 2.25
+BANK_ROWS, BANK_ROW_PITCH = 5, 0.85
+BANK_RIGHT = 6.95                  # the frame's right edge (less a knob's half): the bank runs to it
+BANK_SEED = 7                      # knob heights of the bank: a fixed scatter, drawn only
+COUNT = "accent"                   # 三千亿 in the ⭐⭐⭐ line: the one highlight of panel Ⓑ
+# Ⓒ
 CHAIN_GAP, CHAIN_AT = 1.75, UP * 1.55
-PULSE_RADIUS = 0.11
-TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.55
+TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.35
 MONEY_GAP, VERDICT_GAP = 1.7, 0.7
 TOTAL_LEAD = "总兑换率="          # the glyphs of the total's left-hand side
-RECAP_GAP, RECAP_AT = 0.16, DOWN * 0.8
-RECAP_SIZE, RECAP_SCALE = "title", 0.88   # about 10 % above the takeaways: the panel closes on these three
-COLUMN_LAG = 0.25                 # Ⓑ: the gradient's entries come in one after another
-COUNT = "accent"                  # 三千亿 in the ⭐⭐⭐ line: the one highlight of panel Ⓑ
+RECAP_GAP, RECAP_AT = 0.16, DOWN * 0.85
+RECAP_SIZE = "heading"             # the three sentences: larger than the chain's labels, under the takeaways
+END_MARK_GAP = 0.2                 # Ⓒ.11: the ？ over each end of the chain
 
 
 class FigSlider(LectureScene):
@@ -66,7 +80,7 @@ class FigSlider(LectureScene):
     title = "推子与兑换率：导数、偏导数、链式法则"
     ledger_keys = (
         "slider.push", "slider.readout_before", "slider.readout_tick_1", "slider.readout_tick_2",
-        "slider.readout_after", "slider.readout_change", "slider.derivative",
+        "slider.readout_after", "slider.readout_change", "slider.derivative", "slider.fader_after",
         "slider.partial_1", "slider.partial_2", "slider.partial_3", "slider.partial_4",
         "slider.partial_5", "slider.desk_faders",
         "slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate_yi_to_loss",
@@ -88,16 +102,16 @@ class FigSlider(LectureScene):
 
         self.beat(says="右边那个读数就是 loss —— 你可以理解成「现在有多难听」")
         reading = number(READOUT_TICKS[0], size="title", color=VALUE).scale(READOUT_SCALE)
-        display = readout_box(words("读数 = loss：现在有多难听", size="body"), reading)
+        display = readout_box(words("读数 = loss：多难听", size="body"), reading)
         display.move_to(DISPLAY_AT)
         self.play(FadeIn(display), run_time=0.8)
 
         self.beat(says="现在我把这个推子往上推一点点，推了零点零一")
-        self.push(fader)
+        push = self.push(fader)
 
         # The readout is read on the next sentence: it flips to 5.03 only when it is named.
         self.beat(says="读数从 5.00 变成了 5.03，变了零点零三")
-        # The value it left stays beside the box, muted: 「5.00 是值」 (A.8) points at a 5.00 on screen.
+        # The value it left stays beside the box, muted: 「5.00 是值」 (A.8) comes out of it.
         was = ledger_text("原来 {slider.readout_before}", size="label", color="muted")
         change = ledger_text("变了 {slider.readout_change}", size="heading", color=VALUE)
         VGroup(was, change).arrange(DOWN, buff=theme.space("small"), aligned_edge=LEFT).next_to(
@@ -116,22 +130,27 @@ class FigSlider(LectureScene):
         self.play(FadeIn(read_as, shift=UP * theme.space("close")), run_time=0.6)
 
         # ⛔⛔ the speaker stops here: the value on the left, the rate on the right, never the same.
-        value, not_same, rate = self.value_versus_rate()
-        self.beat(says="注意 —— 导数不是「读数是 5.00」")
-        self.play(FadeIn(value, shift=UP * theme.space("close")), run_time=0.6)
-        self.beat(says="5.00 是值。3 是兑换率。这是两件完全不同的事")
-        self.play(FadeIn(not_same), FadeIn(rate, shift=UP * theme.space("close")), run_time=0.7)
+        self.value_versus_rate(was, rate_line)
         self.beat(says="本讲后面每次说「这个梯度大」，说的都是兑换率大， 不是说这个参数本身大",
                   takeaway="说「梯度大」，是兑换率大，不是参数本身大")
+        # The parameter itself has a value too: the knob's position, which is not its rate.
+        itself = ledger_text("参数本身 = {slider.fader_after}", size="body", color=PARAMETER)
+        itself.next_to(push.arrow, RIGHT, buff=theme.space("small"))
+        self.play(FadeOut(push.label), run_time=0.3)
+        self.play(FadeIn(itself, shift=LEFT * theme.space("close")), run_time=0.5)
 
-    def push(self, fader: Fader) -> None:
-        """The push: the knob travels by the drawn share of the track, the push is named."""
+    def push(self, fader: Fader) -> VGroup:
+        """The push: the knob travels one tick, the arrow grows with it, then the push is named."""
         pushed_level = START_LEVEL + PUSH_DRAWN
-        ghost, push_arrow = push_marks(fader, START_LEVEL, pushed_level)
-        push_label = ledger_text("推了 {slider.push}", size="body", color="accent")
-        push_label.next_to(push_arrow, RIGHT, buff=theme.space("small"))
-        self.play(FadeIn(ghost), GrowArrow(push_arrow), FadeIn(push_label), run_time=0.6)
-        self.play(fader.knob.animate.move_to(fader.level_point(pushed_level)), run_time=1.2, rate_func=linear)
+        marks_ = push_marks(fader, START_LEVEL, pushed_level)
+        label = ledger_text("推了 {slider.push}", size="body", color="accent")
+        label.next_to(marks_.arrow, RIGHT, buff=theme.space("small"))
+        self.add(marks_.ghost)
+        self.play(GrowArrow(marks_.arrow), fader.knob.animate.move_to(fader.level_point(pushed_level)),
+                  run_time=1.2, rate_func=linear)
+        self.play(FadeIn(label), run_time=0.4)
+        marks_.label = label
+        return marks_
 
     def read_out(self, display) -> None:
         """The readout ticks through its steps to the pushed value, 5.00 → 5.03."""
@@ -143,75 +162,192 @@ class FigSlider(LectureScene):
             display.value = ticked
             self.wait(0.35)
 
-    def value_versus_rate(self) -> tuple[VGroup, VGroup, VGroup]:
-        """5.00 is a value, 3 is a rate: two unboxed tags in two colours, never the same thing.
-        Only the readout wears a box, so the value tag is not read as a second readout."""
+    def value_versus_rate(self, was: Mobject, rate_line: Mobject) -> None:
+        """5.00 is a value, 3 is a rate: each tag comes out of the number it names (原来 5.00,
+        the division's 3), in its own colour; only the readout wears a box."""
         value = ledger_text("{slider.readout_before} 是值", size="heading", color=VALUE)
         rate = ledger_text("{slider.derivative} 是兑换率", size="heading", color=RATE)
         not_same = words("≠", size="heading", color="muted")
         VGroup(value, not_same, rate).arrange(RIGHT, buff=theme.space("wide")).move_to(CONTRAST_AT)
-        return VGroup(value), VGroup(not_same), VGroup(rate)
+        value_digits = len(quantity("slider.readout_before").display)
+        rate_digits = len(quantity("slider.derivative").display)
 
-    # ---- Ⓑ a row of faders, all but one held ------------------------------------------------
+        self.beat(says="注意 —— 导数不是「读数是 5.00」")
+        # The 5.00 the speaker names is the one the readout left: it is marked, and comes down.
+        self.play(FadeIn(marks.frame_around(was, "accent", pad="tight", weight="bold")),
+                  was.animate.set_color(theme.text_color(VALUE)), run_time=0.4)
+        self.play(TransformFromCopy(was[-value_digits:], value[:value_digits]), run_time=0.8)
+        self.play(FadeIn(value[value_digits:]), run_time=0.4)
+        self.beat(says="5.00 是值。3 是兑换率。这是两件完全不同的事")
+        self.play(TransformFromCopy(rate_line[-rate_digits:], rate[:rate_digits]), FadeIn(not_same), run_time=0.8)
+        self.play(FadeIn(rate[rate_digits:]), run_time=0.4)
+
+    # ---- Ⓑ a desk of faders, one meter; each moved alone ---------------------------------------
 
     def partial_panel(self):
-        self.start_panel("B", "偏导数：其余全按住", says="那「偏导数」的「偏」是什么意思？就三个字：按住不动")
-        faders = VGroup(*(Fader(level, height=DESK_HEIGHT) for level in slider.DESK_POSITIONS)).arrange(RIGHT, buff=theme.space("wide"))
-        faders.move_to(DESK_AT)
-        middle = faders[slider.MIDDLE]
-        held = [i for i in range(len(faders)) if i != slider.MIDDLE]
-        self.play(FadeIn(faders), run_time=0.8)
+        self.start_panel("B", "偏导数：按住不动", says="那「偏导数」的「偏」是什么意思？就三个字：按住不动")
+        faders = VGroup(*(Fader(level, height=DESK_HEIGHT) for level in slider.DESK_POSITIONS))
+        faders.arrange(RIGHT, buff=DESK_GAP).move_to(DESK_AT)
+        clamps = [held_mark(f) for f in faders]
+        for clamp in clamps:
+            VGroup(clamp.clamp, clamp.pin).set_stroke(opacity=0)
+        self.add(*(VGroup(c.clamp, c.pin) for c in clamps))
+        meter = ChangeMeter(words("读数变了", size="label"), reach=METER_REACH, unit=METER_UNIT).move_to(METER_AT)
+        rates = VGroup(*(number(key, size="body", color=RATE).move_to([f.get_x(), RATES_ROW_Y, 0])
+                         for key, f in zip(PARTIALS, faders)))
+        self.play(FadeIn(faders), FadeIn(meter), run_time=0.8)
 
         self.beat(says="你看这一排推子 —— 我只动中间这一个，其余全按住")
-        instruction = words("只动中间这一个", size="body", color="accent").next_to(faders, UP, buff=theme.space("edge"))
-        clamps = VGroup(*(held_mark(faders[i]) for i in held))
-        self.play(*(faders[i].animate.set_opacity(HELD_OPACITY) for i in held), FadeIn(clamps),
-                  FadeIn(instruction), run_time=0.8)
-        ghost, push_arrow = push_marks(middle, START_LEVEL, START_LEVEL + PUSH_DRAWN)
-        self.play(FadeIn(ghost), GrowArrow(push_arrow),
-                  middle.knob.animate.move_to(middle.level_point(START_LEVEL + PUSH_DRAWN)), run_time=0.8)
+        self.hold_all_but(faders, clamps, slider.MIDDLE, previous=None)
+        bar = self.measure(faders, meter, slider.MIDDLE)
+        # It is Ⓐ's fader: the meter reads the same 0.03 as Ⓐ's readout did.
+        moved = ledger_text("变了 {slider.readout_change}", size="label").next_to(bar, RIGHT, buff=theme.space("small"))
+        self.play(FadeIn(moved), run_time=0.4)
 
         self.beat(says="在这个前提下量出来的兑换率，就叫偏导数")
-        partials = VGroup(*(number(key, size="body", color=RATE) for key in PARTIALS))
-        for value, fader in zip(partials, faders):
-            value.move_to([fader.get_x(), RATES_ROW_Y, 0])
-        partial_name = words("= 偏导数", size="label", color=RATE).next_to(partials[slider.MIDDLE], RIGHT, buff=theme.space("small"))
-        self.play(FadeIn(partials[slider.MIDDLE], shift=DOWN * theme.space("close")), FadeIn(partial_name), run_time=0.7)
+        # The rate comes out of the meter's bar and drops under the fader that moved.
+        name = words("= 偏导数", size="label", color=RATE).next_to(rates[slider.MIDDLE], RIGHT, buff=theme.space("small"))
+        self.drop_rate(bar, rates[slider.MIDDLE])
+        self.play(FadeIn(name), run_time=0.4)
 
-        # ⭐⭐⭐: the desk's size is the panel's takeaway, its largest text, until the gradient's
-        # sentence (which repeats the count) takes its place.
+        # ⭐⭐⭐: the desk pulls back into a sliver of an endless bank; the count is the panel's
+        # largest text, until the gradient's sentence (which repeats it) takes its place.
         self.beat(says="而这台调音台有三千亿个推子", takeaway="这台调音台有{slider.desk_faders}个推子")
+        kept = VGroup(rates[slider.MIDDLE], meter, *(c.label for c in clamps if c.label in self.mobjects))
+        self.pull_back(faders, clamps, bar, VGroup(moved, name, kept))
         self.show_takeaway()
-        desk_line = self.newest_takeaway()
-        sketch = self.example_tag(desk_line)
-        # The line is recoloured as a whole (its target), so it stays one tagged takeaway on screen.
-        desk_line.generate_target()
-        self.glyphs_of(desk_line.target, quantity("slider.desk_faders").display).set_color(theme.text_color(COUNT))
-        self.play(MoveToTarget(desk_line), FadeIn(sketch), run_time=0.5)
+        self.tag_count()
 
         self.beat(says="把它们各自的那个数排成一列 —— 那一列，就叫「梯度」")
-        # The row is titled as what it is, a rate per fader, so it is not read as the knobs' heights.
-        row_title = words("各自的兑换率", size="label", color=RATE)
-        row_title.next_to(partials, UP, buff=RATES_TITLE_GAP)
-        row = boxed(VGroup(row_title, partials.copy()), RATE, pad="small")
-        self.play(FadeOut(partial_name), run_time=0.3)
-        self.play(FadeIn(row.box), FadeIn(row_title), *(FadeIn(partials[i]) for i in held), run_time=0.7)
+        self.come_back(faders, clamps, kept)
+        self.measure_the_others(faders, clamps, meter, rates)
+        self.stack_into_column(rates)
+
+        self.beat(says="所以记住：梯度不是一个数，是三千亿个数",
+                  takeaway="梯度不是一个数，是{slider.desk_faders}个数", replaces=True)
+        self.play(FadeOut(self.count_tag), run_time=0.2)
+        self.show_takeaway()
+        self.play(FadeIn(self.example_tag(self.newest_takeaway())), run_time=0.3)
+
+    def measure_the_others(self, faders: VGroup, clamps: list, meter: ChangeMeter, rates: VGroup) -> None:
+        """Every other fader in turn, the rest held: pushed one tick, its bar read off the meter,
+        its rate dropped under it, and back to where it was."""
+        previous = slider.MIDDLE
+        for i in [j for j in range(len(faders)) if j != slider.MIDDLE]:
+            self.hold_all_but(faders, clamps, i, previous=previous)
+            bar = self.measure(faders, meter, i)
+            self.drop_rate(bar, rates[i])
+            self.release(faders, i, bar)
+            previous = i
+        self.hold_all_but(faders, clamps, None, previous=previous)
+
+    def hold_all_but(self, faders: VGroup, clamps: list, free: int | None, *, previous: int | None) -> None:
+        """Clamp every fader but ``free`` (None: all) and step the held ones back; ``previous``
+        (the fader that was free; None at the start, when every clamp comes in) is clamped again.
+        Clamps are always on stage, shown or hidden by opacity, so the desk moves as one."""
+        changes = []
+        for i, (fader, clamp) in enumerate(zip(faders, clamps)):
+            if i == free:
+                changes += [VGroup(clamp.clamp, clamp.pin).animate.set_stroke(opacity=0), *shade(fader, 1)]
+            elif previous is None or i == previous:
+                changes += [VGroup(clamp.clamp, clamp.pin).animate.set_stroke(opacity=1), *shade(fader, HELD_OPACITY)]
+                if previous is None:
+                    changes.append(FadeIn(clamp.label))
+        self.play(*changes, run_time=0.4)
+
+    def measure(self, faders: VGroup, meter: ChangeMeter, i: int) -> Mobject:
+        """Push fader ``i`` one tick; the meter's bar grows by its rate (the same push for every
+        fader, so the bar's length is the rate). Returns the bar."""
+        fader = faders[i]
+        level = slider.DESK_POSITIONS[i]
+        push = push_marks(fader, level, level + PUSH_DRAWN)
+        bar = meter.show(quantity(PARTIALS[i]).value)
+        fader.push = push
+        self.add(push.ghost)
+        self.play(GrowArrow(push.arrow), fader.knob.animate.move_to(fader.level_point(level + PUSH_DRAWN)),
+                  GrowFromEdge(bar, DOWN if quantity(PARTIALS[i]).value >= 0 else UP), run_time=0.6)
+        return bar
+
+    def drop_rate(self, bar: Mobject, rate: Mobject) -> None:
+        """The rate is read off the meter's bar (it appears beside it), then drops into its place
+        under the fader that moved: the same text moving, never one text morphing into another."""
+        read = rate.copy().next_to(bar, RIGHT, buff=theme.space("small"))
+        self.play(FadeIn(read), run_time=0.3)
+        self.play(ReplacementTransform(read, rate), run_time=0.5)
+
+    def release(self, faders: VGroup, i: int, bar: Mobject) -> None:
+        """The measured fader goes back where it was; its push marks and the meter's bar go."""
+        fader = faders[i]
+        self.play(fader.knob.animate.move_to(fader.level_point(slider.DESK_POSITIONS[i])),
+                  FadeOut(VGroup(fader.push.ghost, fader.push.arrow, bar)), run_time=0.3)
+
+    def pull_back(self, faders: VGroup, clamps: list, bar: Mobject, labels: VGroup) -> None:
+        """The desk's words leave, the middle fader returns, and the desk shrinks into the first
+        five slots of a bank of faders that runs on past the frame's edge."""
+        middle = faders[slider.MIDDLE]
+        self.play(FadeOut(labels), FadeOut(VGroup(middle.push.ghost, middle.push.arrow, bar)),
+                  middle.knob.animate.move_to(middle.level_point(START_LEVEL)), run_time=0.5)
+        desk = VGroup(faders, *(VGroup(c.clamp, c.pin) for c in clamps))
+        desk.save_state()
+        self.desk = desk
+        small = desk.copy().scale(BANK_SCALE).move_to(BANK_CORNER, aligned_edge=LEFT + UP)
+        pitch = (small[0][1].get_x() - small[0][0].get_x())
+        bank = self.bank(small[0][0].get_center(), pitch, skip=len(faders))
+        self.play(desk.animate.scale(BANK_SCALE).move_to(BANK_CORNER, aligned_edge=LEFT + UP), run_time=1.0)
+        # the five we were looking at, marked, as the rest of the bank comes in around them
+        these = marks.frame_around(faders, "accent", pad="tight", weight="bold")
+        self.play(FadeIn(these), LaggedStart(*(FadeIn(row) for row in bank), lag_ratio=0.25), run_time=1.2)
+        self.bank_rows = VGroup(these, *bank)
+
+    @staticmethod
+    def bank(first, pitch: float, *, skip: int) -> list[VGroup]:
+        """Rows of small faders from ``first`` (the desk's first slot) to past the right edge;
+        the first ``skip`` slots of the top row are the desk itself."""
+        levels = np.random.default_rng(BANK_SEED)
+        columns = int((BANK_RIGHT - first[0]) / pitch) + 1
+        rows = []
+        for r in range(BANK_ROWS):
+            row = VGroup()
+            for c in range(columns):
+                if r == 0 and c < skip:
+                    continue
+                spot = first + RIGHT * pitch * c + DOWN * BANK_ROW_PITCH * r
+                row.add(mini_fader(levels.uniform(0.15, 0.85), scale=BANK_SCALE, height=DESK_HEIGHT * BANK_SCALE)
+                        .move_to(spot))
+            rows.append(row)
+        return rows
+
+    def come_back(self, faders: VGroup, clamps: list, labels: VGroup) -> None:
+        """The bank leaves, the desk comes back to full size, with its words."""
+        self.play(FadeOut(self.bank_rows), run_time=0.4)
+        self.play(Restore(self.desk), run_time=0.8)
+        self.play(FadeIn(labels), run_time=0.4)
+
+    def tag_count(self) -> None:
+        """三千亿 in the line picked out (the line recoloured as a whole, so it stays one tagged
+        takeaway), and the line tagged （示意）: the speaker's round figure, as in fig-reverse."""
+        desk_line = self.newest_takeaway()
+        self.count_tag = self.example_tag(desk_line)
+        desk_line.generate_target()
+        self.glyphs_of(desk_line.target, quantity("slider.desk_faders").display).set_color(theme.text_color(COUNT))
+        self.play(MoveToTarget(desk_line), FadeIn(self.count_tag), run_time=0.5)
+
+    def stack_into_column(self, rates: VGroup) -> None:
+        """The row, titled as what it is (a rate per fader), stacks into one column: 梯度. The
+        arrow leaves the row's box; the entries land one after another, then the brackets."""
+        row_title = words("各自的兑换率", size="label", color=RATE).next_to(rates, DOWN, buff=theme.space("small"))
+        row = boxed(VGroup(rates.copy(), row_title), RATE, pad="small")
         column, gradient_name = self.gradient_column()
-        stack = arrow(STACK_FROM, STACK_TO, "muted", weight="bold", buff=None)
+        stack = arrow(row.box.get_right(), [column[-1].get_left()[0], row.box.get_y(), 0], "muted", weight="bold",
+                      buff="small")
         stack_label = words("排成一列", size="label", color="muted").next_to(stack, UP, buff=theme.space("small"))
-        self.play(GrowArrow(stack), FadeIn(stack_label), run_time=0.6)
-        # The numbers land first; the brackets and the name 梯度 come once there is a column to name.
+        self.play(FadeIn(row.box), FadeIn(row_title), run_time=0.5)
+        self.play(GrowArrow(stack), FadeIn(stack_label), run_time=0.5)
         # The column grows in place, entry by entry: copies flying from the row would cross the
         # row's title and the arrow on their way.
         self.play(LaggedStart(*(FadeIn(entry, shift=DOWN * theme.space("small")) for entry in column[:-1]),
                               lag_ratio=COLUMN_LAG), run_time=1.2)
-        self.play(FadeIn(column[-1]), FadeIn(gradient_name), run_time=0.6)
-
-        self.beat(says="所以记住：梯度不是一个数，是三千亿个数",
-                  takeaway="梯度不是一个数，是{slider.desk_faders}个数", replaces=True)
-        self.play(FadeOut(sketch), run_time=0.2)
-        self.show_takeaway()
-        self.play(FadeIn(self.example_tag(self.newest_takeaway())), run_time=0.3)
+        self.play(FadeIn(column[-1]), FadeIn(gradient_name), run_time=0.5)
 
     # 三千亿 is the speaker's round figure (示例取值 in the ledger), tagged as in fig-reverse.
     def newest_takeaway(self) -> Mobject:
@@ -239,20 +375,17 @@ class FigSlider(LectureScene):
         return VGroup(*entries, VGroup(brackets, more)), name
 
     @staticmethod
-    def bracket(body, side) -> VGroup:
-        """A square bracket on ``side`` of ``body``."""
+    def bracket(body, side) -> Mobject:
+        """A square bracket on ``side`` of ``body``, its arms turned in."""
         x = body.get_left()[0] - BRACKET_OUT if side is LEFT else body.get_right()[0] + BRACKET_OUT
         top = [x, body.get_top()[1] + BRACKET_OVER, 0]
         bottom = [x, body.get_bottom()[1] - BRACKET_OVER, 0]
-        inward = -side * BRACKET_ARM
-        style = {"stroke_width": theme.stroke("bold"), "color": theme.color(RATE)}
-        return VGroup(Line(top, bottom, **style), Line(top, top + inward, **style),
-                      Line(bottom, bottom + inward, **style))
+        return marks.bracket(top, bottom, -side, RATE, arm=BRACKET_ARM, weight="bold")
 
     # ---- Ⓒ the chain: rates multiply ---------------------------------------------------------
 
     def chain_panel(self):
-        self.start_panel("C", "链式法则：中间隔着好几级", says="最后一个词：链式法则")
+        self.start_panel("C", "链式法则", says="最后一个词：链式法则")
 
         self.beat(says="问题在于，推子不直接连到喇叭，中间隔着好几级")
         nodes = VGroup(*(chain_node(name, size="heading") for name in ("推子", "甲", "乙", "难听程度")))
@@ -262,18 +395,70 @@ class FigSlider(LectureScene):
         self.play(FadeIn(nodes), *(Create(h.arrow) for h in hops), run_time=1.0)
 
         # Each stage is read by itself: its own rate on its own arrow, never a running total.
+        stages = VGroup()
         for hop, key, says in zip(hops, STAGE_RATES, STAGE_SAYS):
             self.beat(says=says)
-            stage = VGroup(words("进一格", size="small", color=VALUE),
-                           ledger_text("出 {" + key + "} 格", size="small", color=VALUE)).arrange(DOWN, buff=theme.space("hair"))
-            stage.next_to(hop.arrow, DOWN, buff=theme.space("small"))
-            pulse = Dot(hop.arrow.get_start(), radius=PULSE_RADIUS, color=theme.color("accent"))
-            self.play(MoveAlongPath(pulse, Line(hop.arrow.get_start(), hop.arrow.get_end())), run_time=0.8)
-            self.remove(pulse)
-            self.play(FadeIn(hop.label, shift=DOWN * theme.space("small")), FadeIn(stage), run_time=0.6)
+            stages.add(self.read_stage(hop, key))
 
-        # The question is put to the room, the product comes on the next beat: 「总兑换率 =」
-        # stays put and only the ？ gives way to the product (no text fades through another).
+        total = self.total_rate()
+        names, money_hops, verdict, frame = self.exchange_picture()
+        # ⭐⭐⭐ the metaphor: while it is up, the chain steps back and the money leads.
+        self.beat(says="这件事你其实天天在做：换汇", takeaway="这件事你天天在做：换汇")
+        chain = VGroup(nodes, *hops, stages, total)
+        chain.save_state()
+        self.play(*self.step_back(chain), FadeIn(frame), FadeIn(names), run_time=0.7)
+        self.beat(says="人民币换港币一个汇率，港币换美元一个汇率 ——  人民币到美元的总汇率是多少？当然是乘起来",
+                  takeaway="总汇率：各段的汇率乘起来", replaces=True)
+        self.play(*(GrowArrow(h.arrow) for h in money_hops), *(FadeIn(h.label) for h in money_hops), run_time=0.8)
+        self.play(FadeIn(verdict, shift=LEFT * theme.space("close")), run_time=0.6)
+        self.beat(says="链式法则就这一件事，没有别的", takeaway="链式法则就这一件事：每一级的兑换率乘起来",
+                  replaces=True)
+        self.play(Restore(chain), run_time=0.5)
+
+        # ⛔ the question, both ends of the chain marked: which end do we start from?
+        self.beat(says="这一串数，从哪一头开始乘？")
+        question = self.which_end(nodes)
+        self.play(FadeOut(VGroup(names, *money_hops, verdict, frame)), run_time=0.4)
+        self.play(FadeIn(question), run_time=0.6)
+
+        # 收这一格: the three sentences the rest of the lecture stands on, the panel's last words;
+        # the question (said before them) leaves, the chain rule's line steps back.
+        self.beat(says="导数，是你动一格它动几格； 偏导数，是其余全按住时的那个数； 链式法则，是中间每一级乘起来")
+        recap = VGroup(words("导数：你动一格，它动几格", size=RECAP_SIZE, weight=BOLD),
+                       words("偏导数：其余全按住时的那个数", size=RECAP_SIZE, weight=BOLD),
+                       words("链式法则：中间每一级乘起来", size=RECAP_SIZE, weight=BOLD))
+        recap.arrange(DOWN, buff=RECAP_GAP, aligned_edge=LEFT)
+        recap = boxed(recap, "muted", fill=0.08, pad="medium").move_to(RECAP_AT)
+        self.play(FadeOut(VGroup(total, question)), *self.dim_takeaways(), run_time=0.5)
+        self.play(FadeIn(recap), run_time=0.8)
+
+    @staticmethod
+    def step_back(group: VGroup) -> list:
+        """Animations that turn a group muted (pale: not the subject now), text in muted's text
+        colour so it stays readable; shapes keep their fills, only their strokes go pale."""
+        family = group.get_family()
+        texts = [m for m in family if isinstance(m, (Text, MarkupText))]
+        arrows = [m for m in family if isinstance(m, Arrow)]
+        done = {id(g) for m in texts + arrows for g in m.get_family()}
+        shapes = [m for m in family if m.has_points() and id(m) not in done]
+        return ([t.animate.set_color(theme.text_color("muted")) for t in texts]
+                + [a.animate.set_color(theme.color("muted")) for a in arrows]
+                + [m.animate.set_stroke(theme.color("muted")) for m in shapes])
+
+    def read_stage(self, hop: VGroup, key: str) -> VGroup:
+        """A pulse runs along the stage's arrow, then its rate and its 进一格 / 出 n 格 appear."""
+        stage = VGroup(words("进一格", size="small", color=VALUE),
+                       ledger_text("出 {" + key + "} 格", size="small", color=VALUE)).arrange(DOWN, buff=theme.space("hair"))
+        stage.next_to(hop.arrow, DOWN, buff=theme.space("small"))
+        pulse = marks.dot(hop.arrow.get_start(), "accent", size="ball")
+        self.play(MoveAlongPath(pulse, marks.travel_path(hop.arrow.get_start(), hop.arrow.get_end())), run_time=0.8)
+        self.remove(pulse)
+        self.play(FadeIn(hop.label, shift=DOWN * theme.space("small")), FadeIn(stage), run_time=0.6)
+        return stage
+
+    def total_rate(self) -> VGroup:
+        """The question 总兑换率 = ？ alone, then the product in its place, and Ⓐ's measured 3 beside it."""
+        # 「总兑换率 =」 stays put and only the ？ gives way to the product (no text fades through another).
         total = ledger_text(
             "总兑换率 = {slider.rate_fader_to_jia} × {slider.rate_jia_to_yi} × {slider.rate_yi_to_loss}"
             " = {slider.chain_rate}", size="heading", color=RATE).move_to(TOTAL_AT)
@@ -284,34 +469,25 @@ class FigSlider(LectureScene):
         self.beat(says="二乘零点五乘三，等于三")
         self.play(FadeOut(unknown, run_time=0.3))
         self.play(FadeIn(product, shift=LEFT * theme.space("close")), run_time=0.7)
+        # The same fader and the same loss as Ⓐ: the product is the 3 measured there.
+        same = words("= Ⓐ 量出的导数", size="label", color="muted").next_to(total, RIGHT, buff=theme.space("medium"))
+        self.play(FadeIn(same), run_time=0.4)
+        return VGroup(total, same)
 
-        names, money_hops, verdict, frame = self.exchange_picture()
-        self.beat(says="这件事你其实天天在做：换汇")
-        self.play(FadeIn(frame), FadeIn(names), run_time=0.7)
-        self.beat(says="人民币换港币一个汇率，港币换美元一个汇率 ——  人民币到美元的总汇率是多少？当然是乘起来")
-        self.play(*(GrowArrow(h.arrow) for h in money_hops), *(FadeIn(h.label) for h in money_hops), run_time=0.8)
-        self.play(FadeIn(verdict, shift=LEFT * theme.space("close")), run_time=0.6)
-        self.beat(says="链式法则就这一件事，没有别的", takeaway="链式法则就这一件事：每一级的兑换率乘起来")
-
-        self.beat(says="这一串数，从哪一头开始乘？", takeaway="这一串数，从哪一头开始乘？")
-        # ⛔ the live line is the question: the chain rule's line above it steps back to gray first.
-        self.play(*self.dim_takeaways(), run_time=0.4)
-
-        # 收这一格: the three sentences the rest of the lecture stands on take the money's place.
-        self.beat(says="导数，是你动一格它动几格； 偏导数，是其余全按住时的那个数； 链式法则，是中间每一级乘起来")
-        # They are the panel's last and largest words: the two lines said before them step back to gray.
-        recap = VGroup(words("导数：你动一格，它动几格", size=RECAP_SIZE),
-                       words("偏导数：其余全按住时的那个数", size=RECAP_SIZE),
-                       words("链式法则：中间每一级乘起来", size=RECAP_SIZE)).arrange(DOWN, buff=RECAP_GAP, aligned_edge=LEFT)
-        recap = boxed(recap.scale(RECAP_SCALE), "panel", fill=1, pad="medium").move_to(RECAP_AT)
-        self.play(FadeOut(VGroup(total, names, *money_hops, verdict, frame)), FadeIn(recap),
-                  *self.dim_takeaways(), run_time=0.8)
+    @staticmethod
+    def which_end(nodes: VGroup) -> VGroup:
+        """A ？ over each end of the chain, and the question under it."""
+        ends = VGroup(*(words("？", size="heading", color="accent").next_to(node, UP, buff=END_MARK_GAP)
+                        for node in (nodes[0], nodes[-1])))
+        ask = words("从哪一头开始乘？", size="heading").move_to(MONEY_AT)
+        return VGroup(ends, ask)
 
     def exchange_picture(self):
         """人民币 → 港币 → 美元: two exchange rates, multiplied. Words only, no real rates."""
-        names = VGroup(*(words(n, size="body") for n in ("人民币", "港币", "美元"))).arrange(RIGHT, buff=MONEY_GAP)
-        hops = [rate_arrow(a, b, words("汇率", size="small", color=RATE)) for a, b in zip(names, names[1:])]
-        verdict = words("总汇率：乘起来", size="body", color=RATE).next_to(names, RIGHT, buff=VERDICT_GAP)
-        picture = boxed(VGroup(names, *hops, verdict), "panel", fill=1, pad="edge")
+        names = VGroup(*(words(n, size="heading") for n in ("人民币", "港币", "美元"))).arrange(RIGHT, buff=MONEY_GAP)
+        hops = [rate_arrow(a, b, words(f"汇率 {tag}", size="body", color=RATE))
+                for a, b, tag in zip(names, names[1:], "ab")]
+        verdict = words("总汇率 = a × b", size="heading", color=RATE).next_to(names, RIGHT, buff=VERDICT_GAP)
+        picture = boxed(VGroup(names, *hops, verdict), "muted", fill=0.08, pad="edge")
         VGroup(picture).move_to(MONEY_AT)
         return names, hops, verdict, picture.box

@@ -1,29 +1,35 @@
 """fig-vote: a gradient is a vote — every sample's request, averaged.
 
-Ⓐ One sample's request: prediction bars against the one-hot answer; seed = 预测 − 答案;
-   the push arrows run from each bar to its answer, longer where the gap is larger.
-Ⓑ Three ways to raise 「的」: bias, thicker wire (the brighter upstream pays more:
-   ∂L/∂w = 上游亮度 × 下游梯度), a brighter previous layer — which passes the request back.
+Ⓐ One sample's request: prediction bars (ink) against the dashed one-hot answer; the pushes run
+   from each bar to its answer (推上去, 推下去), as long as the gap (差多远, braced); the seed row
+   = 预测 − 答案, the pushes its opposite; only a wish, the pushes fade.
+Ⓑ Three ways to raise 「的」, each a short path label beside the picture: the bias; thicker wires
+   (the brighter upstream pays more: the ⭐⭐ line held three seconds, the wires' gradients and
+   ∂L/∂w = 亮度 × 种子); a brighter previous layer — which cannot be changed either, so the
+   request goes back a layer (⭐⭐⭐, the labels leave). Knowing which wire pays needs the
+   brightness, which forward computed (teal tags) → ⭐⭐⭐ backward must look at what forward left.
 Ⓒ Five samples vote; listening to 甲 alone teaches the net to always say 「的」; sample by
-   sample the votes slide into the sum column, tip to tail on the running sum, and the sum
-   shared out is the average: the gradient, drawn enlarged (放大) so it reads.
+   sample the votes slide into the sum column, tip to tail, and the sum shared out is the
+   average (⭐⭐⭐, drawn enlarged, 放大); its numbers, the opposite sign, are the gradient; two cards
+   each sum their own samples, the sums are added and divided by the batch: the same average.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
-                   Line, Rectangle, ReplacementTransform, SurroundingRectangle, VGroup, Write)
+from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate, LaggedStart,
+                   ReplacementTransform, VGroup, Write)
 
 from lecture_numerics import vote
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.text import formula, ledger_text, number, words
 from scenes.kit.vote_widgets import answer_outline, neuron, probability_bar, request_arrow, wire
+from scenes.kit.widgets import badge, labelled_brace
 
 TOKENS, KEYS = vote.TOKENS, vote.TOKEN_KEYS
-VALUE, GRAD = "ink", "backward"          # forward numbers black, gradients red, as in the notes
+VALUE, GRAD, ACTIVATION = "ink", "backward", "activations"   # forward black, gradients red, activations teal
 SAMPLE_NAMES = ("甲", "乙", "丙", "丁", "戊")
 
 # Geometry (scene units; the frame is 14.2 × 8, the safe area 0.35 in from each edge).
@@ -31,27 +37,33 @@ BAR_COLUMNS_X = (-4.9, -3.3, -1.7, -0.1)      # Ⓐ: one column per token
 BAR_BASE_Y, BAR_UNIT, BAR_WIDTH = -0.35, 2.9, 0.9
 ROW_LABEL_X = -6.2                              # Ⓐ: 预测 / 答案 / 种子 row names
 NUMBER_ROWS_Y = (-1.35, -1.95, -2.55)
-REQUEST_TEXT_AT = (3.6, 0.55, 0)                # Ⓐ: the right-hand column's centre
-UPSTREAM_X, TARGET_X = -5.7, -2.1               # Ⓑ: the two upstream neurons, and 「的」
-UPSTREAM_Y = 1.35
-WAYS_TEXT_AT = (3.1, 0.15, 0)                   # Ⓑ: the three ways
-KEY_LINE_GAP = 0.2                              # Ⓑ: extra room above the backprop line
-KEY_SENTENCE_HOLD_S = 3.0                       # Ⓑ: 「上游越亮…」 held, as the notes say 停三秒
-GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
-FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
-SUM_X, MEAN_X = -0.05, 0.95                    # 加起来 clear of the divider to its left
-VOTE_UNIT, GRID_TOP = 0.75, 1.8               # one unit of request; the grid's top
-ROW_GAP = 0.16                                  # Ⓒ: between the closest arrows of neighbouring rows
-ARROW_KEY_AT = (2.6, 2.6, 0)                    # Ⓒ: top-left corner of the key, where 只听甲 stood
-ACROSS_CARDS_AT = (2.6, 0.9, 0)                 # Ⓒ: the 跨卡汇总 aside, under the key
-GRID_HEAD_Y = 2.65                              # Ⓒ: the 样本 row
-ANSWER_ROW_Y = 2.15                             # Ⓒ: the 答案 row (under 取平均: how much it is enlarged)
-GRID_FOOT = 0.12                                # Ⓒ: the grid's frame ends this far under the lowest arrow
-CARD_SPLIT = 3                                  # Ⓒ: samples 甲乙丙 on one card, 丁戊 on the other (示意)
-CARD_FILL_OPACITY = 0.10
+PUSH_LABEL_Y = 1.55                             # Ⓐ: 推上去 / 别的推下去, level with the long pushes
+REQUEST_NAME_AT = (-0.9, 1.1, 0)                # Ⓐ: between 是's push and 在's bar
+RULE_AT = (3.6, 1.0, 0)                         # Ⓐ: 种子 = 预测 − 答案, and the sign under it
 WISH_OPACITY = 0.35                             # Ⓐ: the pushes as ghosts, once they are only a wish
+UPSTREAM_X, TARGET_X = -5.7, -2.1               # Ⓑ: the two upstream neurons, and 「的」
+BRIGHT_Y, DIM_Y, TARGET_Y = 1.85, -0.35, 0.75   # Ⓑ: high enough that three takeaway lines clear 暗 0.2
+NEURON_RADIUS, TARGET_RADIUS = 0.6, 0.7
+PATHS_AT = (0.4, 2.3, 0)                        # Ⓑ: top-left of the path labels
+PATH_GAP = 0.3
+BIAS_DROP = 0.9                                 # Ⓑ: the bias label under 「的」
+KEY_SENTENCE_HOLD_S = 3.0                       # Ⓑ: 「上游越亮…」 held, as the notes say 停三秒
+THICK, GLOW = "heaviest", 3.0                   # Ⓑ: a thickened wire; the glow is this many times as wide
+GLOW_OPACITY = 0.3
 BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far beside its wire a passed-back request runs
 WIRE_LABEL_OFFSET = 0.55                        # Ⓑ: a wire's ∂L/∂w, this far off the wire (clear of the back arrows)
+GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
+FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
+SUM_X, MEAN_X, GRADIENT_X = -0.25, 1.0, 1.65    # Ⓒ: 加起来 | 取平均 | 梯度 (the numbers' left edge)
+VOTE_UNIT, GRID_TOP = 0.75, 1.95                # one unit of request; the grid's top
+ROW_GAP = 0.12                                  # Ⓒ: between the closest arrows of neighbouring rows
+GRID_HEAD_Y = 2.8                               # Ⓒ: the 样本 row
+ANSWER_ROW_Y = 2.3                              # Ⓒ: the 答案 row (under 取平均: how much it is enlarged)
+GRID_FOOT = 0.12                                # Ⓒ: the grid's divider ends this far under the lowest arrow
+CARD_PAD, CARD_TOP = 0.42, 3.12                 # Ⓒ: a card's band reaches this far round its columns
+CARD_XS, CARDS_Y, MERGE_AT = (3.7, 5.75), 1.3, (4.72, -0.2, 0)   # Ⓒ: the 跨卡汇总 flow on the right
+ONLY_FIRST_BASE = (3.6, -0.6)                   # Ⓒ: the lone listener's chart
+ONLY_FIRST_UNIT, ONLY_FIRST_WIDTH, ONLY_FIRST_STEP = 2.0, 0.55, 0.85
 
 
 class FigVote(LectureScene):
@@ -66,7 +78,7 @@ class FigVote(LectureScene):
         "vote.wire_grad.bright", "vote.wire_grad.dim", "vote.bright_payoff_ratio",
         "vote.only_first.p_de",
         "vote.mean_seed.de", "vote.mean_seed.le", "vote.mean_seed.shi", "vote.mean_seed.zai",
-        "vote.mean_zoom",
+        "vote.mean_zoom", "vote.batch_size",
     )
 
     def construct(self):
@@ -82,56 +94,47 @@ class FigVote(LectureScene):
         probs = vote.predicted_probs()
         bars = VGroup(*(probability_bar(p, base, unit_height=BAR_UNIT, width=BAR_WIDTH)
                         for p, base in zip(probs, columns)))
-        tokens = VGroup(*(words(t, size="heading").next_to(base, DOWN, buff=0.15) for t, base in zip(TOKENS, columns)))
+        tokens = VGroup(*(words(t, size="heading").next_to(base, DOWN, buff=theme.space("small"))
+                          for t, base in zip(TOKENS, columns)))
         rows = self.number_rows(columns)
         self.play(FadeIn(tokens), *(GrowFromEdge(b, DOWN) for b in bars), FadeIn(rows["预测"]), run_time=1.2)
-        talk = self.request_sentences()
 
         self.beat(says="该是「的」，那就把「的」推上去，别的推下去")
         answer_at = columns[TOKENS.index(vote.ANSWER.value)]
         outline = answer_outline(answer_at, unit_height=BAR_UNIT, width=BAR_WIDTH + 0.2)
-        self.play(FadeIn(outline), FadeIn(rows["答案"]), FadeIn(talk[0]), run_time=0.8)
-
-        self.beat(says="推多少，看差多远。差得越离谱，要求越强烈")
-        # The request runs from each bar's top to its answer: the longer, the stronger.
         requests = vote.one_hot(vote.ANSWER.value) - probs
         arrows = VGroup(*(request_arrow(bar.get_top(), r, unit_height=BAR_UNIT) for bar, r in zip(bars, requests)))
-        arrow_name = words("要求", size="body", color=GRAD).next_to(outline, RIGHT, buff=0.15)
-        arrow_name.set_y(arrows[0].get_center()[1])
+        up = words("推上去", size="body", color=GRAD).next_to(outline, RIGHT, buff=theme.space("small")).set_y(PUSH_LABEL_Y)
+        down = words("别的推下去", size="body", color=GRAD).move_to([BAR_COLUMNS_X[2], PUSH_LABEL_Y, 0])
+        self.play(FadeIn(outline), FadeIn(rows["答案"]), run_time=0.6)
         self.play(*(GrowArrow(a) for a in arrows), run_time=1.0)
-        self.play(FadeIn(arrow_name), FadeIn(talk[1]), run_time=0.6)
+        self.play(FadeIn(up), FadeIn(down), run_time=0.5)
+
+        self.beat(says="推多少，看差多远。差得越离谱，要求越强烈")
+        # The push is exactly the gap: the brace on 的's gap is as long as its arrow.
+        x = outline.get_right()[0]
+        gap = labelled_brace(([x, bars[0].get_top()[1], 0], [x, outline.get_top()[1], 0]), "差多远", RIGHT, GRAD,
+                             size="body")
+        # the pushes keep a name, beside the longest downward one (clear of the brace's label): 要求
+        name = words("要求", size="body", color=GRAD).move_to(REQUEST_NAME_AT)
+        self.play(FadeOut(up), FadeOut(down), run_time=0.3)
+        self.play(FadeIn(name), FadeIn(gap), run_time=0.6)
 
         self.beat(says="这就是刚才那颗种子，「预测减真值」，换成人话就是这一句")
-        self.play(Write(talk[2]), FadeIn(rows["种子"], shift=DOWN * 0.15), run_time=1.0)
-        self.play(FadeIn(talk[3]), run_time=0.6)
-        self.play(FadeIn(talk[4]), run_time=0.6)
+        rule = formula("种子 = 预测 − 答案", size="heading", color=GRAD).move_to(RULE_AT)
+        sign = words("要求 = −种子", size="body", color=GRAD).next_to(rule, DOWN, buff=theme.space("medium"))
+        self.play(Write(rule), FadeIn(rows["种子"], shift=DOWN * theme.space("small")), run_time=1.0)
+        self.play(FadeIn(sign), run_time=0.6)
 
         self.beat(says="但注意：它只是希望。没有人能直接去改输出", takeaway="但它只是希望：没有人能直接改输出")
         # Only a wish: the pushes fade to ghosts, nothing moves the bars.
         self.play(arrows.animate.set_opacity(WISH_OPACITY), run_time=0.6)
 
     @staticmethod
-    def request_sentences() -> VGroup:
-        """The right-hand column of panel Ⓐ, in the order said: the wish, the push strength,
-        the seed's rule."""
-        wish = VGroup(words("该是「的」：", size="body"), words("把「的」推上去，别的推下去", size="body"))
-        rule = VGroup(formula("种子 = 预测 − 答案", size="heading", color=GRAD),
-                      words("猜高了为正，该高没高为负", size="body", color=GRAD))
-        push = VGroup(words("推多少，看差多远：", size="body"), words("差得越离谱，要求越强烈", size="body"))
-        sign = words("箭头是要求，和种子正好反号", size="body", color=GRAD)
-        blocks = VGroup(wish, push, rule[0], rule[1], sign)
-        for block in (wish, push):
-            block.arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-        blocks.arrange(DOWN, aligned_edge=LEFT, buff=0.5).move_to(REQUEST_TEXT_AT)
-        rule[1].shift(UP * 0.3)   # the rule's gloss sits under its formula, not a block apart
-        sign.next_to(rule[1], DOWN, buff=0.22, aligned_edge=LEFT)
-        return blocks
-
-    @staticmethod
     def number_rows(columns) -> dict[str, VGroup]:
         """预测 / 答案 / 种子 under the bars: one ledger number per token, one row each."""
         rows = {}
-        for (name, prefix, color), y in zip((("预测", "vote.p", VALUE), ("答案", "vote.onehot", "good"),
+        for (name, prefix, color), y in zip((("预测", "vote.p", VALUE), ("答案", "vote.onehot", VALUE),
                                              ("种子", "vote.seed", GRAD)), NUMBER_ROWS_Y):
             label = words(name, size="body", color=color).move_to([ROW_LABEL_X, y, 0])
             cells = [number(f"{prefix}.{k}", size="body", color=color).move_to([c[0], y, 0])
@@ -142,68 +145,100 @@ class FigVote(LectureScene):
     # ---- Ⓑ which wire pays ------------------------------------------------------------------
 
     def wire_panel(self):
-        self.start_panel("B", "输出改不了：想让「的」变大，只有{vote.ways_to_raise}条路",
+        self.start_panel("B", "输出改不了：只有{vote.ways_to_raise}条路",
                          says="输出改不了，那怎么办？想让一个数变大，其实只有三条路")
-        bright = neuron(vote.BRIGHT.value, radius=0.6).move_to([UPSTREAM_X, UPSTREAM_Y, 0])
-        dim = neuron(vote.DIM.value, radius=0.6).move_to([UPSTREAM_X, -UPSTREAM_Y, 0])
-        target = neuron(0.0, radius=0.7).move_to([TARGET_X, 0.0, 0])
+        bright = neuron(vote.BRIGHT.value, radius=NEURON_RADIUS).move_to([UPSTREAM_X, BRIGHT_Y, 0])
+        dim = neuron(vote.DIM.value, radius=NEURON_RADIUS).move_to([UPSTREAM_X, DIM_Y, 0])
+        target = neuron(0.0, radius=TARGET_RADIUS).move_to([TARGET_X, TARGET_Y, 0])
         target_name = words("的", size="heading").move_to(target)
-        target_grad = ledger_text("种子 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=0.25)
-        bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=0.15)
-        dim_label = ledger_text("暗 {vote.dim_activation}", size="body").next_to(dim, DOWN, buff=0.15)
+        target_grad = ledger_text("种子 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=theme.space("medium"))
+        bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=theme.space("small"))
+        dim_label = ledger_text("暗 {vote.dim_activation}", size="body").next_to(dim, DOWN, buff=theme.space("small"))
         wires = VGroup(wire(bright, target), wire(dim, target))
         self.play(FadeIn(VGroup(bright, dim, target, target_name, bright_label, dim_label)),
                   FadeIn(wires), FadeIn(target_grad), run_time=1.0)
-        ways = self.three_ways()
+        paths = self.path_labels()
 
         self.beat(says="一，改偏置，直接给它加一点 —— 省事，但能调的余地很小")
-        bias = words("偏置", size="body", color="muted").next_to(target, DOWN, buff=0.9)
-        bias_link = Line(bias.get_top(), target.get_bottom(), color=theme.color("muted"), stroke_width=3)
-        self.play(FadeIn(ways[0]), FadeIn(bias), FadeIn(bias_link), run_time=0.8)
+        bias = words("偏置", size="body").next_to(target, DOWN, buff=BIAS_DROP)
+        bias_link = marks.segment(bias.get_top(), target.get_bottom(), "ink", weight="regular")
+        self.play(FadeIn(paths["bias"]), FadeIn(bias), FadeIn(bias_link), run_time=0.8)
 
         self.beat(says="二，改权重，把连过来的线加粗")
-        # Thicken both wires by the same amount: the bright one moves 「的」 more.
-        self.play(FadeIn(ways[1]), *(w.animate.set_stroke(width=14) for w in wires), run_time=1.0)
+        # Said and done: ① steps back. Both wires thicken by the same amount.
+        self.play(FadeIn(paths["weight"]), self.step_back(paths["bias"]),
+                  bias.animate.set_color(theme.text_color("muted")), bias_link.animate.set_color(theme.color("muted")),
+                  *(w.animate.set_stroke(width=theme.stroke(THICK)) for w in wires), run_time=1.0)
 
-        self.beat(says="这里有一句最值钱的：上游越亮的那根线，加粗越划算")
-        # The bright wire glows (something to point at), then the frame holds: the notes' 停三秒.
-        glow = wires[0].copy().set_stroke(color=theme.color("accent"), width=30, opacity=0.3)
-        self.play(FadeIn(ways[2]), FadeIn(glow), Indicate(bright, color=theme.color("activations")), run_time=1.0)
+        self.beat(says="这里有一句最值钱的：上游越亮的那根线，加粗越划算", takeaway="上游越亮的那根线，加粗越划算")
+        # The bright wire glows (something to point at), the line lands, then the frame holds: 停三秒.
+        glow = wires[0].copy().set_stroke(color=theme.color("accent"), width=GLOW * theme.stroke(THICK),
+                                          opacity=GLOW_OPACITY)
+        self.play(FadeIn(glow), Indicate(bright, color=theme.color(ACTIVATION)), run_time=1.0)
         self.bring_to_back(glow)
+        self.show_takeaway()
         self.wait(KEY_SENTENCE_HOLD_S)
 
         self.beat(says="花同样的力气，接在一个很亮的输入上，回报大得多")
-        # The wires carry their own gradients, so the column states the rule and the ratio only.
-        # Each wire's ∂L/∂w on its outer side (the formula in the column names it).
+        # Each wire's ∂L/∂w on its outer side; the rule and the ratio under ②.
         grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], UP)
         grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], DOWN)
-        self.play(Write(ways[3]), run_time=0.8)
         self.play(FadeIn(grad_bright), FadeIn(grad_dim), run_time=0.8)
-        self.play(FadeIn(ways[4]), Indicate(grad_bright, color=theme.color(GRAD)),
-                  Indicate(wires[0], color=theme.color("accent"), scale_factor=1.0), run_time=0.8)
+        self.play(Write(paths["rule"]), run_time=0.8)
+        self.play(FadeIn(paths["ratio"]), run_time=0.5)
 
         self.beat(says="三，让上一层更亮 —— 可上一层也改不了啊")
-        # The second way is said and done: its working lines step back, the key line stays.
-        self.play(FadeIn(ways[5]), *(ways[i].animate.set_color(theme.color("muted")) for i in (1, 3, 4)),
+        self.play(FadeIn(paths["upstream"]), self.step_back(VGroup(paths["weight"], paths["rule"], paths["ratio"])),
                   run_time=0.6)
+        self.passed_back(paths, target, (bright, dim), (bright_label, dim_label))
 
-        self.beat(says="所以这条要求就往回递了一层")
-        # The request goes back one layer: beside each wire, from 「的」 onto each upstream neuron.
-        # Between the wires, so each wire's own label stays readable on its outer side.
+    def passed_back(self, paths: dict, target, sources: tuple, labels: tuple) -> None:
+        """Ⓑ's two ⭐⭐⭐ lines: the request passed back a layer, and why backward needs forward's values."""
+        bright, dim = sources
+        # ⭐⭐⭐ the request goes back one layer: the path labels have been said, they leave; beside
+        # each wire, from 「的」 onto each upstream neuron (between the wires, clear of their labels).
+        self.beat(says="所以这条要求就往回递了一层", takeaway="要求往回递一层 = 反向传播")
         backs = VGroup(*(self.back_arrow(target, source, side) for source, side in ((bright, DOWN), (dim, UP))))
-        request = words("要求", size="body", color=GRAD).move_to([(UPSTREAM_X + TARGET_X) / 2 - 0.3, 0, 0])
-        self.play(*(GrowArrow(b) for b in backs), FadeIn(request), FadeIn(ways[6]), run_time=1.0)
+        request = words("要求", size="body", color=GRAD).move_to([(UPSTREAM_X + TARGET_X) / 2 - 0.3, TARGET_Y, 0])
+        self.play(FadeOut(VGroup(*paths.values())), run_time=0.4)
+        self.play(*(GrowArrow(b) for b in backs), FadeIn(request), run_time=1.0)
 
+        # ⛔ which wire pays needs the brightness: marked, and (as the speaker goes on) tagged as
+        # computed by the forward pass, in the activations' colour.
         self.beat(says="要知道改哪根线回报最大，你得先知道那根线的上游当时有多亮")
-        marks = VGroup(*(SurroundingRectangle(label, color=theme.color("accent"), buff=0.08, stroke_width=4)
-                         for label in (bright_label, dim_label)))
-        self.play(Create(marks), Indicate(ways[2]), run_time=1.0)
+        frames = VGroup(*(marks.frame_around(label, "accent", pad="fine", weight="bold") for label in labels))
+        from_forward = VGroup(*(words("前向算的", size="body", color=ACTIVATION)
+                                .next_to(frame, RIGHT, buff=theme.space("small")) for frame in frames))
+        self.play(FadeIn(frames), run_time=0.6)
+        self.play(FadeIn(from_forward, shift=LEFT * theme.space("close")), run_time=0.6)
 
-        self.beat(says="所以反向必须回头看前向留下的东西",
-                  takeaway="亮度是前向算的 → 反向必须回头看前向留下的东西")
-        left_behind = VGroup(*(words("前向留下的", size="body", color="accent").next_to(mark, RIGHT, buff=0.15)
-                               for mark in marks))
-        self.play(FadeIn(left_behind), run_time=0.6)
+        self.beat(says="所以反向必须回头看前向留下的东西", takeaway="反向必须回头看前向留下的东西")
+        # What forward computed is what backward looks back at: the tags now say so.
+        left_behind = VGroup(*(words("前向留下的", size="body", color=ACTIVATION).move_to(tag, aligned_edge=LEFT)
+                               for tag in from_forward))
+        self.play(FadeOut(from_forward), run_time=0.3)
+        self.play(FadeIn(left_behind, shift=LEFT * theme.space("close")), run_time=0.5)
+
+    def path_labels(self) -> dict[str, VGroup]:
+        """Ⓑ's three paths as short labels on the right (the speech is not transcribed), with
+        ②'s rule and ratio under it."""
+        labels = {
+            "bias": words("① 偏置：余地小", size="body"),
+            "weight": words("② 权重：线加粗", size="body"),
+            "rule": formula("∂L/∂w = 亮度 × 种子", size="body", color=GRAD),
+            "ratio": ledger_text("亮线：回报 ×{vote.bright_payoff_ratio}", size="body"),
+            "upstream": words("③ 上一层：✗", size="body"),
+        }
+        column = VGroup(*labels.values()).arrange(DOWN, aligned_edge=LEFT, buff=PATH_GAP)
+        column.move_to(PATHS_AT, aligned_edge=UL)
+        for key in ("rule", "ratio"):
+            labels[key].shift(RIGHT * theme.space("large"))   # ②'s own lines, indented under it
+        return labels
+
+    @staticmethod
+    def step_back(mob):
+        """A path already said: its words go to muted's text colour (readable, no longer the subject)."""
+        return mob.animate.set_color(theme.text_color("muted"))
 
     @staticmethod
     def back_arrow(target, source, side):
@@ -223,23 +258,6 @@ class FigVote(LectureScene):
         spot = wire_line.point_from_proportion(0.4)
         return label.move_to(spot).shift(side * WIRE_LABEL_OFFSET)
 
-    @staticmethod
-    def three_ways() -> VGroup:
-        """The right-hand column of panel Ⓑ, one line per sentence the speaker says."""
-        lines = VGroup(
-            words("① 改偏置：直接加一点，余地很小", size="body", color="muted"),
-            words("② 改权重：把连过来的线加粗", size="body"),
-            words("上游越亮的那根线，加粗越划算", size="heading", color="accent"),
-            formula("∂L/∂w = 上游亮度 × 下游的种子", size="body", color=GRAD),
-            ledger_text("同样加粗，亮线回报是暗线的 {vote.bright_payoff_ratio} 倍", size="body"),
-            words("③ 让上一层更亮：可上一层也改不了", size="body"),
-            words("→ 要求往回递一层 = 反向传播", size="takeaway", color=GRAD),
-        )
-        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to(WAYS_TEXT_AT)
-        # ⭐⭐⭐ 「往回递了一层」: the biggest line of its beat, set apart from the list above it
-        lines[-1].shift(DOWN * KEY_LINE_GAP)
-        return lines
-
     # ---- Ⓒ many samples vote ----------------------------------------------------------------
 
     def average_panel(self):
@@ -247,9 +265,8 @@ class FigVote(LectureScene):
         requests = vote.batch_requests()
         columns_x = [FIRST_VOTE_X + VOTE_STEP_X * j for j in range(len(SAMPLE_NAMES))]
         mids, lowest = self.row_midlines(requests, VOTE_UNIT, top=GRID_TOP)
-        bottom = lowest - GRID_FOOT       # the frame reaches past the longest downward arrow (在's sum)
-        # the two heads sit over their columns: 加起来 over the sum, 取平均 over arrow + number
-        grid = self.vote_grid(columns_x, (SUM_X, MEAN_X + 0.4), mids, bottom)
+        bottom = lowest - GRID_FOOT       # the divider reaches past the longest downward arrow (在's sum)
+        grid = self.vote_grid(columns_x, mids, bottom)
         votes = [VGroup(*(request_arrow(np.array([x, y, 0]), r, unit_height=VOTE_UNIT)
                           for y, r in zip(mids, column)))
                  for x, column in zip(columns_x, requests)]
@@ -268,67 +285,55 @@ class FigVote(LectureScene):
                   ReplacementTransform(lonely["value"], lonely["value_after"]), run_time=1.5)
         self.play(FadeIn(lonely["verdict"]), run_time=0.6)
 
-        self.beat(says="所以只能把所有人的要求加起来，取个平均")
-        # The lone listener's chart has made its point: the room goes to the votes.
+        # ⭐⭐⭐ everyone's requests added up, then shared out: the sum and the average in one held frame.
+        self.beat(says="所以只能把所有人的要求加起来，取个平均", takeaway="所有人的要求加起来，取个平均")
         self.play(FadeOut(VGroup(lonely["before"][0], lonely["before"][1], lonely["bars_after"],
                                  lonely["value_after"], lonely["verdict"])), run_time=0.5)
         self.play(*(FadeIn(s) for s in grid["samples"][2:]),
                   *(GrowArrow(a) for v in votes[2:] for a in v), run_time=1.2)
-        # The votes, sample after sample, laid tip to tail onto the running sum.
-        self.play(FadeIn(grid["sum_head"]), run_time=0.4)
+        self.play(FadeIn(grid["totals"]), FadeIn(grid["sum_head"]), run_time=0.4)
         sums = self.add_votes(votes, requests, mids, VOTE_UNIT, SUM_X)
+        self.share_out(sums, mids, grid)
 
-        self.beat(says="那个平均，就是梯度", takeaway="所有人的要求加起来取个平均 —— 那个平均，就是梯度")
-        # Shared out among the voters, each sum shrinks to the average request: the gradient,
-        # beside it its number (the opposite sign). At the votes' own scale the averages would
-        # be specks, so the column is drawn enlarged, and says by how much.
+        # The average's numbers are the gradient: the same numbers, the opposite sign (梯度 =
+        # 预测 − 答案, the request is 答案 − 预测), said in the column's head.
+        self.beat(says="那个平均，就是梯度")
+        mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
+                                .move_to([GRADIENT_X, y, 0], aligned_edge=LEFT) for k, y in zip(KEYS, mids)))
+        self.play(FadeIn(grid["gradient_head"]), FadeIn(mean_numbers), run_time=0.8)
+
+        # ⭐⭐ 跨卡汇总: each card sums its own samples, the two sums are added and divided by
+        # the batch — the same average, however the batch is split.
+        self.beat(says="它干的就是这个平均 —— 每张卡先收自己那批人的意见，再凑到一起")
+        bands, flow = self.cards(columns_x, bottom)
+        self.play(FadeIn(bands), run_time=0.5)
+        self.play(LaggedStart(*(FadeIn(part) for part in flow), lag_ratio=0.5), run_time=1.6)
+
+    def share_out(self, sums, mids, grid) -> None:
+        """Each sum, shared out among the voters, shrinks to the average request. At the votes'
+        own scale the averages would be specks, so the column is drawn enlarged, and says so."""
         zoom = vote.MEAN_ZOOM.value
         means = VGroup(*(request_arrow(np.array([MEAN_X, y, 0]), request, unit_height=VOTE_UNIT * zoom,
                                        weight="heaviest")
                          for y, request in zip(mids, vote.mean_request())))
-        mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
-                                .next_to([MEAN_X + 0.2, y, 0], RIGHT, buff=0.12) for k, y in zip(KEYS, mids)))
         enlarged = ledger_text("放大 {vote.mean_zoom} 倍", size="small", color="muted")
-        enlarged.move_to([grid["mean_head"].get_x(), ANSWER_ROW_Y, 0])
+        enlarged.move_to([MEAN_X, ANSWER_ROW_Y, 0])
         self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), means), run_time=1.2)
-        self.play(FadeIn(mean_numbers), FadeIn(enlarged), FadeIn(self.arrow_key()), run_time=0.6)
+        self.play(FadeIn(enlarged), run_time=0.4)
 
-        self.beat(says="它干的就是这个平均 —— 每张卡先收自己那批人的意见，再凑到一起")
-        cards = self.card_groups(columns_x, bottom)
-        self.play(FadeIn(cards), FadeIn(self.across_cards()), run_time=0.8)
-
-    @staticmethod
-    def card_groups(columns_x, bottom: float) -> VGroup:
-        """The batch split over two cards: a light band behind each card's samples, down to
-        the grid's foot."""
-        top = GRID_HEAD_Y + 0.35
-        bands = VGroup()
-        for first, last in ((0, CARD_SPLIT - 1), (CARD_SPLIT, len(SAMPLE_NAMES) - 1)):
-            left, right = columns_x[first] - 0.42, columns_x[last] + 0.42
-            band = Rectangle(width=right - left, height=top - bottom, stroke_width=0)
-            band.set_fill(theme.color("accent"), opacity=CARD_FILL_OPACITY).move_to([(left + right) / 2, (top + bottom) / 2, 0])
-            bands.add(band)
-        return bands
-
-    @staticmethod
-    def across_cards() -> VGroup:
-        """The aside the notes insist on: 跨卡汇总 is this same average."""
-        text = VGroup(words("甲乙丙：这张卡", size="body", color="accent"),
-                      words("丁戊：那张卡", size="body", color="accent"),
-                      words("各收自己那批人的意见", size="body"),
-                      words("再凑到一起：跨卡汇总", size="body"),
-                      words("还是这同一个平均", size="body"))
-        return text.arrange(DOWN, aligned_edge=LEFT, buff=0.14).move_to(ACROSS_CARDS_AT, aligned_edge=UL)
-
-    @staticmethod
-    def arrow_key() -> VGroup:
-        """What Ⓒ's two encodings mean: arrows are requests, numbers are the gradient, and
-        the two have opposite signs (梯度 = 预测 − 答案, the request is 答案 − 预测)."""
-        key = VGroup(words("箭头：要求", size="body", color=GRAD),
-                     words("数字：梯度", size="body", color=GRAD),
-                     words("梯度和要求正好反号", size="body", color=GRAD))
-        key.arrange(DOWN, aligned_edge=LEFT, buff=0.14)
-        return key.move_to(ARROW_KEY_AT, aligned_edge=UL)
+    def cards(self, columns_x, bottom: float) -> tuple[VGroup, list]:
+        """The batch on two cards (甲乙丙 | 丁戊, 示意): a light band behind each card's samples,
+        and on the right each card's sum, the two added, ÷ the batch size = the same average."""
+        split = vote.CARD_SPLIT.value
+        groups = ((0, split - 1), (split, len(SAMPLE_NAMES) - 1))
+        bands = VGroup(*(marks.shade([columns_x[a] - CARD_PAD, CARD_TOP], [columns_x[b] + CARD_PAD, bottom], "muted")
+                         for a, b in groups))
+        sums = [badge([card, "Σ " + "".join(SAMPLE_NAMES[a:b + 1])], "ink", size="label").move_to([x, CARDS_Y, 0])
+                for card, (a, b), x in zip(("这张卡", "那张卡"), groups, CARD_XS)]
+        merge = badge("相加 ÷ {vote.batch_size}", "ink", size="label").move_to(MERGE_AT)
+        joins = VGroup(*(arrow(s.get_bottom(), merge.get_top(), "muted", weight="bold") for s in sums))
+        same = words("= 同一个平均", size="body").next_to(merge, DOWN, buff=theme.space("medium"))
+        return bands, [VGroup(*sums), VGroup(joins, merge), same]
 
     def add_votes(self, votes, requests, mids, unit, sum_x) -> VGroup:
         """Each sample's arrows slide into the sum column, tip to tail on the running sum (the
@@ -366,39 +371,44 @@ class FigVote(LectureScene):
         return mids, mids[-1] - downs[-1]
 
     @staticmethod
-    def vote_grid(columns_x, heads_x, mids, bottom: float) -> dict:
-        """Row labels, zero lines, sample names with their answers, the 加起来 and 取平均 heads;
-        the divider runs down to ``bottom``."""
-        sum_x, mean_x = heads_x
+    def vote_grid(columns_x, mids, bottom: float) -> dict:
+        """Row labels, zero lines, sample names with their answers, the heads of the sum, the
+        average and the gradient; the divider runs down to ``bottom``."""
         head_y, answer_y = GRID_HEAD_Y, ANSWER_ROW_Y
-        muted = theme.color("muted")
-        left, right = columns_x[0] - 0.45, mean_x - 0.2
+        # The votes' zero lines first; the divider and the lines under the sum and the average
+        # come with the 加起来 head (C.5), so nothing announces the sum column before it is said.
+        left, divider_x, right = columns_x[0] - 0.45, columns_x[-1] + 0.55, MEAN_X + 0.4
         frame = VGroup(words("样本", size="body", color="muted").move_to([GRID_LABEL_X, head_y, 0]),
-                       words("答案", size="body", color="good").move_to([GRID_LABEL_X, answer_y, 0]))
+                       words("答案", size="body").move_to([GRID_LABEL_X, answer_y, 0]))
+        totals = VGroup(marks.segment([divider_x, head_y + 0.3, 0], [divider_x, bottom, 0], "muted", weight="thin"))
         for token, y in zip(TOKENS, mids):
             frame.add(words(token, size="heading").move_to([GRID_LABEL_X, y, 0]),
-                      Line([left, y, 0], [right, y, 0], color=muted, stroke_width=2))
-        divider_x = columns_x[-1] + 0.55
-        frame.add(Line([divider_x, head_y + 0.3, 0], [divider_x, bottom, 0], color=muted, stroke_width=2))
+                      marks.segment([left, y, 0], [divider_x, y, 0], "muted", weight="thin"))
+            totals.add(marks.segment([divider_x, y, 0], [right, y, 0], "muted", weight="thin"))
         samples = [VGroup(words(name, size="body").move_to([x, head_y, 0]),
-                          words(answer, size="body", color="good").move_to([x, answer_y, 0]))
+                          words(answer, size="body").move_to([x, answer_y, 0]))
                    for name, answer, x in zip(SAMPLE_NAMES, vote.BATCH_ANSWERS.value, columns_x)]
-        sum_head = words("加起来", size="body", color=GRAD).move_to([sum_x, head_y, 0])
-        mean_head = words("取平均", size="body", color=GRAD).move_to([mean_x, head_y, 0])
-        return {"frame": frame, "samples": samples, "sum_head": sum_head, "mean_head": mean_head}
+        sum_head = words("加起来", size="label", color=GRAD).move_to([SUM_X, head_y, 0])
+        mean_head = words("取平均", size="label", color=GRAD).move_to([MEAN_X, head_y, 0])
+        gradient_head = words("梯度（反号）", size="label", color=GRAD).move_to([GRADIENT_X, head_y, 0],
+                                                                              aligned_edge=LEFT)
+        return {"frame": frame, "totals": totals, "samples": samples, "sum_head": sum_head, "mean_head": mean_head,
+                "gradient_head": gradient_head}
 
     @staticmethod
     def only_first_chart() -> dict:
         """A small distribution on the right: before, and after listening to 甲 only."""
-        base_x, base_y, unit, width = 3.6, -0.6, 2.0, 0.55
-        bases = [np.array([base_x + 0.85 * i, base_y, 0]) for i in range(len(TOKENS))]
+        base_x, base_y = ONLY_FIRST_BASE
+        bases = [np.array([base_x + ONLY_FIRST_STEP * i, base_y, 0]) for i in range(len(TOKENS))]
         title = words("只听甲一个人的：", size="body").move_to([4.85, 2.4, 0])
-        labels = VGroup(*(words(t, size="body").next_to(b, DOWN, buff=0.12) for t, b in zip(TOKENS, bases)))
-        bars = VGroup(*(probability_bar(p, b, unit_height=unit, width=width) for p, b in zip(vote.predicted_probs(), bases)))
-        bars_after = VGroup(*(probability_bar(p, b, unit_height=unit, width=width)
+        labels = VGroup(*(words(t, size="body").next_to(b, DOWN, buff=theme.space("tight")) for t, b in zip(TOKENS, bases)))
+        bars = VGroup(*(probability_bar(p, b, unit_height=ONLY_FIRST_UNIT, width=ONLY_FIRST_WIDTH)
+                        for p, b in zip(vote.predicted_probs(), bases)))
+        bars_after = VGroup(*(probability_bar(p, b, unit_height=ONLY_FIRST_UNIT, width=ONLY_FIRST_WIDTH)
                               for p, b in zip(vote.only_first_probs(), bases)))
-        value = number("vote.p.de", size="body").next_to(bars[0], UP, buff=0.1)
-        value_after = number("vote.only_first.p_de", size="body").next_to(bars_after[0], UP, buff=0.1)
-        verdict = words("不管问什么，都答「的」", size="body", color="accent").move_to([4.45, -1.45, 0])
+        value = number("vote.p.de", size="body").next_to(bars[0], UP, buff=theme.space("tight"))
+        value_after = number("vote.only_first.p_de", size="body").next_to(bars_after[0], UP, buff=theme.space("tight"))
+        # Learning to answer 的 to everything is the net gone wrong: the status colour for it.
+        verdict = words("不管问什么，都答「的」", size="body", color="bad").move_to([4.45, -1.45, 0])
         return {"before": VGroup(title, labels, bars, value), "bars": bars, "bars_after": bars_after,
                 "value": value, "value_after": value_after, "verdict": verdict}

@@ -151,15 +151,15 @@ def _parts(mobjects) -> list:
 
 
 def test_the_swap_is_drawn_when_it_is_named(circuit_stills):
-    """Ⓐ 「看出来了吗 —— 它俩换过来了」 (A.10): two red arrows cross from each input's forward
-    value to the other's gradient, and stay; A.9 has none."""
+    """Ⓐ 「看出来了吗 —— 它俩换过来了」 (A.10): two arrows cross from each input's forward
+    value to the other's gradient, in ink (they carry forward values), and stay; A.9 has none."""
     from manim import CurvedArrow
 
     from scenes.kit import theme
 
     def swap_arrows(name: str) -> int:
         return sum(1 for top in circuit_stills[name] for m in top.get_family()
-                   if isinstance(m, CurvedArrow) and m.get_stroke_color() == theme.color("backward"))
+                   if isinstance(m, CurvedArrow) and m.get_stroke_color() == theme.color("ink"))
 
     assert (swap_arrows("A.9"), swap_arrows("A.10")) == (0, 2)
 

@@ -19,7 +19,7 @@ def _visible_parts(mobjects) -> list:
 
 
 def test_peak_shows_every_gradient_and_one_block_per_trip():
-    from manim import RoundedRectangle, Text, VMobject
+    from manim import Rectangle, RoundedRectangle, Text, VMobject
 
     from scenes.kit import theme
     from studio.stills import section_stills
@@ -31,7 +31,9 @@ def test_peak_shows_every_gradient_and_one_block_per_trip():
     lit = [p for p in peak if isinstance(p, RoundedRectangle) and p.get_stroke_width() > 0
            and p.get_fill_color() == theme.color("gradients")]
     ticks = [p for p in peak if type(p) is VMobject and p.get_stroke_color() == theme.color("good")]
-    stack = [p for p in peak if isinstance(p, RoundedRectangle) and p.get_stroke_width() == 0]
+    # The stacks' blocks are square-cornered and unoutlined; the chains' blocks are rounded.
+    stack = [p for p in peak if isinstance(p, Rectangle) and not isinstance(p, RoundedRectangle)
+             and p.get_stroke_width() == 0]
     assert (len(lit), len(ticks), len(stack)) == (2 * n, 2 * n, trips)
     texts = {p for mob in stills["peak"] for p in mob.get_family() if isinstance(p, Text)}
     counts = [t.text for t in texts if t.text.endswith("趟") and t.text[0].isdigit()
@@ -150,21 +152,29 @@ def test_fig_reverse_hands_the_forward_gradient_over_when_it_is_named():
 
 def test_anim_reverse_rows_arrows_agree_with_fig_reverse():
     """anim-reverse draws fig-reverse's two chains: the upper row's arrows run right, the lower
-    row's leftward from the loss, in the gradients' colour — as in fig-reverse Ⓑ."""
+    row's leftward from the loss. Before any walk both rows' arrows are the same muted grey (the
+    rows differ only in direction and seed); after the walk back, the lower row's links are red
+    (the gradients' colour) in both."""
     from manim import Arrow
 
     from scenes.anim_reverse import ROW_Y
     from scenes.kit import theme
     from studio.stills import section_stills
 
-    def row_arrows(scene_id, panel, mode):
-        still = [s for s in section_stills(scene_id) if s.panel == panel][-1]
+    def row_arrows(still, mode):
         return [m for top in still.mobjects for m in top.get_family()
-                if isinstance(m, Arrow) and abs(m.get_center()[1] - ROW_Y[mode]) < 0.05]
+                if isinstance(m, Arrow) and abs(m.get_center()[1] - ROW_Y[mode]) < 0.05
+                and m.get_stroke_opacity() > 0.5]
 
     n = quantity("trips.parameters").value
-    for scene_id, panel in (("anim-reverse", "main"), ("fig-reverse", "A")):
-        back, ahead = row_arrows(scene_id, panel, "reverse"), row_arrows(scene_id, panel, "forward")
-        assert len(back) == n and len(ahead) >= n
-        assert all(a.get_end()[0] < a.get_start()[0] and a.get_color() == theme.color("backward") for a in back)
+    anim = {s.name: s for s in section_stills("anim-reverse")}
+    fig = {s.name: s for s in section_stills("fig-reverse")}
+    for still in (anim["main"], fig["A.1"]):
+        back, ahead = row_arrows(still, "reverse"), row_arrows(still, "forward")
+        assert len(back) == n and len(ahead) == n
+        assert all(a.get_end()[0] < a.get_start()[0] for a in back)
         assert all(a.get_end()[0] > a.get_start()[0] for a in ahead)
+        assert {a.get_color() for a in back + ahead} == {theme.color("muted")}
+    for still in (anim["peak"], fig["A.8"]):
+        back = row_arrows(still, "reverse")
+        assert sum(a.get_color() == theme.color("backward") for a in back) == n

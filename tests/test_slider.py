@@ -186,3 +186,25 @@ def test_the_desks_size_is_the_largest_text_when_it_is_said(slider_stills):
     big = "".join(t.text for t in texts if t.font_size > 0.95 * largest)
     # larger than the panel's heading (偏导数：其余全按住), not level with it
     assert quantity("slider.desk_faders").display in big and "偏导数" not in big, big
+
+
+def test_each_rate_under_the_desk_is_measured_by_moving_that_fader_alone(slider_stills):
+    """Ⓑ (B.5): every rate drawn under a fader is what the desk's loss does when that fader
+    alone is moved (the others held where they stand), measured by central differences on the
+    numerics' desk loss, as the readout would: the screen shows the measurement, not an assertion."""
+    from manim import Text
+
+    shown = {}
+    for top in slider_stills["B.5"]:
+        for m in top.get_family():
+            for key in getattr(m, "ledger_keys", ()):
+                if isinstance(m, Text) and key.startswith("slider.partial_"):
+                    shown.setdefault(key, []).append(m.text)
+    p = np.array(slider.DESK_POSITIONS)
+    for i in range(len(p)):
+        alone = np.zeros_like(p)
+        alone[i] = 1e-6
+        measured = (slider.desk_loss(p + alone) - slider.desk_loss(p - alone)) / 2e-6
+        key = f"slider.partial_{i + 1}"
+        assert shown.get(key), f"{key} is not drawn at B.5"
+        assert set(shown[key]) == {slider.show_rate(measured)}, (key, shown[key], measured)

@@ -167,3 +167,15 @@ def test_averages_are_drawn_enlarged_but_shorter_than_the_sum():
     sums = np.abs(vote.batch_requests().sum(axis=0))
     assert np.all(np.abs(vote.mean_request()) * zoom < sums)
     assert quantity("vote.mean_zoom").display == str(zoom)
+
+
+def test_the_cards_merged_sum_is_the_same_average():
+    """Ⓒ 跨卡汇总: each card sums its own samples (甲乙丙 | 丁戊), the sums are added and divided by
+    the batch size: exactly numpy's mean of all the votes, however unevenly the batch is split.
+    (Averaging each card's mean instead would not be, with 3 + 2.)"""
+    requests = vote.batch_requests()
+    split = quantity("vote.card_split").value
+    assert quantity("vote.batch_size").value == len(requests) == 5
+    np.testing.assert_allclose(vote.cards_merged_mean(requests, split), requests.mean(axis=0), atol=1e-12)
+    means_of_means = (requests[:split].mean(axis=0) + requests[split:].mean(axis=0)) / 2
+    assert not np.allclose(means_of_means, requests.mean(axis=0))

@@ -11,21 +11,30 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from manim import DOWN, LEFT, PI, RIGHT, UP, Dot, Line, Mobject, RoundedRectangle, VGroup, VMobject
+from manim import DOWN, LEFT, ORIGIN, PI, RIGHT, UP, Dot, Mobject, VGroup, VMobject
 
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.arrows import arrow
 from scenes.kit.reveal import InPlace, hidden, show_fraction
 from scenes.kit.text import words
 
 BLOCK_SIDE = 0.56
 TICK_DROP = 0.5          # tick centre below the block centre
+# The ✓ as three corners (scene units, about its centre): a short stroke down, a long one up.
+TICK_SHAPE = ((-0.14, 0.0, 0), (-0.04, -0.1, 0), (0.16, 0.13, 0))
 STACK_BLOCK = (0.72, 0.24)
 STACK_GAP = 0.05
+BASELINE_OVERHANG = 0.12  # the stack's baseline reaches this far past a block on each side
+LOSS_PAD = 0.4           # the loss box: its word plus this much, across
+# Where a ball meets the loss: this far left of the box, so a ball (radius 0.12) parked there
+# keeps about 8 px clear of the box and of the word 「loss」.
+LOSS_APPROACH = 0.21
 
 
 class ParameterChain(VGroup):
-    """``n`` parameter blocks in a row, each feeding the next stage, ending in ``loss``."""
+    """``n`` parameter blocks in a row, each feeding the next stage, ending in ``loss``.
+    Its arrows are muted in both modes (the two rows are the same chain); what a trip lights
+    up is built by :meth:`lit_block`, :meth:`lit_arrow` and :meth:`tick`, hidden."""
 
     def __init__(self, n_params: int, *, spacing: float = 1.1) -> None:
         super().__init__()
@@ -38,45 +47,45 @@ class ParameterChain(VGroup):
         ])
         self.add(self.arrows, self.blocks, self.loss)
 
-    def point_back(self, role: str = "backward") -> "ParameterChain":
-        """Reverse mode: every arrow turned to run from the loss back towards the inputs, in the
-        gradients' colour (fig-reverse Ⓑ and anim-reverse's lower row draw it the same)."""
+    def point_back(self) -> "ParameterChain":
+        """Reverse mode: every arrow turned to run from the loss back towards the inputs (still
+        muted: the walk back lights them, :meth:`lit_arrow`)."""
         for link in self.arrows:
             link.rotate(PI)
-        self.arrows.set_color(theme.color(role))
         return self
 
     @staticmethod
-    def _block() -> RoundedRectangle:
-        return RoundedRectangle(width=BLOCK_SIDE, height=BLOCK_SIDE, corner_radius=0.08, stroke_width=3,
-                                stroke_color=theme.color("muted"), fill_color=theme.color("panel"), fill_opacity=1)
+    def _block() -> VMobject:
+        return marks.box(BLOCK_SIDE, BLOCK_SIDE, "muted", weight="regular", fill="panel", fill_opacity=1)
 
     @staticmethod
     def _loss_node() -> VGroup:
         label = words("loss", size="label")
-        box = RoundedRectangle(width=label.width + 0.4, height=BLOCK_SIDE + 0.1, corner_radius=0.12,
-                               stroke_width=3, stroke_color=theme.color("ink"), fill_color=theme.color("panel"),
-                               fill_opacity=1)
+        box = marks.box(label.width + LOSS_PAD, BLOCK_SIDE + 0.1, "ink", weight="regular", fill="panel",
+                        fill_opacity=1)
         return VGroup(box, label.move_to(box))
 
     def block_center(self, index: int) -> np.ndarray:
         return self.blocks[index].get_center()
 
     def loss_entry(self) -> np.ndarray:
-        """Where a ball meets the loss: its left edge, so the word stays readable."""
-        return self.loss.get_left()
+        """Where a ball meets the loss: just left of its box, so the word stays readable."""
+        return self.loss.get_left() + LEFT * LOSS_APPROACH
 
-    def lit_block(self, index: int, color: str = "gradients") -> RoundedRectangle:
+    def lit_block(self, index: int, color: str = "gradients") -> VMobject:
         """The block filled in: this parameter's gradient is in hand (hidden until revealed)."""
         lit = self._block().set_fill(theme.color(color), opacity=1).set_stroke(theme.color(color))
         return hidden(lit.move_to(self.block_center(index)))
 
+    def lit_arrow(self, index: int, color: str = "gradients") -> VMobject:
+        """Arrow ``index`` (from stop ``index`` to the next, or back) drawn in ``color`` over
+        the muted one: the link a walk has passed (hidden until revealed)."""
+        return hidden(self.arrows[index].copy().set_color(theme.color(color)))
+
     def tick(self, index: int, color: str = "good") -> VMobject:
-        """The tick under a block (hidden until revealed)."""
+        """The ✓ under a block (hidden until revealed)."""
         centre = self.block_center(index) + DOWN * TICK_DROP
-        mark = VMobject(stroke_color=theme.color(color), stroke_width=6)
-        mark.set_points_as_corners([centre + np.array(p) for p in ((-0.14, 0.0, 0), (-0.04, -0.1, 0), (0.16, 0.13, 0))])
-        return hidden(mark)
+        return hidden(marks.polyline([centre + np.array(p) for p in TICK_SHAPE], color, weight="heavy"))
 
 
 class TripStack(VGroup):
@@ -86,21 +95,20 @@ class TripStack(VGroup):
         super().__init__()
         width, _ = STACK_BLOCK
         self.capacity, self.block_color = capacity, color
-        self.baseline = Line(LEFT * (width / 2 + 0.12), RIGHT * (width / 2 + 0.12), stroke_width=4,
-                             color=theme.color("muted"))
+        reach = width / 2 + BASELINE_OVERHANG
+        self.baseline = marks.segment(LEFT * reach, RIGHT * reach, "muted", weight="bold")
         self.add(self.baseline)
 
     def height_for(self, blocks: int) -> float:
         _, height = STACK_BLOCK
         return blocks * (height + STACK_GAP)
 
-    def block(self, slot: int) -> RoundedRectangle:
+    def block(self, slot: int) -> VMobject:
         """The block that lands in ``slot`` (0 = bottom), hidden until revealed."""
         width, height = STACK_BLOCK
         if not 0 <= slot < self.capacity:
             raise IndexError(f"stack holds {self.capacity} blocks, no slot {slot}")
-        rect = RoundedRectangle(width=width, height=height, corner_radius=0.04, stroke_width=0,
-                                fill_color=theme.color(self.block_color), fill_opacity=1)
+        rect = marks.box(width, height, self.block_color, weight=None, fill_opacity=1, corner="square")
         bottom = self.baseline.get_center() + UP * (STACK_GAP + slot * (height + STACK_GAP))
         return hidden(rect.move_to(bottom, aligned_edge=DOWN))
 
@@ -109,8 +117,9 @@ class TripStack(VGroup):
         return self.baseline.get_center() + UP * self.height_for(blocks)
 
 
-def ball(color: str) -> Dot:
-    return hidden(Dot(radius=0.13, color=theme.color(color)))
+def ball(color: str = "accent") -> Dot:
+    """The moving ball (the accent: a highlight, never a concept), hidden until a trip starts."""
+    return hidden(marks.dot(ORIGIN, color, size="ball"))
 
 
 # Phases of a trip as fractions of its run time: the ball fades in at the seed, travels,

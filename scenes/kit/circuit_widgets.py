@@ -10,19 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Mobject, Rectangle, Text, VGroup
+from manim import BOLD, DOWN, LEFT, ORIGIN, RIGHT, UP, Mobject, Text, VGroup
 
-from scenes.kit import theme
+from scenes.kit import marks
 from scenes.kit.text import formula, ledger_text, line, number, words
 
-WIRE_WIDTH = 4
+WIRE_WEIGHT = "bold"
+TILE_WEIGHT = "thin"     # a thumbnail gate: strokes light enough to read as texture
 LABEL_BUFF = 0.16
 
 
 def gate_node(symbol: str, radius: float = 0.45, *, size: str = "heading") -> VGroup:
     """A round gate with its operation written inside (+, ×, max)."""
-    ring = Circle(radius=radius, color=theme.color("ink"), stroke_width=WIRE_WIDTH)
-    ring.set_fill(theme.color("panel"), opacity=1)
+    ring = marks.ring(ORIGIN, "ink", radius=radius, weight=WIRE_WEIGHT, fill="panel", fill_opacity=1)
     mark = formula(symbol, size=size)
     if len(symbol) == 1:
         mark.scale_to_fit_width(0.8 * radius)   # + and × otherwise draw at different sizes
@@ -42,12 +42,12 @@ class Wire(VGroup):
     """A straight labelled run plus optional leads into/out of gates."""
 
     def __init__(self, run_start, run_end, *, lead_to=None, lead_from=None) -> None:
-        self.run = Line(run_start, run_end, color=theme.color("ink"), stroke_width=WIRE_WIDTH)
+        self.run = marks.segment(run_start, run_end, "ink", weight=WIRE_WEIGHT)
         parts = [self.run]
         if lead_from is not None:
-            parts.insert(0, Line(lead_from, run_start, color=theme.color("ink"), stroke_width=WIRE_WIDTH))
+            parts.insert(0, marks.segment(lead_from, run_start, "ink", weight=WIRE_WEIGHT))
         if lead_to is not None:
-            parts.append(Line(run_end, lead_to, color=theme.color("ink"), stroke_width=WIRE_WIDTH))
+            parts.append(marks.segment(run_end, lead_to, "ink", weight=WIRE_WEIGHT))
         super().__init__(*parts)
 
     def above(self, label: Mobject) -> Mobject:
@@ -137,8 +137,9 @@ def gate_card(symbol: str, keys: dict[str, str], title: str, temperament: str, r
     upstream_value = w["out"].below(gradient_label(keys["upstream"]))
     upstream = VGroup(upstream_value, words("上游", size="small", color="backward").next_to(upstream_value, DOWN, buff=0.1))
     grads = {n: w[n].below(gradient_label(keys[f"grad_{n}"])) for n in "xy"}
-    title_mob = words(title, size="heading")
-    temperament_mob = words(temperament, size="heading", color="backward")
+    title_mob = words(title, size="body")
+    # A temperament is a name, not a gradient: ink, set bold (red means 梯度 in panel Ⓐ's legend).
+    temperament_mob = words(temperament, size="heading", weight=BOLD)
     VGroup(title_mob, temperament_mob).arrange(DOWN, buff=0.2).next_to(diagram, UP, buff=0.9)
     rule_mob = VGroup(*[line(part, size="body") for part in rule]).arrange(DOWN, buff=0.15)
     rule_mob.next_to(diagram, DOWN, buff=0.9)
@@ -150,18 +151,18 @@ def mini_gate(radius: float = 0.13) -> VGroup:
     and the forward value the upper input keeps (a filled tag over its run, where the big
     gate's boxed q sits). Lines only, no text: at this size it is a texture, read as "that
     gate again"."""
-    stroke = {"color": theme.color("ink"), "stroke_width": 2}
-    ring = Circle(radius=radius, **stroke)
+    ring = marks.ring(ORIGIN, "ink", radius=radius, weight=TILE_WEIGHT)
     arm = radius * 0.5
-    cross = VGroup(Line([-arm, -arm, 0], [arm, arm, 0], **stroke), Line([-arm, arm, 0], [arm, -arm, 0], **stroke))
+    cross = VGroup(marks.segment([-arm, -arm, 0], [arm, arm, 0], weight=TILE_WEIGHT),
+                   marks.segment([-arm, arm, 0], [arm, -arm, 0], weight=TILE_WEIGHT))
     run_start, run_end, rise = -4.2 * radius, -1.9 * radius, 1.5 * radius
     inputs = VGroup()
     for sign in (1, -1):
         end = [run_end, sign * rise, 0]
-        inputs.add(Line([run_start, sign * rise, 0], end, **stroke), Line(end, toward(ring, end), **stroke))
-    output = Line(ring.get_right(), ring.get_right() + RIGHT * 1.8 * radius, **stroke)
-    kept = Rectangle(width=1.6 * radius, height=0.75 * radius, stroke_width=0)
-    kept.set_fill(theme.color("activations"), opacity=1)
+        inputs.add(marks.segment([run_start, sign * rise, 0], end, weight=TILE_WEIGHT),
+                   marks.segment(end, toward(ring, end), weight=TILE_WEIGHT))
+    output = marks.segment(ring.get_right(), ring.get_right() + RIGHT * 1.8 * radius, weight=TILE_WEIGHT)
+    kept = marks.box(1.6 * radius, 0.75 * radius, "activations", weight=None, fill_opacity=1, corner="square")
     kept.move_to([(run_start + run_end) / 2, rise + 0.6 * radius, 0])
     return VGroup(inputs, output, ring, cross, kept)
 

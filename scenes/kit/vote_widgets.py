@@ -1,36 +1,38 @@
 """Widgets for the vote picture: probability bars, request arrows, neurons and wires.
 
-Every widget is handed its numbers (from lecture_numerics) and only draws them; the
+Every widget is handed its numbers (from lecture_numerics) and only draws it; the
 vertical scale (scene units per 1.0 of probability or request) is the caller's choice.
+A prediction is a forward value (ink), a request a backward one (red), a neuron's brightness
+an activation (teal), a wire a weight (blue).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, UP, Arrow, Circle, DashedVMobject, Line, Rectangle, VMobject
+from manim import DOWN, ORIGIN, UP, Arrow, VMobject
 
-from scenes.kit import theme
-from scenes.kit.types import Point
+from scenes.kit import marks
 from scenes.kit.arrows import arrow
+from scenes.kit.types import Point
 
 VOTE_TIP = 0.25   # a vote's tip at most a quarter unit: the rows of votes in fig-vote stay apart
-
+BAR_FILL = 0.12   # a prediction bar's tint: light enough that a red request drawn inside it reads
+LIT_FLOOR = 0.05  # a neuron at activation 0 still shows its disc
 
 
 def probability_bar(value: float, base: Point, *, unit_height: float, width: float,
-                    color: str = "accent") -> Rectangle:
-    """A bar standing on ``base`` whose height is ``value`` × ``unit_height``."""
+                    color: str = "ink") -> VMobject:
+    """A bar standing on ``base`` whose height is ``value`` × ``unit_height``: outlined, lightly tinted."""
     height = max(value * unit_height, 1e-3)
-    bar = Rectangle(width=width, height=height, stroke_width=0,
-                    fill_color=theme.color(color), fill_opacity=0.55)
+    bar = marks.box(width, height, color, weight="regular", fill_opacity=BAR_FILL, corner="square")
     bar.kit_bar = True
     return bar.move_to(base, aligned_edge=DOWN)
 
 
-def answer_outline(base: Point, *, unit_height: float, width: float, color: str = "good") -> VMobject:
-    """The one-hot answer: a dashed box as tall as probability 1."""
-    box = Rectangle(width=width, height=unit_height, stroke_color=theme.color(color), stroke_width=4)
-    return DashedVMobject(box.move_to(base, aligned_edge=DOWN), num_dashes=36)
+def answer_outline(base: Point, *, unit_height: float, width: float, color: str = "ink") -> VMobject:
+    """The one-hot answer: a dashed box as tall as probability 1 (told from the bars by its dashes)."""
+    return marks.box(width, unit_height, color, weight="bold", corner="square", dashed=True).move_to(
+        base, aligned_edge=DOWN)
 
 
 def request_arrow(start: Point, request: float, *, unit_height: float, color: str = "backward",
@@ -45,16 +47,16 @@ def request_arrow(start: Point, request: float, *, unit_height: float, color: st
     return arrow(start, end, color, weight=weight, buff=None, max_tip=VOTE_TIP)
 
 
-def neuron(brightness: float, *, radius: float = 0.5, color: str = "activations") -> Circle:
+def neuron(brightness: float, *, radius: float = 0.5, color: str = "activations") -> VMobject:
     """A neuron lit in proportion to its activation (0 = dark, 1 = fully lit)."""
-    return Circle(radius=radius, stroke_color=theme.color("ink"), stroke_width=3,
-                  fill_color=theme.color(color), fill_opacity=float(np.clip(brightness, 0.05, 1.0)))
+    return marks.ring(ORIGIN, "ink", radius=radius, weight="regular", fill=color,
+                      fill_opacity=float(np.clip(brightness, LIT_FLOOR, 1.0)))
 
 
-def wire(source: Circle, target: Circle, *, stroke_width: float = 4, color: str = "weights") -> Line:
+def wire(source: VMobject, target: VMobject, *, weight: str = "bold", color: str = "weights") -> VMobject:
     """A weight: the line from one neuron's rim to another's."""
-    line = Line(source.get_center(), target.get_center())
-    direction = line.get_unit_vector()
+    direction = target.get_center() - source.get_center()
+    direction = direction / np.linalg.norm(direction)
     start = source.get_center() + direction * source.width / 2
     end = target.get_center() - direction * target.width / 2
-    return Line(start, end, stroke_width=stroke_width, color=theme.color(color))
+    return marks.segment(start, end, color, weight=weight)

@@ -70,7 +70,7 @@ def test_panel_a_reads_the_three_cells_one_beat_each():
 
     from studio.stills import section_stills
 
-    titles = ("① 前向", "② 反向 · 权重梯度", "③ 反向 · 输入梯度")
+    titles = ("① 前向", "② 权重梯度", "③ 输入梯度")   # ② and ③ in red: backward
     stills = [s for s in section_stills("fig-3x") if s.panel == "A"]
 
     waiting = ManimColor(theme.text_color("muted"))
