@@ -132,6 +132,16 @@ SEQS_TO_MATCH_RESIDENT = derived(
     unit="sequences", fmt="{}", formula="⌈bill.v3.total bytes ÷ act.v3.full_recompute bytes⌉",
     measures="128K sequences whose full-recompute activations reach the 16 B/param resident block",
     notes="94", notes_quote="对这个模型，要约九十四条十二万八千的序列，激活才追平常驻块。")
+# The notes' question (「激活大，还是优化器状态大？」) asked literally: against the optimizer state
+# alone the activations catch up sooner. Declared so the L981 erratum says which way (drawn nowhere).
+SEQS_TO_MATCH_OPTIMIZER = derived(
+    "act.v3.seqs_to_match_optimizer",
+    lambda total_params, optimizer_bytes, dim, n_layers, seq_len:
+    math.ceil(total_params * optimizer_bytes / full_recompute_bytes(dim, n_layers, seq_len)),
+    inputs={**_V3, "optimizer_bytes": OPTIMIZER_BYTES, "dim": V3_FIELDS["dim"], "n_layers": V3_FIELDS["n_layers"],
+            "seq_len": SEQ_LEN},
+    unit="sequences", fmt="{}", formula="⌈bill.v3.optimizer bytes ÷ act.v3.full_recompute bytes⌉",
+    measures="128K sequences whose full-recompute activations reach the optimizer state alone (12 B/param)")
 
 RECOMPUTE_SAVING = derived(
     "act.v3.recompute_saving_ratio", lambda without, full: without * TIB / (full * GIB),

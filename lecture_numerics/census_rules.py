@@ -184,7 +184,7 @@ SAID: tuple[Said, ...] = (
     *_at('⭐ 那推子到难听', (r"等于(?P<n>三)", "slider.chain_rate")),
     *_at('两个问题，两次乘', (r"(?P<n>两)次乘法", "threex.backward_matmuls"), (r"(?P<n>一)加二", "threex.forward_matmuls"),
           (r"等于(?P<n>三)", "threex.train_over_inference")),
-    *_at('而这两个兑换率 ', (r"差(?P<n>两)成", "vanish.rate_offset_zh", "0.2")),
+    *_at('而这两个兑换率 ', (r"差(?P<n>两)成", "vanish.rate_gap_zh", "0.2")),
     *_at('所以前向一，反向', (r"只剩(?P<n>一)", "spoken.lora_backward_matmuls"), (r"变(?P<n>两)倍", "spoken.lora_train_over_inference")),
     *_at('⭐ 为什么差这么', (r"有(?P<n>十四)字节", "spoken.frozen_bytes_saved")),
     *_at("加动量一份", (r"加动量(?P<n>一)份", "optimizers.state_copies.momentum"),

@@ -26,6 +26,11 @@ RMSPROP_SLIDES = "Tieleman & Hinton, Coursera Neural Networks for Machine Learni
 
 RHO_SLIDES = sourced("lineage.rmsprop_rho_slides", 0.9, unit="", fmt="{:g}", citation=RMSPROP_SLIDES,
                      measures="RMSProp's moving-average weight on Hinton's Coursera slide, lecture 6.5 (0.9·old + 0.1·g²)")
+AVERAGE_START = sourced("lineage.average_start", 0.0, unit="", fmt=lambda v: "零" if v == 0 else f"{v:g}",
+                        citation="Kingma & Ba, arXiv 1412.6980, Algorithm 1: \"m₀ ← 0 (Initialize 1st moment vector); "
+                                 "v₀ ← 0 (Initialize 2nd moment vector)\"; §3: the moving averages are initialized "
+                                 "as vectors of 0's, hence biased towards zero in the initial steps",
+                        measures="where the moving averages (RMSProp's and Adam's v, Adam's m) start: the 零 of 「从零起步」")
 THUMB_STEPS = chosen("lineage.thumb_steps", 600, unit="steps", fmt="{:,}",
                      measures="steps drawn in the AdaGrad plot of Ⓑ",
                      reason="the notes read AdaGrad at step 600")
@@ -55,6 +60,11 @@ LIN_GAIN_TICKS = chosen("lineage.lin_gain_ticks", _LIN_GAIN, unit="×", item_fmt
                         fmt=lambda v: " / ".join(map(tick_formatter(_LIN_GAIN), v)),
                         measures="Ⓑ's y-axis ticks", reason="0, half and the steady 1")
 
+_BIAS = [0.0, 0.5, 1.0]
+BIAS_TICKS = chosen("lineage.bias_ticks", _BIAS, unit="", item_fmt=tick_formatter(_BIAS),
+                    fmt=lambda v: " / ".join(map(tick_formatter(_BIAS), v)),
+                    measures="Ⓒ's small plot of the two biases (each average ÷ its true value)",
+                    reason="from the zero start to no bias at all")
 
 # ---- the runs (real loops: optim.update_sizes applies each update rule step by step) ----
 
@@ -89,6 +99,21 @@ def log_sampled_steps(steps: int, count: int = 300) -> np.ndarray:
     """Whole steps 1 … ``steps`` spaced evenly on a log axis (every early step, then sparser):
     the samples Ⓒ draws of each run, so a 5,000-step curve costs a few hundred points."""
     return np.unique(np.round(np.geomspace(1, steps, count)).astype(int))
+
+
+def bias_factors(steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """Ⓒ: the two biases of Adam's averages on a constant g, each run from its zero start as the
+    rule runs it: m_t ÷ g = 1 − β₁ᵗ (the momentum) and √(v_t ÷ g²) = √(1 − β₂ᵗ) (the
+    denominator), steps 1 … ``steps``. The uncorrected step is their ratio (m over √v): both
+    start small, so they partly cancel."""
+    g, b1, b2 = GRADIENT.value, BETA1.value, BETA2.value
+    m = v = 0.0
+    momentum, denominator = np.empty(steps), np.empty(steps)
+    for t in range(steps):
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        momentum[t], denominator[t] = m / g, np.sqrt(v) / abs(g)
+    return momentum, denominator
 
 
 def _no_bc(beta1: float, beta2: float, steps: int) -> np.ndarray:

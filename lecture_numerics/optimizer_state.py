@@ -18,7 +18,7 @@ from lecture_numerics.bytes_per_param import (GRADIENT_BYTES, MASTER_BYTES, MOME
                                               PER_PARAM_TOTAL, RULER, VARIANCE_BYTES, WEIGHT_BYTES)
 from lecture_numerics.lineage import YEAR_RMSPROP
 from lecture_numerics.models import BF16_BYTES, FP32_BYTES
-from lecture_numerics.provenance import derived, sourced
+from lecture_numerics.provenance import chosen, derived, sourced
 from lecture_numerics.zh import zh_count, zh_round
 
 NOTES = "lecture-notes.txt, 第三节 fig-optimizers"
@@ -63,9 +63,18 @@ def state_copies(name: str, shape: tuple[int, ...] = (4, 3)) -> int:
 
 _LINEAGE_QUOTE = "SGD 零份 → 加动量一份 → AdaGrad、RMSProp 各一份 →  Adam 和 AdamW 两份都要。"
 _LINEAGE_NOTES = {"sgd": "0", "momentum": "1", "adagrad": "1", "rmsprop": "1", "adam": "2", "adamw": "2"}
+# The probe every optimizer's state is allocated for: any 2-D parameter gives the same counts.
+PROBE_SHAPE = chosen("optimizers.probe_shape", (4, 3), unit="", fmt=str,
+                     measures="shape of the 2-D parameter each optimizer's state is allocated for, to count it",
+                     reason="a small matrix that is not square, so a state of another shape could not pass for one")
+OPTIMIZER_NAMES = {name: chosen(f"optimizers.name.{name}", name, unit="", fmt="{}",
+                                measures=f"the optimizer whose state is counted: {name}",
+                                reason="one of the lineage fig-optimizers walks (SGD → … → Muon)")
+                   for name in LINEAGE}
 STATE_COPIES = {
     name: derived(
-        f"optimizers.state_copies.{name}", lambda name=name: state_copies(name), inputs={},
+        f"optimizers.state_copies.{name}", lambda optimizer, shape: state_copies(optimizer, tuple(shape)),
+        inputs={"optimizer": OPTIMIZER_NAMES[name], "shape": PROBE_SHAPE},
         unit="state tensors", fmt="{}",
         formula=f"count of parameter-shaped tensors in STATE_INITS[{name!r}](θ)",
         measures=f"parameter-sized state tensors {name} keeps",
@@ -101,9 +110,11 @@ YEARS = {
     "adamw": sourced("optimizers.year.adamw", 2017, unit="year", citation=(
         "Loshchilov & Hutter, Decoupled Weight Decay Regularization, arXiv 1711.05101 (identifier: "
         "November 2017)"), measures="first arXiv version of AdamW"),
-    "muon": sourced("optimizers.year.muon", 2024, unit="year", confirmed=False, citation=(
+    "muon": sourced("optimizers.year.muon", 2024, unit="year", citation=(
         "K. Jordan et al., Muon: an optimizer for hidden layers in neural networks, "
-        "kellerjordan.github.io/posts/muon (date not read)"), measures="year Muon was published",
+        "kellerjordan.github.io/posts/muon; year read in KellerJordan/Muon, README.md, § Citation: "
+        "\"@misc{jordan2024muon, … title = {Muon: An optimizer for hidden layers in neural networks}, "
+        "year = {2024}, url = {https://kellerjordan.github.io/posts/muon/}}\""), measures="year Muon was published",
         notes="2024", notes_quote="直到 2024 年，有人往回走了一步。"),
 }
 

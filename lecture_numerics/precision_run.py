@@ -95,7 +95,7 @@ AXIS_TICKS = derived(
     formula="powers of ten from 1 to the horizon", measures="Ⓒ's log step-axis ticks")
 
 
-def remaining(kind: str, steps: np.ndarray, beta: float | None = None) -> np.ndarray:
+def remaining(kind: str, steps: np.ndarray, beta: float | None = None, window: float | None = None) -> np.ndarray:
     """Share of one step's contribution still in the stored value ``steps`` steps later."""
     steps = np.asarray(steps, dtype=float)
     if kind == "kept":        # the master weight: w ← w + Δ never removes an old Δ
@@ -104,7 +104,23 @@ def remaining(kind: str, steps: np.ndarray, beta: float | None = None) -> np.nda
         return np.where(steps < 1, 1.0, 0.0)
     if kind == "ema":         # m ← βm + (1 − β)g: each step multiplies the old part by β
         return beta ** steps
+    if kind == "accumulated":  # a weight-gradient buffer: summed over ``window`` micro-batches, then used and zeroed
+        return np.where(steps < window, 1.0, 0.0)
     raise ValueError(kind)
+
+
+ACCUMULATION_WINDOW = chosen(
+    "precision.accumulation_window_illustrative", 16, unit="micro-batches", fmt="{}",
+    measures="how many micro-batch additions a weight-gradient buffer takes before it is used and zeroed "
+             "(drawn in Ⓒ as a plateau, no number on screen)",
+    reason="illustrative: any count above one gives the buffer 「老的」 while it accumulates, which is why V3 "
+           "keeps it in fp32 (V3 report §3.3.3: gradients \"used for batch size accumulation\")")
+V3_SECTION = sourced("precision.v3.low_precision_section", "3.3.3", unit="section", fmt="{}",
+                     citation="DeepSeek-V3 technical report, arXiv 2412.19437, §3.3.3 Low-Precision Storage and "
+                              "Communication: BF16 first and second moments \"without incurring observable performance "
+                              "degradation\"; \"the master weights (stored by the optimizer) and gradients (used for "
+                              "batch size accumulation) are still retained in FP32\" (sources.md)",
+                     measures="the section of the V3 report that Ⓒ's first-party card quotes")
 
 
 def half_life(beta: float) -> float:

@@ -68,6 +68,12 @@ ACTIVATION_SHRINK = derived(
          "With config_671B.json's first 3 layers dense it is 4.07 TiB ÷ 106.75 GiB = 39.0.",
     notes="40", notes_quote="换回来的是：4.15 TiB 变成 106.75 GiB，四十倍。")
 breakdown("recompute.activation_shrink", no_recompute_breakdown)
+ACTIVATION_SHRINK_SAID = derived(
+    "recompute.activation_shrink_said", lambda shrink: round(shrink, -1), inputs={"shrink": ACTIVATION_SHRINK},
+    unit="×", fmt="{:.0f}", formula="recompute.activation_shrink rounded to tens",
+    measures="the shrink as the speaker says it (四十倍), written beside the exact ratio so the screen "
+             "and the speech agree",
+    notes="40", notes_quote="换回来的是：4.15 TiB 变成 106.75 GiB，四十倍。")
 
 SEQ_LEN_LABEL = derived(
     "recompute.seq_len_label", lambda seq_len: seq_len, inputs={"seq_len": SEQ_LEN}, unit="tokens",

@@ -209,9 +209,10 @@ JITTER_OK = derived("updratio.loss_jitter_ok",
                     lambda ok, spread, window, degree: detrended_jitter(_runs(ok, spread).losses[1], window, degree),
                     inputs=_JITTER_INPUTS, unit="", fmt="{:.1e}", formula=_JITTER_FORMULA + ", 刚好",
                     measures="how much the 刚好 run's loss shakes about its trend at the end (it hardly does)")
-# The two jitters side by side read as a ratio, so the ratio is drawn too. 刚好's residual is
-# only what a polynomial cannot follow of a smooth descent: it shrinks with every degree added
-# (2.2e-6 at 2, 1.8e-7 at 3), so the ratio has no steady value and is shown as its lower bound.
+# 刚好's residual is only what a polynomial cannot follow of a smooth descent: it shrinks with
+# every degree added (2.2e-6 at 2, 1.8e-7 at 3), so the ratio of the two jitters has no steady
+# value. It is kept for the errata (its lower bound, and its value at each degree); the screen
+# draws no multiple, only 太大's jitter and 刚好's smooth line.
 TREND_DEGREES = chosen("updratio.detrend_degrees_bound", (2, 3, 4), unit="", fmt=str,
                        measures="trend degrees over which the jitter ratio's lower bound is taken",
                        reason="degree 2 is the first that takes the 刚好 run's bend out (updratio.detrend_degree); "
@@ -234,8 +235,20 @@ JITTER_TREND_RATIO = derived(
     measures="how many times more the 太大 run's loss shakes about its trend than the 刚好 run's, at least",
     notes="近十倍", notes_quote="抖动大了近十倍",
     note="the notes' 「近十倍」 is the step-to-step change (updratio.loss_jitter_ratio, 8.5×), which is mostly "
-         "descent; about its trend the 刚好 run hardly shakes at all, so the jitter itself is thousands of times "
-         "larger — say 「抖动大了几千倍」")
+         "descent; about its trend the 刚好 run hardly shakes at all, and the ratio moves with the trend's degree "
+         "(updratio.jitter_ratio_by_degree), so no multiple is said: 「loss 一直在抖（刚好那条几乎不抖）」")
+ALL_DEGREES = chosen("updratio.detrend_degrees_all", (1, 2, 3, 4), unit="", fmt=str,
+                     measures="trend degrees over which the jitter ratio is shown to have no steady value",
+                     reason="from a straight line up to the highest degree the lower bound uses")
+JITTER_RATIO_BY_DEGREE = derived(
+    "updratio.jitter_ratio_by_degree",
+    lambda ok, spread, window, degrees: tuple(
+        detrended_jitter(_runs(ok, spread).losses[2], window, d) / detrended_jitter(_runs(ok, spread).losses[1], window, d)
+        for d in degrees),
+    inputs={**_RUN_INPUTS, "window": TAIL, "degrees": ALL_DEGREES}, unit="×",
+    fmt=lambda v: " / ".join(f"{x:,.0f}×" for x in v), item_fmt="{:,.0f}×",
+    formula="for each trend degree: RMS of 太大's last-100-step loss about its trend ÷ the same for 刚好",
+    measures="the jitter ratio at trend degrees 1, 2, 3, 4 (it grows about tenfold per degree: no steady value)")
 JITTER = derived("updratio.loss_jitter_ratio",
                  lambda ok, spread: float(np.mean(np.abs(np.diff(_runs(ok, spread).losses[2, -101:])))
                                           / np.mean(np.abs(np.diff(_runs(ok, spread).losses[1, -101:])))),
@@ -245,8 +258,8 @@ JITTER = derived("updratio.loss_jitter_ratio",
                           "shaking together; not drawn — the screen shows the detrended jitter)",
                  note="what the notes' 「近十倍」 measures (8.5×): step-to-step change, not jitter; about its trend "
                       "the 刚好 run hardly shakes at all (updratio.loss_jitter_ok), so the detrended ratio has a "
-                      "near-zero denominator and no steady value; the screen shows the two jitters and that ratio's "
-                      "lower bound (updratio.loss_jitter_trend_ratio), and the errata tell the speaker")
+                      "near-zero denominator and no steady value; the screen shows 太大's jitter and 刚好's smooth "
+                      "line with no multiple, and the errata tell the speaker")
 CLIFF = derived("updratio.nan_multiplier", lambda ok, spread, grid: cliff(ok * spread, grid),
                 inputs={**_RUN_INPUTS, "grid": CLIFF_GRID}, unit="×", fmt="{:.1f}",
                 formula="smallest m on a 0.01 grid from 1 whose 400-step run at m·η_big ends non-finite",
@@ -256,6 +269,30 @@ CLIFF = derived("updratio.nan_multiplier", lambda ok, spread, grid: cliff(ok * s
                      "interleave between about 1.5 and 2.4 (even the summation order of a batched product moves "
                      "the edge), so a bisection lands on an arbitrary edge. Over the plotted 400 steps the first "
                      "multiplier on a 0.01 grid whose run ends non-finite is this one.")
+
+# ---- the cliff: final loss against the learning rate, up to the first NaN ---------------------
+
+CLIFF_OVER_OK = derived("updratio.cliff_over_ok", lambda spread, multiplier: spread * multiplier,
+                        inputs={"spread": SPREAD, "multiplier": CLIFF}, unit="×", fmt="{:.0f}",
+                        formula="spread × nan_multiplier (太大 = spread × 刚好, the cliff = nan_multiplier × 太大)",
+                        measures="how many times 刚好's learning rate the first NaN run of the cliff search is")
+
+
+@disk_cached
+def loss_by_learning_rate(eta_ok: float, spread: float, cliff_multiplier: float,
+                          sweep=SWEEP.value) -> tuple[np.ndarray, np.ndarray]:
+    """Final loss after 400 steps against η: the sweep's grid below the cliff (the first NaN
+    run of the multiplier scan, at cliff_multiplier × 太大's η) with the three drawn runs merged
+    in, so their marks lie on the curve. Every run below the cliff ends finite; that is checked,
+    so the drawn curve never steps over a NaN it does not show."""
+    wall = eta_ok * spread * cliff_multiplier
+    grid = 10.0 ** sweep_exponents(sweep)
+    etas = np.sort(np.concatenate([grid[grid < wall], [eta_ok / spread, eta_ok, eta_ok * spread]]))
+    losses = train(etas).losses[:, -1]
+    if not np.isfinite(losses).all():
+        raise ValueError("a run below the cliff ends non-finite: the cliff search missed it")
+    return etas, losses
+
 
 # ---- axes ------------------------------------------------------------------------------------
 
@@ -268,7 +305,7 @@ RATIO_TICKS = _ticks("updratio.ratio_ticks", tick_values_log(1e-5, 1.0), power_o
                      "Ⓐ's log ratio axis, one tick per decade", "covers all three runs with the line in the middle")
 _STEPS = [0.0, 100.0, 200.0, 300.0, 400.0]
 STEP_TICKS = _ticks("updratio.step_ticks", _STEPS, tick_formatter(_STEPS), "step-axis ticks", "every 100 steps")
-_NORM = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+_NORM = [0.0, 2.0, 4.0]          # every second unit: the panel's small plot has room for three
 NORM_TICKS = _ticks("updratio.norm_ticks", _NORM, tick_formatter(_NORM), "Ⓑ's ‖W1‖ ÷ start axis",
                     "from 0 past the 太大 run's growth")
 _LAST = [300.0, 350.0, 400.0]
@@ -278,3 +315,10 @@ _LOSS = [0.2, 0.5, 0.8]
 LOSS_RANGE = (0.2, 0.85)     # room above 刚好's line and under 太大's for their labels
 LOSS_TICKS = _ticks("updratio.loss_ticks", _LOSS, tick_formatter(_LOSS), "Ⓑ's loss axis",
                     "spans both runs' last 100 steps")
+LR_RANGE = (10 ** -3.2, 10 ** 0.45)   # 太小's η (just under 10⁻³) to past the cliff (1.3), with room for the NaN band
+LR_TICKS = _ticks("updratio.lr_ticks", tick_values_log(*LR_RANGE), power_of_ten_label,
+                  "Ⓑ's log learning-rate axis, one tick per decade", "from 太小's η to past the cliff")
+_FINAL = [0.0, 0.5, 1.0]
+FINAL_LOSS_RANGE = (0.0, 1.05)        # just over 太小's final loss (0.94)
+FINAL_LOSS_TICKS = _ticks("updratio.final_loss_ticks", _FINAL, tick_formatter(_FINAL), "Ⓑ's final-loss axis",
+                          "from 0 past 太小's final loss (0.94)")

@@ -1,33 +1,37 @@
 """fig-act-bill: the activation mountain of one 128K-token step (第一节, end).
 
-Projected whole (「那座山要一眼看完」); the speaker points and reads, so the frame is built in
-the order he says it: the summit line (「峰值在这儿」), 不开重算's number with its basis in grey
-(the first layers dense: the notes' 4.15 counts them as MoE, and the errata tells the speaker),
-the inset of what full recompute keeps (the 存档点) on its own GiB scale, the warning badge,
-and the one sentence that stays: 装不下. Drawn from the memory-timeline simulator that
-anim-memtime uses.
+Projected whole (「那座山要一眼看完」) and not explained (「这张图不用讲…念两个数就走」), so it
+has two stops only:
+1. the mountain grows layer by layer, the summit line (「峰值在这儿」) with 不开重算's number, and
+   the inset of what full recompute keeps (the 存档点) on its own GiB scale: the two numbers the
+   speaker reads (the notes' 4.15 counts the dense first layers as MoE; the errata tells him);
+2. the speaker's warning as a badge, and one card's memory drawn across both charts: the
+   mountain and even the checkpoints stand over it. 装不下 is seen, then said.
+Drawn from the memory-timeline simulator that anim-memtime uses.
 """
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, UR, Create, DashedLine, FadeIn, RoundedRectangle, VGroup, Write
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, UR, Create, FadeIn, UpdateFromAlphaFunc, VGroup, Write, linear
 
 from lecture_numerics import act_bill, quantity
 from lecture_numerics.models import GIB, TIB
-from scenes.kit import theme
-from scenes.kit.arrows import arrow
+from scenes.kit import marks, theme, widgets
 from scenes.kit.base import LectureScene
 from scenes.kit.panels import EDGE_BUFF
 from scenes.kit.plots import Plot, area, place
 from scenes.kit.text import ledger_text, line, words
 
-# Plot areas (scene units; the frame is 14.2 × 8). Everything stays above the takeaway (y ≈ −2.9).
-MAIN_CORNER, MAIN_W, MAIN_H = (-5.9, -2.1), 7.8, 3.4
-INSET_CORNER, INSET_W, INSET_H = (3.35, -2.1), 3.0, 1.9
-BADGE_Y = 1.25           # the warning badge, above the inset, right of the correction
-SUMMIT_RISE = 1.3        # the summit line runs above the axis to carry its labels
-MOUNTAIN, CHECKPOINTS = "activations", "accent"
-BASIS = "muted"          # what the number counts: a quiet aside, not a warning
+# Plot areas (scene units; the frame is 14.2 × 8). The main chart leaves room on its right for
+# the card line's label, under the inset; everything stays above the takeaway (y ≈ −2.9).
+MAIN_CORNER, MAIN_W, MAIN_H = (-5.9, -2.0), 7.1, 3.5
+INSET_CORNER, INSET_W, INSET_H = (3.7, -0.45), 2.7, 2.2
+BADGE_Y = -1.2           # under the inset, above the card line's label
+SUMMIT_RISE = 1.2        # the summit line runs above the axis to carry its labels
+MOUNTAIN = "activations"             # activations kept for backward, in both charts
+MOUNTAIN_OPACITY, CHECKPOINT_OPACITY = 0.45, 0.85   # the checkpoints are what stays: solid
+CARD = "bad"             # one card's memory: what the bill overflows
 
 
 class FigActBill(LectureScene):
@@ -35,98 +39,100 @@ class FigActBill(LectureScene):
     title = "激活的山：一条 128K 序列的一步"
     ledger_keys = ("act.v3.no_recompute_tib", "act.v3.full_recompute_gib",
                    "act_bill.axis.ticks_tib", "act_bill.axis.inset_ticks_gib", "model.v3.n_layers",
-                   "model.v3.n_dense_layers", "recompute.seq_len_label")
+                   "model.v3.n_dense_layers", "recompute.seq_len_label", "hardware.gpu_memory_gib")
 
     def construct(self) -> None:
-        # Beat 1 is the cue's stage direction (「指一下山顶那一竖说「峰值在这儿」」): the 🖥 line is
-        # not a script line, so it quotes nothing; the next beats quote the lines as read.
-        self.start_panel("A", "一步之内，存着的激活")
+        # The cue's stage direction (「指一下山顶那一竖说「峰值在这儿」，然后念两个数就走」): one
+        # build-in over the two numbers, then the one sentence that stays.
+        self.start_panel("A", "激活的山",
+                         says="一条十二万八千长度的序列，不开重算，激活要 4.15 TiB； 开了重算还要 106.75 GiB")
         self.scope()
         main = self.mountain()
-        top = self.summit_line(main)
+        self.summit(main)
+        inset = self.recompute_inset()
 
-        self.beat(says="一条十二万八千长度的序列，不开重算，激活要 4.15 TiB")
-        self.summit_value(top)
-
-        self.beat(says="开了重算还要 106.75 GiB")
-        self.recompute_inset(main)
-
-        self.beat(says="这两个数是我们自己按算子推的，没有第三方背书，当量级听")
+        self.beat(says="但就算差一倍，结论也不变：这个规模上，装不下", takeaway="这个规模上，装不下")
         self.badge()
-
-        self.beat(says="但就算差一倍，结论也不变：这个规模上，装不下",
-                  takeaway="数就算不准，结论也不变：这个规模上，装不下")
+        self.one_card(main, inset)
 
     def scope(self) -> None:
         """What the bill is for, on the header's row (top right)."""
-        scope = line("DeepSeek-V3 · {model.v3.n_layers} 层 · 一条 {recompute.seq_len_label} 序列 · bf16",
-                     size="small", color="muted")
-        scope.to_corner(UR, buff=EDGE_BUFF).shift(DOWN * 0.12)
+        scope = line("DeepSeek-V3 · {model.v3.n_layers} 层（前 {model.v3.n_dense_layers} 层 dense）"
+                     " · {recompute.seq_len_label} 序列 · bf16", size="small", color="muted")
+        scope.to_corner(UR, buff=EDGE_BUFF).shift(DOWN * theme.space("snug"))
         self.play(FadeIn(scope), run_time=0.4)
+
+    # ---- 1. the mountain, its summit, the checkpoints ----
 
     def mountain(self) -> Plot:
         n = quantity("model.v3.n_layers").value
         axes = place(Plot(x_range=(0, 2 * n), y_range=(0, act_bill.AXIS_TOP_TIB.value), width=MAIN_W, height=MAIN_H,
-                          y_ticks_key="act_bill.axis.ticks_tib"), MAIN_CORNER)
-        # The unit sits beside the top tick, clear of the summit's number above the plot.
-        unit = words("TiB", size="small", color="muted").next_to(axes.point(0, act_bill.AXIS_TOP_TIB.value), RIGHT,
-                                                                 buff=0.2)
-        forward = words("前向：逐层存下 →", size="small", color="ink").next_to(axes.point(n / 2, 0), DOWN, buff=0.2)
-        backward = words("← 反向：逐层释放", size="small", color="backward").next_to(axes.point(1.5 * n, 0), DOWN, buff=0.2)
+                          y_ticks_key="act_bill.axis.ticks_tib", y_title="存着的激活（TiB）"), MAIN_CORNER)
+        axes.y_title.align_to(axes.y_ticks, LEFT)
+        # Both halves read left to right, as time runs.
+        halves = VGroup(words("前向：存下 →", size="small").next_to(axes.point(n / 2, 0), DOWN, buff=theme.space("close")),
+                        words("反向：释放 →", size="small", color="backward")
+                        .next_to(axes.point(1.5 * n, 0), DOWN, buff=theme.space("close")))
+        self.play(FadeIn(axes), FadeIn(halves), run_time=0.5)
         xs, ys = act_bill.layer_steps(act_bill.simulate("none"))
-        hill = area(axes, xs, ys / TIB, MOUNTAIN)
-        self.play(FadeIn(axes), FadeIn(unit), FadeIn(forward), FadeIn(backward), run_time=0.5)
-        self.play(Create(hill), run_time=1.5)
+        self.grow_area(axes, xs, ys / TIB, MOUNTAIN_OPACITY, run_time=2.0)
         return axes
 
-    def summit_line(self, axes: Plot):
+    def grow_area(self, axes: Plot, xs: np.ndarray, ys: np.ndarray, opacity: float, run_time: float) -> None:
+        """The filled run revealed left to right, layer step by layer step: the area under the
+        run so far, never a wedge closed along a chord."""
+        hill = area(axes, xs[:2], ys[:2], MOUNTAIN, opacity=opacity)
+
+        def reveal(mob, alpha: float) -> None:
+            upto = max(alpha * xs[-1], xs[1])
+            keep = xs < upto
+            run_x, run_y = np.append(xs[keep], upto), np.append(ys[keep], np.interp(upto, xs, ys))
+            mob.become(area(axes, run_x, run_y, MOUNTAIN, opacity=opacity))
+
+        self.play(UpdateFromAlphaFunc(hill, reveal), run_time=run_time, rate_func=linear)
+
+    def summit(self, axes: Plot) -> None:
+        """The summit line (「峰值在这儿」) and 不开重算's number at its top."""
         step, top_tib = act_bill.peak_step("none"), act_bill.AXIS_TOP_TIB.value
         top = axes.point(step, top_tib) + UP * SUMMIT_RISE
-        summit = DashedLine(axes.point(step, 0), top, color=theme.color("ink"), stroke_width=3)
-        where = words("峰值在这儿 · 前向末尾", size="label").next_to(top, RIGHT, buff=0.15).align_to(top, UP)
-        self.play(Create(summit), FadeIn(where), run_time=0.6)
-        return top, where
-
-    def summit_value(self, summit) -> None:
-        """不开重算's number, and what it counts (the config's dense first layers), in grey under
-        「峰值在这儿」, above the mountain's falling side."""
-        top, where = summit
+        summit = marks.segment(axes.point(step, 0), top, "ink", weight="regular", dashed=True)
+        here = words("峰值在这儿", size="label").next_to(top, RIGHT, buff=theme.space("small")).align_to(top, UP)
         value = ledger_text("不开重算：{act.v3.no_recompute_tib} TiB", size="heading", color=MOUNTAIN)
-        value.next_to(top, LEFT, buff=0.2).align_to(top, UP)
-        what = words("激活的峰值", size="label", color="muted").next_to(value, DOWN, buff=0.12, aligned_edge=RIGHT)
-        basis = ledger_text("前 {model.v3.n_dense_layers} 层 dense，其余 MoE", size="small", color=BASIS)
-        basis.next_to(where, DOWN, buff=0.15, aligned_edge=LEFT)
-        self.play(Write(value), FadeIn(what), run_time=0.7)
-        self.play(FadeIn(basis), run_time=0.4)
+        value.next_to(top, LEFT, buff=theme.space("medium")).align_to(top, UP)
+        self.play(Create(summit), FadeIn(here), run_time=0.6)
+        self.play(Write(value), run_time=0.7)
 
-    def recompute_inset(self, main: Plot) -> None:
+    def recompute_inset(self) -> Plot:
         n = quantity("model.v3.n_layers").value
         inset = place(Plot(x_range=(0, 2 * n), y_range=(0, act_bill.INSET_TOP_GIB.value), width=INSET_W,
-                           height=INSET_H, y_ticks_key="act_bill.axis.inset_ticks_gib"), INSET_CORNER)
-        top = inset.point(0, act_bill.INSET_TOP_GIB.value)
-        unit = words("GiB", size="small", color="muted").next_to(top, RIGHT, buff=0.2)
-        title = words("开了重算（放大）", size="label", color=CHECKPOINTS).next_to(inset, UP, buff=0.25)
-        title.align_to(inset.y_axis, LEFT)
+                           height=INSET_H, y_ticks_key="act_bill.axis.inset_ticks_gib", y_title="GiB"), INSET_CORNER)
+        title = words("开了重算", size="label", color=MOUNTAIN).next_to(inset, UP, buff=theme.space("small"))
+        title.align_to(inset.x_axis, RIGHT)
+        self.play(FadeIn(inset), FadeIn(title), run_time=0.5)
         xs, ys = act_bill.layer_steps(act_bill.simulate("full"), working_sets=False)
-        trace = area(inset, xs, ys / GIB, CHECKPOINTS, opacity=0.3)
-        sliver = area(main, xs, ys / TIB, CHECKPOINTS, opacity=0.8)
+        self.grow_area(inset, xs, ys / GIB, CHECKPOINT_OPACITY, run_time=1.0)
         kept = quantity("act.v3.full_recompute_gib").value
-        value = VGroup(words("存档点", size="small", color=CHECKPOINTS),
-                       ledger_text("{act.v3.full_recompute_gib} GiB", size="label", color=CHECKPOINTS))
-        value.arrange(RIGHT, buff=0.15).next_to(inset.point(n, kept), UP, buff=0.12)
-        pointer = arrow(main.point(2 * n, 0) + UP * 0.1, inset.point(0, 0) + LEFT * 0.6 + UP * 0.1, CHECKPOINTS,
-                        buff="tight")
-        self.play(FadeIn(sliver), Create(pointer), run_time=0.6)
-        self.play(FadeIn(inset), FadeIn(unit), FadeIn(title), run_time=0.5)
-        self.play(Create(trace), run_time=1.0)
+        # Two short lines over the summit: one would reach past the inset's axis.
+        value = VGroup(words("存档点", size="small", color=MOUNTAIN),
+                       ledger_text("{act.v3.full_recompute_gib} GiB", size="label", color=MOUNTAIN))
+        value.arrange(DOWN, buff=theme.space("fine")).next_to(inset.point(n, kept), UP, buff=theme.space("snug"))
         self.play(FadeIn(value), run_time=0.5)
+        return inset
+
+    # ---- 2. the warning, and one card against both charts ----
 
     def badge(self) -> None:
-        """The speaker's warning, framed (a derived number with no third-party check)."""
-        badge_text = VGroup(words("按算子推算 · 无第三方背书", size="small", color="warm"),
-                            words("当量级看", size="small", color="warm")).arrange(DOWN, buff=0.1)
-        frame = RoundedRectangle(width=badge_text.width + 0.4, height=badge_text.height + 0.25, corner_radius=0.1,
-                                 stroke_color=theme.color("warm"), stroke_width=3)
-        badge = VGroup(frame, badge_text.move_to(frame))
-        badge.move_to([0, BADGE_Y, 0]).to_edge(RIGHT, buff=EDGE_BUFF)
-        self.play(FadeIn(badge), run_time=0.5)
+        """The speaker's warning: a number we derived, with no third-party check."""
+        warning = widgets.badge("自己推的 · 当量级看", "ink")
+        warning.move_to([0, BADGE_Y, 0]).to_edge(RIGHT, buff=EDGE_BUFF)
+        self.play(FadeIn(warning), run_time=0.5)
+
+    def one_card(self, main: Plot, inset: Plot) -> None:
+        """One accelerator's memory across both charts: the mountain dwarfs it, and even the
+        checkpoints stand over it (装不下, shown before it is said)."""
+        card_gib = quantity("hardware.gpu_memory_gib").value
+        in_main = widgets.limit_line(main, card_gib * GIB / TIB, "一张卡 {hardware.gpu_memory_gib} GiB", CARD)
+        in_inset = widgets.limit_line(inset, card_gib, VGroup(), CARD)
+        self.play(Create(in_main.line), Create(in_inset.line), run_time=0.8)
+        self.play(FadeIn(in_main.label), run_time=0.4)
+        self.add(in_main, in_inset)

@@ -1,68 +1,84 @@
 """fig-lineage: AdaGrad → RMSProp → Adam as a chain, shown by feeding one constant gradient.
 
-Ⓐ four boxes fed the same gradient, steps on a log axis: only SGD and Adam give a flat line;
-   AdaGrad sinks, RMSProp's first step leaves its box and it comes back down to the line.
+Ⓐ four boxes fed the same gradient (the g tiles drop into them), steps on a log axis: only SGD
+   and Adam give a flat line; AdaGrad sinks, RMSProp's first step leaves its box and it comes
+   back down to the line.
 Ⓑ AdaGrad's illness is late: its denominator √(Σg²) only grows (the bar, from its first-step
-   height), the step falls to 4 % by step 600.
+   height), the step falls to 4 % by step 600 — while the gradient fed in (the strip under
+   the axis) never changes.
 Ⓒ RMSProp's illness is early: from a zero start its first step is 32×; Adam's bias
-   correction makes it flat from step 1; without it the bump peaks at 6.6×.
-Ⓓ how the three were published: a 39-page JMLR paper, one Coursera slide, a coin flip —
-   and Adam's own proof that AdaGrad is a special case of it.
+   correction makes it flat from step 1; without it the bump peaks at 6.6×, because the
+   momentum's own bias (drawn beside, with the denominator's) partly cancels.
+Ⓓ how the three were published, side by side — the contrast is the format: a 39-page JMLR
+   paper, one Coursera slide and no paper at all, an arXiv paper with its footnote — and
+   Adam's own proof that AdaGrad is a special case of it.
 Every curve is a run of the update rules (lecture_numerics/lineage.py → optim.update_sizes).
 Beats follow the notes' cues at L490 (Ⓐ), L509 (Ⓑ) and L516 (Ⓒ, then Ⓓ).
+
+Colours: SGD is the control (muted); the optimizers under study are ink; Adam is the notes'
+「绿线」, the one that is fine (good); what goes wrong is bad (the 32× spike, the unflat
+verdicts); the gradient fed in is red (gradients); AdaGrad's denominator is optimizer state.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, Indicate, Rectangle, RoundedRectangle, Square,
-                   Succession, SurroundingRectangle, UpdateFromAlphaFunc, VGroup, linear)
+from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Create, FadeIn, FadeOut, Indicate, LaggedStart, Succession,
+                   UpdateFromAlphaFunc, VGroup, linear)
 
 from lecture_numerics import lineage
-from scenes.kit import theme
-from scenes.kit.annotate import callout, label_after, legend, on_plot
+from scenes.kit import marks, theme
+from scenes.kit.annotate import callout, label_after, on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import Segment, stacked_bar
 from scenes.kit.base import LectureScene
+from scenes.kit.layout import keep_inside
 from scenes.kit.plots import Plot, curve, dashed, grow, grow_run, level
 from scenes.kit.text import ledger_text, line, words
 
-# Colours by role: the gradient fed in, the optimizer's state (AdaGrad's denominator), one
-# series colour per optimizer.
 GRADIENT, STATE = "gradients", "optimizer"
-# Adam without its correction is a failure of Adam's, so it takes the "what goes wrong" role:
-# neither grey (SGD's control, secondary text) nor a colour the other three lines use.
-SGD, ADAGRAD, RMSPROP, ADAM, ADAM_RAW = "muted", "accent", "warm", "good", "bad"
+SGD, ADAGRAD, RMSPROP, ADAM, ADAM_RAW = "muted", "ink", "ink", "good", "ink"
+SPIKE, VERDICT_BAD, VERDICT_OK = "bad", "bad", "good"
+GUIDE = "muted"                       # the dashed flat line: a guide, not a run
 
 # Ⓐ: four columns, a thumbnail plot in each.
 COLUMN_XS = (-5.25, -1.75, 1.75, 5.25)
 THUMB_W, THUMB_H, THUMB_BOTTOM = 2.5, 1.3, -0.3
-STRIP_Y, NAME_Y, VERDICT_Y = 2.45, 1.6, -1.0
+STRIP_Y, NAME_Y, VERDICT_Y = 2.55, 1.6, -0.95
 FRAME_BELOW, FRAME_ABOVE = 0.25, 0.35          # box edge below the thumbnail, above the name
 BOXES = (("sgd", "SGD", SGD), ("adagrad", "AdaGrad {optimizers.year.adagrad}", ADAGRAD),
          ("rmsprop", "RMSProp {lineage.year_rmsprop}", RMSPROP), ("adam", "Adam {optimizers.year.adam}", ADAM))
 FLAT = {"sgd", "adam"}
-VERDICTS = {"adagrad": "不平：越走越小", "rmsprop": "不平：起步冲出框外"}
+VERDICTS = {"adagrad": "✗ 越走越小", "rmsprop": "✗ 起步冲出框"}
 FLAT_VERDICT = "平 ✓"
 TILE_SIDE, TILE_TINT, TILE_COUNT, STRIP_W = 0.42, 0.12, 16, 12.4
+NAME_CAP = 0.22      # a name's cap height (label size): names are levelled by their tops
+FED_TILES = 2        # tiles per box that drop into it: 「喂…进去」
 SPIKE_PAST = 0.3     # how far RMSProp's first-step arrow reaches past its thumbnail's top
 
 # Ⓑ: one big plot, lower-left corner here, and the denominator bar beside it.
-PLOT_CORNER = np.array([-4.9, -0.95, 0])
-BIG_W, BIG_H = 6.2, 3.2
-BAR_X, BAR_W, BAR_H = 3.0, 0.7, 2.7
+PLOT_CORNER = np.array([-5.3, -0.75, 0])
+BIG_W, BIG_H = 7.0, 3.0
+BAR_X, BAR_W, BAR_H = 3.7, 0.7, 2.5
 RUN_TIME = 2.5     # the curve and the bar run together: the same steps in the same seconds
-# Ⓒ: the log-step plot and the column of notes on its right.
-LOG_CORNER = np.array([-5.6, -0.95, 0])
-LOG_W, LOG_H, SIDE_X, KEY_Y = 6.3, 3.0, 1.35, 2.65
-OUT_PAST = 0.4      # how far RMSProp's step-1 stub rises out of the plot's top edge
-NOTE_GAP = 0.3
-WARMUP_TINT = 0.12       # the shade over the steps where RMSProp's average is still near its zero start
-WARMUP_LABEL_AT = 1.25   # data height of the shade's label: just over the flat line at 1×
-PEAK_DOT = 0.08          # radius of the dot on the uncorrected curve's peak
-# Ⓓ: three rows of publication stories.
-ROW_TOPS, SOURCE_Y = (2.75, 1.05, -1.1), -2.5   # top of each row's first line (rows grow downwards)
-STORY_LEFT, STORY_TEXT_X = -6.3, -3.3
+STRIP_TILE, STRIP_TILES, STRIP_GAP_Y = 0.3, 12, 1.05   # Ⓑ.4's g strip: tile side, count, centre under the axis
+# Ⓒ: the log-step plot, and on its right the 32×'s caveat and the two biases.
+LOG_CORNER = np.array([-5.6, -0.75, 0])
+LOG_W, LOG_H, SIDE_X = 6.3, 2.8, 1.05
+# RMSProp's step-1 stub rises out of the plot's top edge past the axis title, so the 32× at its
+# tip stands clear above it.
+OUT_PAST = 0.75
+Y_TITLE_SHIFT = 0.3   # Ⓒ's axis title, right of the step-1 stub
+CAVEAT_TOP = 2.7
+BIAS_CORNER, BIAS_W, BIAS_H = np.array([2.2, -0.75, 0]), 4.2, 1.6
+RMS_LABEL_AT, ADAM_LABEL_AT = 64, 300     # steps where the two runs are named on the plot
+PEAK_LABEL_AT = (7, 3.9)    # (step, gain): the uncorrected peak's label, inside its hump
+# Ⓓ: three columns side by side, a picture of each publication.
+STORY_XS, STORY_NAME_Y, PICTURE_Y = (-4.7, 0.0, 4.7), 2.5, 0.75
+PAGE_W, PAGE_H, PAGE_OFFSET, STACKED = 2.0, 2.4, 0.09, 6     # AdaGrad's paper: a stack of pages
+SLIDE_W, SLIDE_H = 4.2, 2.36                                 # RMSProp's one slide (16:9)
+ARXIV_W, ARXIV_H = 2.4, 2.4                                  # Adam's arXiv paper
+CAPTION_GAP = theme.space("small")
 
 
 class FigLineage(LectureScene):
@@ -73,9 +89,10 @@ class FigLineage(LectureScene):
         "optimizers.year.adagrad", "optimizers.year.adam", "optim.adagrad_probe_step", "optim.adagrad_lr_at_600",
         "lineage.lin_step_ticks", "lineage.lin_gain_ticks", "lineage.adagrad_denominator_growth",
         "lineage.log_step_ticks", "lineage.gain_ticks", "optim.rmsprop_first_step_gain",
-        "optim.adam_no_bias_correction_peak", "lineage.adam_no_bc_first_step", "lineage.adam_no_bc_peak_step",
+        "optim.adam_no_bias_correction_peak", "lineage.adam_no_bc_peak_step",
         "optim.adam.beta2", "lineage.rmsprop_rho_slides", "lineage.rmsprop_first_step_gain_slides",
-        "lineage.year_rmsprop", "lineage.adagrad_pages", "lineage.rmsprop_lecture",
+        "lineage.year_rmsprop", "lineage.adagrad_pages", "lineage.rmsprop_lecture", "lineage.bias_ticks",
+        "lineage.average_start",
     )
 
     def construct(self) -> None:
@@ -85,12 +102,12 @@ class FigLineage(LectureScene):
         self.how_they_were_published()
 
     @staticmethod
-    def gradient_strip(count: int, width: float) -> VGroup:
+    def gradient_strip(count: int, width: float, side: float = TILE_SIDE) -> VGroup:
         """A row of identical 「g」 tiles: the same gradient, step after step."""
-        tiles = VGroup(*[VGroup(Square(TILE_SIDE, stroke_width=2, stroke_color=theme.color(GRADIENT),
-                                       fill_color=theme.color(GRADIENT), fill_opacity=TILE_TINT),
+        tiles = VGroup(*[VGroup(marks.box(side, side, GRADIENT, weight="thin", fill_opacity=TILE_TINT,
+                                          corner="square"),
                                 words("g", size="small", color=GRADIENT)) for _ in range(count)])
-        return tiles.arrange(RIGHT, buff=(width - count * TILE_SIDE) / max(count - 1, 1))
+        return tiles.arrange(RIGHT, buff=(width - count * side) / max(count - 1, 1))
 
     # ---- Ⓐ the chain, four boxes ----
 
@@ -104,20 +121,39 @@ class FigLineage(LectureScene):
         plots, frames, names = self.thumbnail_boxes(steps)
         self.play(FadeIn(strip, lag_ratio=0.1), run_time=0.8)
         self.play(FadeIn(frames), FadeIn(VGroup(*plots)), FadeIn(names), run_time=0.8)
+        self.feed(strip, plots)
 
         self.beat(says="梯度都不变了，那么一个健康的优化器应该给出一条平线。",
                   takeaway="梯度不变 → 健康的优化器给出一条平线")
-        flats = VGroup(*[dashed(level(plot, 1, "ink", stroke_width=2)) for plot in plots])
+        flats = VGroup(*[dashed(level(plot, 1, GUIDE, stroke_width=theme.stroke("thin"))) for plot in plots])
         self.play(Create(flats), run_time=0.7)
 
-        self.beat(says="凡是不平的，那就是它自己的毛病，赖不到数据头上。",
-                  takeaway="平线才健康；不平，就是它自己的毛病")
+        self.beat(says="凡是不平的，那就是它自己的毛病，赖不到数据头上。", takeaway="不平，就是它自己的毛病")
         self.wait(0.3)
 
         self.beat(says="看这四个小框里的曲线 —— 只有第一个和最后一个是平的。",
                   takeaway="只有第一个和最后一个是平的")
-        curves = [curve(plot, xs, runs[key][xs - 1], colour, clip=True)
-                  for plot, (key, _, colour) in zip(plots, BOXES)]
+        self.four_curves(plots, runs, xs)
+        verdicts = VGroup(*[words(FLAT_VERDICT, size="small", color=VERDICT_OK) if key in FLAT
+                            else words(VERDICTS[key], size="small", color=VERDICT_BAD) for key, _, _ in BOXES])
+        for verdict, x in zip(verdicts, COLUMN_XS):
+            verdict.move_to([x, VERDICT_Y, 0])
+        lit = [Indicate(frames[i], color=theme.color(VERDICT_OK), scale_factor=1.0) for i in (0, 3)]
+        self.play(*lit, FadeIn(verdicts), run_time=1.0)
+        self.wait(0.6)
+
+    def feed(self, strip: VGroup, plots: list[Plot]) -> None:
+        """「喂…进去」: from the strip, tiles drop into each box and fade as they enter it."""
+        drops = []
+        for plot in plots:
+            above = sorted(strip, key=lambda t: abs(t.get_x() - plot.get_x()))[:FED_TILES]
+            for tile in above:
+                drop = tile.copy()
+                drops.append(FadeOut(drop, shift=DOWN * (tile.get_y() - plot.get_y()), scale=0.7))
+        self.play(LaggedStart(*drops, lag_ratio=0.12), run_time=1.4)
+
+    def four_curves(self, plots: list[Plot], runs: dict, xs: np.ndarray) -> None:
+        curves = [curve(plot, xs, runs[key][xs - 1], role, clip=True) for plot, (key, _, role) in zip(plots, BOXES)]
         rms_plot = plots[2]
         spike = arrow(rms_plot.point(1, 1), rms_plot.point(1, lineage.THUMB_TOP.value) + UP * SPIKE_PAST,
                       RMSPROP, weight="bold", buff=None)
@@ -125,32 +161,26 @@ class FigLineage(LectureScene):
         # picture there, not missing, and joins the curve where it comes back in.
         ceiling = lineage.THUMB_TOP.value
         back_in = int(np.argmax(runs["rmsprop"] <= ceiling)) + 1
-        above = dashed(curve(rms_plot, [1, back_in], [ceiling, ceiling], RMSPROP, stroke_width=3))
+        above = dashed(curve(rms_plot, [1, back_in], [ceiling, ceiling], RMSPROP, stroke_width=theme.stroke("regular")))
         others = [grow(c, run_time=2.0) for i, c in enumerate(curves) if i != 2]
         # RMSProp in the order it runs: out of the box, along above it, back down to the line.
         rms_run = Succession(Create(spike, run_time=0.4), Create(above, run_time=0.8), grow(curves[2], run_time=0.8))
         self.play(*others, rms_run)
-        verdicts = VGroup(*[words(FLAT_VERDICT, size="small", color="good") if key in FLAT
-                            else words(VERDICTS[key], size="small", color="bad") for key, _, _ in BOXES])
-        for verdict, x in zip(verdicts, COLUMN_XS):
-            verdict.move_to([x, VERDICT_Y, 0])
-        lit = [Indicate(frames[i], color=theme.color("good"), scale_factor=1.05) for i in (0, 3)]
-        self.play(*lit, FadeIn(verdicts), run_time=1.0)
-        self.wait(0.6)
 
     def thumbnail_boxes(self, steps: int) -> tuple[list[Plot], VGroup, VGroup]:
         """Ⓐ's four framed thumbnails over steps 1 … ``steps`` (log axis), each under its name."""
         plots, frames, names = [], VGroup(), VGroup()
         frame_bottom, frame_top = THUMB_BOTTOM - FRAME_BELOW, NAME_Y + FRAME_ABOVE
-        for x, (_, name, colour) in zip(COLUMN_XS, BOXES):
+        for x, (_, name, _) in zip(COLUMN_XS, BOXES):
             plot = Plot(x_range=(1, steps), y_range=(0, lineage.THUMB_TOP.value), x_log=True,
                         width=THUMB_W, height=THUMB_H, frame=True)
             plot.shift(np.array([x - THUMB_W / 2, THUMB_BOTTOM, 0]) - plot.point(1, 0))
             plots.append(plot)
-            frames.add(RoundedRectangle(width=THUMB_W + 0.5, height=frame_top - frame_bottom, corner_radius=0.12,
-                                        stroke_color=theme.color("muted"), stroke_width=2)
+            frames.add(marks.box(THUMB_W + 0.5, frame_top - frame_bottom, "muted", weight="thin")
                        .move_to([x, (frame_top + frame_bottom) / 2, 0]))
-            names.add(line(name, size="label", color=colour).move_to([x, NAME_Y, 0]))
+            # Names level by their tops (all capitals): a descender ("p") must not lift RMSProp's.
+            label = line(name, size="label")
+            names.add(label.move_to([x, NAME_Y, 0]).align_to([0, NAME_Y + NAME_CAP / 2, 0], UP))
         return plots, frames, names
 
     # ---- Ⓑ AdaGrad's illness is late ----
@@ -160,13 +190,13 @@ class FigLineage(LectureScene):
         steps = lineage.THUMB_STEPS.value
         plot = Plot(x_range=(0, steps), y_range=(0, 1.2), width=BIG_W, height=BIG_H,
                     x_ticks_key="lineage.lin_step_ticks", y_ticks_key="lineage.lin_gain_ticks",
-                    x_title="步数", y_title="有效学习率（÷ 稳态）", grid=True)
+                    y_title="有效学习率", grid=True)
         plot.shift(PLOT_CORNER - plot.point(0, 0))
         xs = np.arange(1, steps + 1)
         step, denominator = lineage.adagrad_run(steps)
         sgd = curve(plot, xs, np.ones_like(step), SGD)
-        sgd_name = words("SGD（对照）", size="small", color=SGD).next_to(plot.point(steps, 1), UP, buff=theme.space("snug"))
-        sgd_name.align_to(plot.point(steps, 1), RIGHT)
+        sgd_name = on_plot("SGD：稳态", color=SGD, size="small")
+        sgd_name.next_to(plot.point(steps, 1), UP, buff=theme.space("snug")).align_to(plot.point(steps, 1), RIGHT)
         self.play(FadeIn(plot), run_time=0.6)
         self.play(label_after(sgd, sgd_name, run_time=0.6, label_time=0.2, draw=grow))
 
@@ -178,17 +208,21 @@ class FigLineage(LectureScene):
         _, animation = grow_run(plot, xs, step, ADAGRAD, run_time=RUN_TIME)
         self.play(animation, UpdateFromAlphaFunc(bar, grow_bar, run_time=RUN_TIME, rate_func=linear))
         self.play(FadeIn(grown), run_time=0.5)
-        note = callout(plot.point(steps, step[-1]),
-                       "第 {optim.adagrad_probe_step} 步：只剩稳态的 {optim.adagrad_lr_at_600}",
+        note = callout(plot.point(steps, step[-1]), "第 {optim.adagrad_probe_step} 步：只剩 {optim.adagrad_lr_at_600}",
                        UP + LEFT * theme.space("wide"), length=1.0, color=ADAGRAD, size="label")
         self.play(FadeIn(note), run_time=0.6)
 
         self.beat(says="再强调一次：喂进去的梯度自始至终是同一个数。",
                   takeaway="喂进去的梯度自始至终是同一个数")
-        self.wait(0.3)
+        # The same g under every step of the axis: nothing in the data changes.
+        strip = self.gradient_strip(STRIP_TILES, BIG_W, STRIP_TILE)
+        strip.move_to(plot.point(steps / 2, 0) + DOWN * STRIP_GAP_Y)
+        self.play(FadeIn(strip, lag_ratio=0.08), run_time=0.9)
+
         self.beat(says="不是数据变了，是那个只增不减的分母把它自己压死的。",
                   takeaway="是那个只增不减的分母把它自己压死的")
-        self.wait(0.3)
+        # The bar is the culprit: it pulses in the highlight, its size unchanged.
+        self.play(Indicate(bar, color=theme.color("accent"), scale_factor=1.0), run_time=0.9)
 
     def show_denominator(self, denominator: np.ndarray):
         """The bar of √(Σg²), in units of its first step: the grey base (the first step's
@@ -203,10 +237,12 @@ class FigLineage(LectureScene):
             return stacked_bar(parts, scale, "vertical", thickness=BAR_W).start_at(base)
 
         bar = bar_at(1.0)
-        title = VGroup(words("分母 ＝ 累加和的平方根", size="small", color=STATE),
-                       words("累加和：历史梯度的平方", size="small", color="muted"),
-                       words("只增不减", size="small", color=STATE)).arrange(DOWN, buff=theme.space("tight"))
+        # The notes' own words, one clause a line: what is summed, then that it only grows.
+        title = VGroup(words("分母 ＝ √（历史梯度平方的累加和）", size="small", color=STATE),
+                       words("只增不减", size="label", color=STATE, weight="BOLD"))
+        title.arrange(DOWN, buff=theme.space("tight"))
         title.move_to([BAR_X, base[1] + BAR_H + theme.space("close"), 0], aligned_edge=DOWN)
+        keep_inside(title)
         start = words("起点", size="small", color="muted").next_to(bar.blocks[0], LEFT, buff=theme.space("close"))
         self.play(FadeIn(title), FadeIn(bar), FadeIn(start), run_time=0.6)
         last = len(denominator) - 1
@@ -224,77 +260,75 @@ class FigLineage(LectureScene):
     # ---- Ⓒ RMSProp's illness is early, and Adam's fix ----
 
     def rmsprop_early(self) -> None:
-        self.start_panel("C", "RMSProp 的病在初期，Adam 的偏差校正",
+        self.start_panel("C", "RMSProp 的病在初期",
                          says="RMSProp 把「累加」换成「滑动平均」—— 分母会遗忘了，后期的病治好了。")
         steps = lineage.LOG_STEPS.value
         top = lineage.CLIP_GAIN.value
+        # The same quantity, under the same name, as Ⓑ's axis.
         plot = Plot(x_range=(1, steps), y_range=(0, top), x_log=True, width=LOG_W, height=LOG_H,
                     x_ticks_key="lineage.log_step_ticks", y_ticks_key="lineage.gain_ticks",
-                    x_title="步数（对数）", grid=True)
+                    x_title="步数（对数）", y_title="有效学习率", grid=True)
         plot.shift(LOG_CORNER - plot.point(1, 0))
+        # The axis title right of the axis top: step 1's stub rises out of the plot through where
+        # it would stand.
+        plot.y_title.move_to(plot.y_axis.get_top() + RIGHT * Y_TITLE_SHIFT + UP * theme.space("fine"), aligned_edge=DL)
         xs = lineage.log_sampled_steps(steps)
         runs = {name: run[xs - 1] for name, run in lineage.late_runs(steps).items()}
-        # The legend is laid out whole, so nothing moves, but each row comes with its line.
-        entries = legend([(RMSPROP, "RMSProp", "line"), (ADAM, "Adam", "line"), (ADAM_RAW, "Adam 不校正", "dashed")],
-                         direction=DOWN)
-        key = VGroup(words("纵轴：每步走的 ÷ 学习率", size="small", color="muted"), entries)
-        key.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("medium")).move_to([SIDE_X, KEY_Y, 0], aligned_edge=UP + LEFT)
-        rms_entry, adam_entry, raw_entry = entries
-        self.play(FadeIn(plot), FadeIn(key[0]), run_time=0.6)
+        self.play(FadeIn(plot), run_time=0.6)
         rms = curve(plot, xs, runs["rmsprop"], RMSPROP, clip=True).set_z_index(1)   # above the others' lines
-        self.play(grow(rms, run_time=1.5), FadeIn(rms_entry, run_time=0.5))
+        rms_name = on_plot("RMSProp", color=RMSPROP, size="small")
+        rms_name.next_to(plot.point(RMS_LABEL_AT, float(runs["rmsprop"][np.searchsorted(xs, RMS_LABEL_AT)])),
+                         UR, buff=theme.space("tight"))
+        self.play(label_after(rms, rms_name, run_time=1.5, draw=grow))
 
-        self.beat(says="可它落下了新的：滑动平均是从零起步的。")
+        self.beat(says="可它落下了新的：滑动平均是从零起步的。", takeaway="滑动平均是从{lineage.average_start}起步的")
         back_in = int(xs[np.argmax(runs["rmsprop"] <= top)])   # first drawn step under the top
         self.play(FadeIn(self.warmup_shade(plot, back_in)), run_time=0.6)
 
         self.beat(says="第一步的更新被放大了三十二倍，直接冲出画面。")
-        # At step 1 the run is off the picture: a stub out of the top edge, and a dashed run
-        # along the top to where the curve comes back in.
-        out = arrow(plot.point(1, top), plot.point(1, top) + UP * OUT_PAST, RMSPROP, weight="bold", buff=None)
-        above = dashed(curve(plot, [1, back_in], [top, top], RMSPROP, stroke_width=3)).set_z_index(1)
-        out_label = ledger_text("第一步被放大 {optim.rmsprop_first_step_gain} —— 冲出画面", size="label",
-                                color=RMSPROP).next_to(out.get_end(), RIGHT, buff=theme.space("close"))
-        self.play(Succession(Create(out, run_time=0.4), Create(above, run_time=0.5), FadeIn(out_label, run_time=0.4)))
-        caveat = VGroup(*[line(t, size="small", color="muted") for t in (
-            "各线同用 β₂ ＝ {optim.adam.beta2}（Adam 默认）",
-            "Hinton 网课 slide 上的原版取 {lineage.rmsprop_rho_slides}，",
-            "第一步会是 {lineage.rmsprop_first_step_gain_slides}")])
-        caveat.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
-        caveat.next_to(key, DOWN, buff=NOTE_GAP, aligned_edge=LEFT)
-        self.play(FadeIn(caveat), run_time=0.5)
+        self.out_of_the_picture(plot, back_in)
 
         self.beat(says="Adam 的偏差校正就是来修这一下的。你看绿线 —— 从第一步起就是平的。",
                   takeaway="偏差校正：从第一步起就是平的")
-        adam = curve(plot, xs, runs["adam"], ADAM, stroke_width=7)
-        self.play(grow(adam, run_time=1.2), FadeIn(adam_entry, run_time=0.5))
+        adam = curve(plot, xs, runs["adam"], ADAM, stroke_width=theme.stroke("heavy"))
+        adam_name = on_plot("Adam", color=ADAM, size="small").next_to(plot.point(ADAM_LABEL_AT, 1), DOWN,
+                                                                       buff=theme.space("tight"))
+        self.play(label_after(adam, adam_name, run_time=1.2, draw=grow))
 
         self.beat(says="如果 Adam 只加动量、不做校正， 峰值只有六点六倍，不是三十二倍 ——")
         raw = dashed(curve(plot, xs, runs["adam_raw"], ADAM_RAW))
-        bump = VGroup(line("不校正：从 {lineage.adam_no_bc_first_step} 起，", size="small", color=ADAM_RAW),
-                      line("第 {lineage.adam_no_bc_peak_step} 步升到峰值 {optim.adam_no_bias_correction_peak}",
-                           size="small", color=ADAM_RAW))
-        bump.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight")).next_to(caveat, DOWN, buff=NOTE_GAP,
-                                                                                   aligned_edge=LEFT)
-        self.play(Create(raw, run_time=1.5, rate_func=linear), FadeIn(raw_entry, run_time=0.5))
-        self.play(FadeIn(self.peak_mark(plot, lineage.late_runs(steps)["adam_raw"])), FadeIn(bump), run_time=0.5)
+        self.play(Create(raw, run_time=1.5, rate_func=linear))
+        self.play(FadeIn(self.peak_mark(plot, lineage.late_runs(steps)["adam_raw"])), run_time=0.5)
 
         self.beat(says="因为动量那一项自己也有偏差，两个偏差部分抵消了。",
                   takeaway="动量的偏差和分母的偏差部分抵消")
-        self.wait(0.3)
+        self.two_biases(steps)
+
+    def out_of_the_picture(self, plot: Plot, back_in: int) -> None:
+        """At step 1 the run is off the picture: a stub out of the top edge, a dashed run along
+        the top to where the curve comes back in, the 32× — and the β₂ it depends on."""
+        top = lineage.CLIP_GAIN.value
+        out = arrow(plot.point(1, top), plot.point(1, top) + UP * OUT_PAST, SPIKE, weight="bold", buff=None)
+        above = dashed(curve(plot, [1, back_in], [top, top], RMSPROP, stroke_width=theme.stroke("regular")))
+        label = ledger_text("第一步 {optim.rmsprop_first_step_gain}", size="label", color=SPIKE)
+        label.next_to(out.get_end(), RIGHT, buff=theme.space("close"))
+        self.play(Succession(Create(out, run_time=0.4), Create(above.set_z_index(1), run_time=0.5),
+                             FadeIn(label, run_time=0.4)))
+        # What the 32× rests on, beside it: the same β₂ for every line; the slide's own ρ gives less.
+        caveat = VGroup(line("各线同用 β₂ ＝ {optim.adam.beta2}（Adam 默认）", size="small", color="muted"),
+                        line("Hinton slide 的 ρ ＝ {lineage.rmsprop_rho_slides}：第一步 {lineage.rmsprop_first_step_gain_slides}",
+                             size="small", color="muted"))
+        caveat.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
+        caveat.move_to([SIDE_X, CAVEAT_TOP, 0], aligned_edge=UP + LEFT)
+        self.play(FadeIn(caveat), run_time=0.5)
 
     @staticmethod
     def warmup_shade(plot: Plot, back_in: int) -> VGroup:
-        """Steps 1 … ``back_in`` shaded lightly and named: the average is still close to the
-        zero it started from, so the denominator is too small and the step too big."""
-        low, high = plot.point(1, 0), plot.point(back_in, plot.y_scale.high)
-        shade = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=0,
-                          fill_color=theme.color(RMSPROP), fill_opacity=WARMUP_TINT)
-        shade.move_to((low + high) / 2)
-        name = VGroup(on_plot("滑动平均", color=RMSPROP, size="small"), on_plot("刚起步", color=RMSPROP, size="small"))
-        # Inside the shade, just over the flat line: below where Adam's uncorrected bump runs.
-        name.arrange(DOWN, buff=theme.space("tight")).move_to(plot.point(1, WARMUP_LABEL_AT), aligned_edge=DOWN)
-        name.set_x(shade.get_x())
+        """Steps 1 … ``back_in`` shaded and named: the average started from zero and is still
+        close to it, so the denominator is too small and the step too big."""
+        shade = marks.shade(plot.point(1, 0), plot.point(back_in, plot.y_scale.high), SPIKE)
+        name = on_plot("从{lineage.average_start}起步", color=SPIKE, size="small")
+        name.move_to(plot.point(1, 1.5), aligned_edge=DOWN).set_x(shade.get_x())
         return VGroup(shade, name)
 
     @staticmethod
@@ -302,58 +336,122 @@ class FigLineage(LectureScene):
         """A dot on the uncorrected curve at its peak, with the peak's ledger value."""
         peak_step = int(lineage.ADAM_RAW_PEAK_STEP.value)
         spot = plot.point(peak_step, float(raw_run[peak_step - 1]))
-        dot = Dot(spot, radius=PEAK_DOT, color=theme.color(ADAM_RAW)).set_z_index(2)
-        label = on_plot("峰值 {optim.adam_no_bias_correction_peak}", color=ADAM_RAW, size="small")
-        # Up and to the left of the dot: clear of RMSProp, which comes down just right of the peak.
-        label.next_to(dot, UP, buff=theme.space("tight")).align_to(dot, RIGHT)
+        dot = marks.dot(spot, ADAM_RAW, size="regular").set_z_index(2)
+        label = VGroup(on_plot("不校正", color=ADAM_RAW, size="small"),
+                       on_plot("峰值 {optim.adam_no_bias_correction_peak}", color=ADAM_RAW, size="small"))
+        # Inside the hump, under the peak: clear of RMSProp (off the top there) and of the top edge.
+        label.arrange(DOWN, buff=theme.space("fine")).move_to(plot.point(*PEAK_LABEL_AT))
         return VGroup(dot, label)
+
+    def two_biases(self, steps: int) -> None:
+        """Beside the plot, the two biases the uncorrected step divides: the momentum's
+        (1 − β₁ᵗ, up in tens of steps) over the denominator's (√(1 − β₂ᵗ), up in thousands).
+        Both start near zero, so their ratio — the dashed bump — stays far under 32."""
+        plot = Plot(x_range=(1, steps), y_range=(0, 1.0), x_log=True, width=BIAS_W, height=BIAS_H,
+                    x_ticks_key="lineage.log_step_ticks", y_ticks_key="lineage.bias_ticks", y_title="平均 ÷ 真值")
+        plot.shift(BIAS_CORNER - plot.point(1, 0))
+        xs = lineage.log_sampled_steps(steps)
+        momentum, denominator = (b[xs - 1] for b in lineage.bias_factors(steps))
+        m_curve = curve(plot, xs, momentum, STATE)
+        v_curve = dashed(curve(plot, xs, denominator, STATE))
+        m_name = on_plot("动量", color=STATE, size="small").next_to(
+            plot.point(10, float(momentum[np.searchsorted(xs, 10)])), RIGHT, buff=theme.space("small"))
+        v_name = on_plot("分母", color=STATE, size="small").next_to(
+            plot.point(300, float(denominator[np.searchsorted(xs, 300)])), DR, buff=theme.space("tight"))
+        self.play(FadeIn(plot), run_time=0.4)
+        self.play(grow(m_curve, run_time=1.0), grow(v_curve, run_time=1.0))
+        self.play(FadeIn(m_name), FadeIn(v_name), run_time=0.4)
 
     # ---- Ⓓ how the three were published ----
 
     def how_they_were_published(self) -> None:
-        self.start_panel("D", "这条链是怎么发表的", says="顺便说说这三个东西是怎么发表的，对比很有意思。")
-        names = VGroup(*[words(name, size="heading", color=colour).move_to([STORY_LEFT, top, 0], aligned_edge=UP + LEFT)
-                         for (name, colour), top in zip((("AdaGrad", ADAGRAD), ("RMSProp", RMSPROP), ("Adam", ADAM)),
-                                                        ROW_TOPS)])
+        self.start_panel("D", "怎么发表的", says="顺便说说这三个东西是怎么发表的，对比很有意思。",
+                         takeaway="怎么发表的，对比很有意思")
+        names = VGroup(*[line(name, size="heading").move_to([x, STORY_NAME_Y, 0])
+                         for name, x in zip(("AdaGrad {optimizers.year.adagrad}", "RMSProp {lineage.year_rmsprop}",
+                                             "Adam {optimizers.year.adam}"), STORY_XS)])
         self.play(FadeIn(names, lag_ratio=0.3), run_time=0.9)
-        rows = [VGroup() for _ in ROW_TOPS]
+        self.adagrad_paper()
+        self.rmsprop_slide()
+        self.adam_paper()
 
-        def tell(row: int, template: str, size: str = "body", color: str = "ink") -> None:
-            text = line(template, size=size, color=color)
-            below = rows[row][-1] if len(rows[row]) else None
-            if below is None:
-                text.move_to([STORY_TEXT_X, names[row].get_center()[1], 0], aligned_edge=LEFT)
-            else:
-                text.next_to(below, DOWN, buff=theme.space("snug"), aligned_edge=LEFT)
-            rows[row].add(text)
-            self.play(FadeIn(text, shift=RIGHT * theme.space("close")), run_time=0.6)
-
-        self.beat(says="AdaGrad：正经的 JMLR 长文，整整三十九页。")
-        tell(0, "正经的 JMLR 长文，整整 {lineage.adagrad_pages} 页")
-        self.beat(says="它根本不是为深度学习写的。")
-        tell(0, "题目：《面向在线学习与随机优化的自适应次梯度方法》", size="label", color="muted")
-        tell(0, "—— 根本不是为深度学习写的", size="label", color="muted")
-        self.beat(says="它没有论文。")
-        tell(1, "没有论文", color=RMSPROP)
-        self.beat(says="它唯一的「出版物」，是 Hinton 那门 Coursera 网课里的一页 slide。")
-        tell(1, "唯一的「出版物」：Hinton 的 Coursera 网课里的 slide", size="label", color="muted")
-        self.beat(says="今天所有引用它的论文，引的都是「第 6.5 讲」。")
-        tell(1, "今天引它，引的都是「第 {lineage.rmsprop_lecture} 讲」", size="label", color="muted")
-        self.beat(says="而那页 slide 的副标题，本身就是这个算法的完整定义：")
-        tell(1, "slide 副标题：「把梯度除以它近期幅度的滑动平均」", size="label", color="muted")
-        self.beat(says="首页有个脚注：「作者顺序，由 Google Hangout 上掷硬币决定。」")
-        tell(2, "首页脚注：作者顺序由掷硬币决定")
-        self.beat(says="致谢里还有一句：「特别感谢 Ivo Danihelka 和 Tom Schaul 起了 Adam 这个名字。」")
-        tell(2, "致谢：名字是 Ivo Danihelka 和 Tom Schaul 起的", size="label", color="muted")
-        source = line("出处：JMLR 原文；Coursera 第 {lineage.rmsprop_lecture} 讲；Adam 论文的脚注、致谢与相关工作",
-                      size="small", color="muted")
-        source.move_to([0, SOURCE_Y, 0])
-        self.play(FadeIn(source), run_time=0.4)
-
-        self.beat(says="一条改变了整个领域的技术链，中间那一环连篇论文都没有。")
-        middle = SurroundingRectangle(VGroup(names[1], rows[1]), color=theme.color(RMSPROP),
-                                      buff=theme.space("snug"), corner_radius=0.1)
+        self.beat(says="一条改变了整个领域的技术链，中间那一环连篇论文都没有。",
+                  takeaway="中间那环，连篇论文都没有")
+        middle = marks.frame_around(VGroup(names[1], self.slide), "accent", pad="medium", weight="bold")
         self.play(Create(middle), run_time=0.8)
+
         self.beat(says="而它成立的最硬的证据，是 Adam 论文自己证的： AdaGrad 就是 Adam 的一个特例。",
                   takeaway="Adam 论文自己证明：AdaGrad 是 Adam 的特例")
         self.wait(0.3)
+
+    def adagrad_paper(self) -> None:
+        """A JMLR paper of 39 pages: a stack of pages; its title says what it was written for."""
+        # The opening line only announced the three: the first fact takes its place.
+        self.beat(says="AdaGrad：正经的 JMLR 长文，整整三十九页。", takeaway="JMLR 长文，整整 {lineage.adagrad_pages} 页",
+                  replaces=True)
+        x = STORY_XS[0]
+        pages = VGroup(*[marks.box(PAGE_W, PAGE_H, "ink", weight="thin", fill="background", fill_opacity=1,
+                                   corner="square").shift([i * PAGE_OFFSET, -i * PAGE_OFFSET, 0])
+                         for i in reversed(range(STACKED))])
+        pages.move_to([x, PICTURE_Y, 0])
+        journal = words("JMLR", size="label").move_to(pages[-1].get_top() + DOWN * 0.35)
+        count = ledger_text("{lineage.adagrad_pages} 页", size="heading").move_to(pages[-1])
+        self.play(LaggedStart(*[FadeIn(p, shift=DOWN * 0.1) for p in pages], lag_ratio=0.1), run_time=0.9)
+        self.play(FadeIn(journal), FadeIn(count), run_time=0.5)
+
+        self.beat(says="它根本不是为深度学习写的。", takeaway="不是为深度学习写的")
+        # The title under the stack, in ink: it is the ⭐ line's evidence, read out, not a footnote.
+        self.title_lines = VGroup(words("《面向在线学习与随机优化的", size="small"),
+                                  words("自适应次梯度方法》", size="small"))
+        self.title_lines.arrange(DOWN, buff=theme.space("tight")).next_to(pages, DOWN, buff=CAPTION_GAP * 2)
+        self.play(FadeIn(self.title_lines), run_time=0.6)
+
+    def rmsprop_slide(self) -> None:
+        """No paper: an empty, struck-out page; then its one slide, the lecture number, and the
+        subtitle that is the whole algorithm."""
+        self.beat(says="它没有论文。", takeaway="没有论文")
+        x = STORY_XS[1]
+        page = marks.box(PAGE_W, PAGE_H, "muted", weight="regular", corner="square", dashed=True)
+        page.move_to([x, PICTURE_Y, 0])
+        paper = words("论文", size="body", color="muted").move_to(page)
+        struck = marks.strike(paper, "bad", weight="bold")
+        # The AdaGrad title has been read: it makes room for the next story.
+        self.play(Create(page), FadeIn(paper), FadeOut(self.title_lines), run_time=0.6)
+        self.play(Create(struck), run_time=0.4)
+
+        self.beat(says="它唯一的「出版物」，是 Hinton 那门 Coursera 网课里的一页 slide。")
+        self.slide = marks.box(SLIDE_W, SLIDE_H, "ink", weight="regular", corner="square").move_to([x, PICTURE_Y, 0])
+        course = words("Hinton · Coursera 网课", size="small").move_to(self.slide.get_top() + DOWN * 0.3)
+        self.play(FadeOut(VGroup(page, paper, struck)), run_time=0.4)
+        self.play(FadeIn(self.slide), FadeIn(course), run_time=0.6)
+
+        self.beat(says="今天所有引用它的论文，引的都是「第 6.5 讲」。")
+        lecture = line("第 {lineage.rmsprop_lecture} 讲", size="body").next_to(self.slide, DOWN, buff=CAPTION_GAP)
+        self.play(FadeIn(lecture), run_time=0.6)
+
+        self.beat(says="而那页 slide 的副标题，本身就是这个算法的完整定义：")
+        subtitle = VGroup(words("「把梯度，除以", size="label"), words("它近期幅度的滑动平均」", size="label"))
+        subtitle.arrange(DOWN, buff=theme.space("tight")).move_to(self.slide).shift(DOWN * 0.15)
+        self.play(FadeIn(subtitle, lag_ratio=0.3), run_time=0.8)
+
+    def adam_paper(self) -> None:
+        """An arXiv paper: its first-page footnote (the coin) and its acknowledgement (the name)."""
+        self.beat(says="首页有个脚注：「作者顺序，由 Google Hangout 上掷硬币决定。」")
+        x = STORY_XS[2]
+        page = marks.box(ARXIV_W, ARXIV_H, "ink", weight="thin", corner="square").move_to([x, PICTURE_Y, 0])
+        label = words("arXiv", size="label").move_to(page.get_top() + DOWN * 0.35)
+        rule = marks.segment(page.get_corner(DOWN + LEFT) + np.array([0.15, 0.4, 0]),
+                             page.get_corner(DOWN + LEFT) + np.array([0.75, 0.4, 0]), "ink", weight="thin")
+        footnote = words("*", size="label").next_to(rule, DOWN, buff=0.02, aligned_edge=LEFT)
+        coin = words("脚注：掷硬币", size="body").next_to(page, DOWN, buff=CAPTION_GAP)
+        self.play(FadeIn(page), FadeIn(label), run_time=0.5)
+        self.play(Create(rule), FadeIn(footnote), run_time=0.4)
+        self.play(FadeIn(coin), Indicate(footnote, color=theme.color("accent")), run_time=0.6)
+
+        # The ⭐ line is drawn, not captioned: the acknowledgement written into the page, the
+        # namers in bold (the panel's bottom lines keep the ⭐⭐⭐ 「没有论文」 and what follows).
+        self.beat(says="致谢里还有一句：「特别感谢 Ivo Danihelka 和 Tom Schaul 起了 Adam 这个名字。」")
+        named = VGroup(words("致谢 · 起名：", size="small"), words("Ivo Danihelka", size="small", weight="BOLD"),
+                       words("Tom Schaul", size="small", weight="BOLD"))
+        named.arrange(DOWN, buff=theme.space("fine")).move_to(page)
+        self.play(FadeIn(named), run_time=0.5)

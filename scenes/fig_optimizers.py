@@ -2,55 +2,64 @@
 
 Ⓑ (shown first) the ruler, in the notes' order: bf16 weight 2 and bf16 gradient 2, then the
    three fp32 copies (master, m, v); weights 2 against optimizer 12, six times, said by the
-   braces; the question 「为什么三份 fp32、两份 bf16？」 with a mark on every segment, the marks
-   gathered into the question's own (「不用一格一格记」), and the one criterion as the panel's
-   takeaway right under it (fig-precision answers it).
+   braces; then the three ⭐⭐⭐ lines as the panel's takeaways, each the largest text as it is
+   said: the question 「为什么三份 fp32、两份 bf16？」 (a mark on every segment), 「不用一份一份记」
+   (the marks gathered into the question's own 「？」) and the one criterion (fig-precision
+   answers it).
 Ⓐ the lineage ordered by state copies per parameter: SGD 0 → momentum 1 → AdaGrad, RMSProp 1
    → Adam, AdamW 2, then one step back down: Muon drops v, which leaves an empty slot marked
    「− v」 in the ruler, 16 → 12 bytes.
 
 Colours are the concept roles fig-step and fig-zero use for the same 2 + 2 + 12: weights,
-gradients, optimizer (m and v are optimizer state).
+gradients, optimizer (m and v are optimizer state). The 「？」 marks and Muon's step back are
+highlights (accent); the emptied v slot is gone (muted).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Brace, Circle, Create, Dot, FadeIn, FadeOut, Indicate,
-                   LaggedStart,
-                   Line, Rectangle, VGroup, Write)
+from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Create, FadeIn, FadeOut, Indicate, LaggedStart, VGroup,
+                   Write)
 
 from lecture_numerics.optimizer_state import LINEAGE, STATE_COPIES, YEARS
-from scenes.kit import theme
+from scenes.kit import marks, theme, widgets
 from scenes.kit.base import LectureScene
 from scenes.kit.format_widgets import byte_bar, format_label, stacked_label
 from scenes.kit.layout import keep_inside
 from scenes.kit.panels import content_area_top
-from scenes.kit.plots import Plot, dashed
+from scenes.kit.plots import Plot
 from scenes.kit.text import ledger_text, line, number, words
 
-# Ⓑ geometry: one cell per byte, the bar and its total centred with room to the safe edge.
-CELL_W, CELL_H = 0.56, 0.75
-BAR_Y = 0.45
+# Ⓑ geometry: one cell per byte, the bar and its total centred with room to the safe edge; the
+# cells are as large as the frame allows, so the ruler (not the empty page) carries the panel.
+CELL_W, CELL_H = 0.6, 0.95
+BAR_Y = 0.55
 WEIGHTS, GRADIENTS, OPTIMIZER = "weights", "gradients", "optimizer"
 RULER = [("bytes.weights_bf16", WEIGHTS), ("bytes.gradients_bf16", GRADIENTS), ("bytes.master_fp32", OPTIMIZER),
          ("bytes.momentum_fp32", OPTIMIZER), ("bytes.variance_fp32", OPTIMIZER)]
 V_SEGMENT = 4
 # Cells are thin lines; a segment (one stored value) has a heavy outline, so 「三份」 counts segments.
-CELL_STROKE, SEGMENT_STROKE = theme.stroke("hairline"), theme.stroke("heavy")
-# The question sits just above where the takeaway stack puts the criterion that answers it.
-QUESTION_Y = -2.5
+CELL_STROKE, SEGMENT_WEIGHT = theme.stroke("hairline"), "heavy"
 MARK_ROLE = "accent"      # the 「？」 badges: a highlight, not the gradients' red
+MARK_DISC_R = 0.3         # the disc that blanks the cell borders behind a 「？」
+# The three ⭐⭐⭐ lines, as the panel's takeaways: the question (its counts from the ruler), the
+# turn to one criterion, the criterion itself.
+QUESTION = ("为什么{optimizers.ruler.fp32_segments}份 fp{format.fp32.total_bits}、"
+            "{optimizers.ruler.bf16_segments}份 bf{format.bf16.total_bits}？")
+ONE_RULE = "不用一份一份记：同一条判据"
+CRITERION = "看这个量，老的贡献走不走"
 
 # Ⓐ geometry: x is the order in the lineage, y the state copies (the plot's ledger ticks).
-PLOT_LEFT, PLOT_BOTTOM, PLOT_W, PLOT_H = -5.7, -2.25, 11.9, 3.2   # its top leaves Ⓐ.4's mini ruler room
+# Its top leaves Ⓐ.4's mini ruler room; its x title clears the takeaway standing on the ※ footnote.
+PLOT_LEFT, PLOT_BOTTOM, PLOT_W, PLOT_H = -5.7, -1.7, 11.9, 2.75
 # The levels 0 … 2, with room above the top one for its nodes' labels and, left of them, the open
-# space where 「越往后挂得越多」 stands clear of the labels below.
+# space where 「一路往上加」 stands clear of the labels below.
 COPIES_RANGE = (-0.25, 2.75)
 CLIMB_LABEL_AT = (1.6, 2.4)         # (order, copies): above the staircase, between SGD's column and Adam's
 NAMES = {"sgd": "SGD", "momentum": "＋动量", "adagrad": "AdaGrad", "rmsprop": "RMSProp", "adam": "Adam",
          "adamw": "AdamW", "muon": "Muon"}
-DATED = [name for name in LINEAGE if name in YEARS and YEARS[name].status == ""]   # 待核 years stay off
+DATED = [name for name in LINEAGE if name in YEARS]     # every node but SGD carries its year (a 待核 one is marked ※)
+BACK = "accent"          # Muon's step back: the one move the speaker points at
 # Tall enough to hold 「− v」 in the emptied slot; the footnote keeps a clear gap below the ruler.
 MINI_CELL_W, MINI_CELL_H = 0.25, 0.38
 MINI_RULER_TO_FOOTNOTE = theme.space("gap")
@@ -68,7 +77,8 @@ class FigOptimizers(LectureScene):
         "optimizers.state_copies.sgd", "optimizers.state_copies.momentum", "optimizers.state_copies.adagrad",
         "optimizers.state_copies.rmsprop", "optimizers.state_copies.adam", "optimizers.state_copies.adamw",
         "optimizers.state_copies.muon", "optimizers.state_levels", "optimizers.year.adagrad", "optimizers.year.adam",
-        "optimizers.year.adamw", "optimizers.year.momentum", "lineage.year_rmsprop", "bytes.muon_per_param",
+        "optimizers.year.adamw", "optimizers.year.momentum", "optimizers.year.muon", "lineage.year_rmsprop",
+        "bytes.muon_per_param",
     )
 
     def construct(self) -> None:
@@ -86,8 +96,9 @@ class FigOptimizers(LectureScene):
         keep_inside(total)
         outlines = [self.segment_outline(bar.segment(j)) for j in range(len(RULER))]
         names = self.segment_names(bar)
-        recipe = words("通用的混合精度 Adam 配方（ZeRO 论文），不是某个模型自己的布局", size="small", color="muted")
-        recipe.move_to([0, content_area_top() - 0.2, 0])
+        # Short: the ruler is ZeRO's generic recipe, not V3's own layout (fig-precision Ⓒ has that).
+        recipe = words("ZeRO 通用配方（非 V3）", size="small", color="muted")
+        recipe.next_to(VGroup(*names), UP, buff=theme.space("medium")).align_to(bar, LEFT)
         self.play(FadeIn(recipe), run_time=0.4)
         for j in (0, 1):
             self.play(FadeIn(VGroup(bar.segment(j), outlines[j])), FadeIn(names[j]), run_time=0.6)
@@ -97,64 +108,63 @@ class FigOptimizers(LectureScene):
                               lag_ratio=0.5), run_time=1.6)
         self.play(Write(total), run_time=0.6)
 
-        # 六倍 is the braces' label, not a takeaway: the panel's one takeaway is the criterion,
-        # and it must sit right under the question it answers.
         self.beat(says="权重只占 2，优化器那边占 12 —— 六倍。")
         self.weights_against_optimizer(bar)
         self.one_criterion(bar)
 
     def one_criterion(self, bar) -> None:
         """The question on every segment, gathered into the question's own 「？」: one criterion
-        answers them all, and it comes in right under the question."""
-        self.beat(says="有人会问：为什么有三格是 fp32、两格是 bf16？")
-        marks = [self.question_mark(bar.segment(j)) for j in range(len(RULER))]
-        # The screen counts stored copies (份); the cells are bytes, so 「格」 would count wrong.
-        question = ledger_text("为什么{optimizers.ruler.fp32_segments}份 fp{format.fp32.total_bits}、"
-                               "{optimizers.ruler.bf16_segments}份 bf{format.bf16.total_bits}？", size="body")
-        question.move_to([0, QUESTION_Y, 0])
-        self.play(LaggedStart(*[FadeIn(m, scale=1.4) for m in marks], lag_ratio=0.15), run_time=1.0)
-        self.play(FadeIn(question), run_time=0.5)
+        answers them all. Each of the three ⭐⭐⭐ lines is the takeaway of its beat."""
+        self.beat(says="有人会问：为什么有三格是 fp32、两格是 bf16？", takeaway=QUESTION)
+        badges = [self.question_mark(bar.segment(j)) for j in range(len(RULER))]
+        self.play(LaggedStart(*[FadeIn(b, scale=1.4) for b in badges], lag_ratio=0.15), run_time=1.0)
+        self.show_takeaway()
 
-        self.beat(says="不用一格一格记，它们服从同一条判据：")
-        its_mark = question[-1]       # the question's own 「？」: five questions become this one
+        self.beat(says="不用一格一格记，它们服从同一条判据：", takeaway=ONE_RULE)
+        its_mark = self.takeaway_on_screen("B.4")[-1]   # the question's own 「？」: five become this one
         highlight = theme.text_color(MARK_ROLE)
         # Each badge's disc fades as its 「？」 flies into the question's: visible until it lands.
-        self.play(*[FadeOut(disc) for disc, _ in marks],
-                  *[mark.animate.scale(its_mark.height / mark.height).move_to(its_mark) for _, mark in marks],
+        self.play(*[FadeOut(b.disc) for b in badges],
+                  *[b.mark.animate.scale(its_mark.height / b.mark.height).move_to(its_mark) for b in badges],
                   its_mark.animate.set_color(highlight), run_time=1.2)
-        self.remove(*marks, *[mark for _, mark in marks])    # the discs left as they faded
-        self.play(Indicate(its_mark, color=highlight, scale_factor=1.6), run_time=0.8)
+        # A faded disc leaves its badge's mark on the stage by itself (manim splits the group).
+        self.remove(*badges, *[b.mark for b in badges])
+        self.play(Indicate(its_mark, color=highlight, scale_factor=1.3), run_time=0.6)
 
-        self.beat(says="看这个量，老的贡献走不走。", takeaway="看这个量，老的贡献走不走")
+        self.beat(says="看这个量，老的贡献走不走。", takeaway=CRITERION)
+
+    def takeaway_on_screen(self, beat_name: str):
+        """The takeaway line a beat left on screen (the kit tags it with the beat's name)."""
+        return next(m for m in self.mobjects if getattr(m, "takeaway_of", None) == beat_name)
 
     @staticmethod
-    def segment_outline(segment: VGroup) -> Rectangle:
+    def segment_outline(segment: VGroup):
         """A heavy frame around one stored value's cells: the segment is the unit the notes count."""
-        frame = Rectangle(width=segment.width, height=segment.height, stroke_width=SEGMENT_STROKE,
-                          stroke_color=theme.color("ink"), fill_opacity=0)
+        frame = marks.box(segment.width, segment.height, "ink", weight=SEGMENT_WEIGHT, corner="square")
         return frame.move_to(segment)
 
     @staticmethod
     def question_mark(target) -> VGroup:
         """A 「？」 on a background disc, so no cell border runs through it; in the highlight
-        role, since red is the gradients' colour on this very ruler."""
+        role, since red is the gradients' colour on this very ruler. ``.disc``, ``.mark``."""
         mark = words("？", size="heading", color=MARK_ROLE)
-        disc = Circle(radius=0.27, stroke_width=theme.stroke("thin"), stroke_color=theme.color(MARK_ROLE),
-                      fill_color=theme.background(), fill_opacity=1)
-        return VGroup(disc, mark.move_to(disc)).move_to(target)
+        disc = marks.ring(target.get_center(), MARK_ROLE, radius=MARK_DISC_R, weight="thin",
+                          fill="background", fill_opacity=1)
+        badge = VGroup(disc, mark.move_to(disc))
+        badge.disc, badge.mark = disc, mark
+        return badge
 
     def weights_against_optimizer(self, bar) -> None:
-        weights_brace = Brace(bar.segment(0), DOWN, color=theme.color(WEIGHTS))
-        weights = ledger_text("权重 {bytes.weights_bf16}", size="body", color=WEIGHTS)
-        weights.next_to(weights_brace, DOWN, buff=theme.space("tight"))
-        opt_brace = Brace(bar.segments_between(2, 4), DOWN, color=theme.color(OPTIMIZER))
+        """Two braces under the ruler: weights 2, optimizer 12, and then 「六倍」 beside the 12.
+        No swell on the optimizer group: a pulse of the highlight, the cells keep their size."""
+        weights = widgets.labelled_brace(bar.segment(0), "权重 {bytes.weights_bf16}", DOWN, WEIGHTS, size="body")
         optimizer = ledger_text("优化器 {bytes.optimizer_sum}", size="body", color=OPTIMIZER)
         times = ledger_text("—— 权重的{bill.optimizer_over_weights}倍", size="body", color=OPTIMIZER)
-        VGroup(optimizer, times).arrange(RIGHT, buff=theme.space("close")).next_to(opt_brace, DOWN,
-                                                                                 buff=theme.space("tight"))
-        self.play(FadeIn(weights_brace), FadeIn(weights), run_time=0.5)
-        self.play(FadeIn(opt_brace), FadeIn(optimizer),
-                  Indicate(bar.segments_between(2, 4), color=theme.color(OPTIMIZER)), run_time=0.9)
+        said = VGroup(optimizer, times).arrange(RIGHT, buff=theme.space("close"))
+        opt = widgets.labelled_brace(bar.segments_between(2, 4), said, DOWN, OPTIMIZER)
+        self.play(FadeIn(weights), run_time=0.5)
+        self.play(FadeIn(opt.brace), FadeIn(optimizer),
+                  Indicate(bar.segments_between(2, 4), color=theme.color("accent"), scale_factor=1.0), run_time=0.9)
         self.play(FadeIn(times, shift=LEFT * 0.15), run_time=0.5)
 
     def segment_names(self, bar) -> list[VGroup]:
@@ -182,31 +192,33 @@ class FigOptimizers(LectureScene):
 
     def the_lineage(self) -> None:
         self.start_panel("A", "按每个参数挂多少份状态排", says="这张图不按算法怎么算排，按每个参数挂几份状态排。")
+        # Axis titles short: the header already says what y counts.
         plot = Plot(x_range=(-0.35, len(LINEAGE) - 0.65), y_range=COPIES_RANGE, width=PLOT_W, height=PLOT_H,
                     y_ticks_key="optimizers.state_levels", grid=True,
-                    x_title="按顺序排，不是年份刻度", y_title="每个参数挂多少份状态")
+                    x_title="先后，非年份", y_title="状态份数")
         plot.shift([PLOT_LEFT, PLOT_BOTTOM, 0] - plot.x_axis.get_start())
         plot.y_title.align_to(plot.y_axis, LEFT).shift(LEFT * theme.space("large"))
         self.play(FadeIn(plot), run_time=0.6)
 
         self.beat(says="SGD 零份 → 加动量一份 → AdaGrad、RMSProp 各一份 →  Adam 和 AdamW 两份都要。")
         points = {name: plot.point(i, STATE_COPIES[name].value) for i, name in enumerate(LINEAGE)}
-        nodes = {name: self.node(name, points[name]) for name in LINEAGE}
         climb = [n for n in LINEAGE if n != "muon"]
+        # Built as they come on: Muon's year is 待核, and its ※ footnote must wait for it.
+        nodes = {name: self.node(name, points[name]) for name in climb}
         self.play(FadeIn(nodes[climb[0]]), run_time=0.4)
         for a, b in zip(climb, climb[1:]):
-            step = self.step_line(points[a], points[b], "ink")
-            self.play(Create(step), run_time=0.45)
+            self.play(Create(self.step_line(points[a], points[b], "ink")), run_time=0.45)
             self.play(FadeIn(nodes[b]), run_time=0.3)
-        up = words("越往后挂得越多", size="body", color="muted")
+        up = words("一路往上加", size="body", color="ink")
         up.move_to(plot.point(*CLIMB_LABEL_AT))
         self.play(FadeIn(up), run_time=0.5)
 
         self.beat(says="直到 2024 年，有人往回走了一步。")
-        back = self.step_line(points["adamw"], points["muon"], "good")
+        back = self.step_line(points["adamw"], points["muon"], BACK)
         self.play(Create(back), run_time=0.7)
-        self.play(FadeIn(nodes["muon"]), run_time=0.3)
-        turn = words("有人往回走了一步", size="body", color="good").next_to(points["muon"], DOWN, buff=theme.space("gap"))
+        muon = self.node("muon", points["muon"])
+        self.play(FadeIn(muon), run_time=0.3)
+        turn = words("往回走一步", size="body", color=BACK).next_to(muon, DOWN, buff=theme.space("small"))
         keep_inside(turn)
         self.play(FadeIn(turn), run_time=0.4)
 
@@ -217,8 +229,8 @@ class FigOptimizers(LectureScene):
 
     @staticmethod
     def node(name: str, point) -> VGroup:
-        colour = "good" if name == "muon" else OPTIMIZER
-        dot = Dot(point, radius=0.11, color=theme.color(colour))
+        """A dot at the optimizer's level, its name above and its year below (Muon's marked ※)."""
+        dot = marks.dot(point, BACK if name == "muon" else OPTIMIZER, size="large")
         label = words(NAMES[name], size="label", color="ink").next_to(dot, UP, buff=theme.space("small"))
         parts = [dot, label]
         if name in DATED:
@@ -227,12 +239,10 @@ class FigOptimizers(LectureScene):
         return VGroup(*parts)
 
     @staticmethod
-    def step_line(a, b, colour: str) -> VGroup:
+    def step_line(a, b, colour: str):
         """Across, a riser half-way, across: a staircase that keeps clear of the nodes' labels."""
         mid = (a[0] + b[0]) / 2
-        c1, c2 = np.array([mid, a[1], 0]), np.array([mid, b[1], 0])
-        style = {"color": theme.color(colour), "stroke_width": 5}
-        return VGroup(Line(a, c1, **style), Line(c1, c2, **style), Line(c2, b, **style))
+        return marks.polyline([a, [mid, a[1], 0], [mid, b[1], 0], b], colour, weight="bold")
 
     def muon_ruler(self, plot) -> None:
         """Ⓑ's ruler in miniature loses its v segment: the v cells drop out and leave an empty
@@ -241,7 +251,7 @@ class FigOptimizers(LectureScene):
         outlines = VGroup(*[self.segment_outline(bar.segment(j)) for j in range(len(RULER))])
         ruler = VGroup(bar, outlines)
         total = ledger_text("＝ {bytes.per_param_total} 字节", size="label")
-        after = ledger_text("{bytes.per_param_total} → {bytes.muon_per_param} 字节", size="label", color="good")
+        after = ledger_text("{bytes.per_param_total} → {bytes.muon_per_param} 字节", size="label")
         # Placed for the wider count it ends with: that row ends where the plot does.
         gap = theme.space("close")
         ruler.move_to([plot.x_axis.get_end()[0] - after.width - gap - ruler.width / 2,
@@ -250,15 +260,14 @@ class FigOptimizers(LectureScene):
         slot = self.removed_slot(bar.segment(V_SEGMENT))
         after.next_to(slot, RIGHT, buff=gap)
         keep_inside(VGroup(ruler, total, slot, after))
-        footnote = words("Muon 只管隐藏层的矩阵；嵌入和输出头仍用 AdamW —— 整个模型省得更少",
-                         size="small", color="muted")
+        footnote = words("Muon 只管隐藏层矩阵，嵌入和输出头仍用 AdamW", size="small", color="muted")
         keep_inside(footnote.next_to(ruler, DOWN, buff=MINI_RULER_TO_FOOTNOTE).align_to(after, RIGHT))
         self.play(FadeIn(ruler), FadeIn(total), run_time=0.5)
         v_cells = VGroup(bar.segment(V_SEGMENT), outlines[V_SEGMENT])
         # The slot shows where v was as its cells leave. The old count fades rather than morphs:
         # no glyph soup between two different totals.
         self.play(AnimationGroup(AnimationGroup(v_cells.animate.shift(DOWN * 0.5).set_opacity(0), FadeOut(total)),
-                                 AnimationGroup(Create(slot[0]), FadeIn(slot[1]), FadeIn(after)),
+                                 AnimationGroup(Create(slot.frame), FadeIn(slot.label), FadeIn(after)),
                                  lag_ratio=0.4), run_time=1.4)
         self.remove(v_cells)
         self.play(FadeIn(footnote), run_time=0.4)
@@ -266,8 +275,10 @@ class FigOptimizers(LectureScene):
 
     @staticmethod
     def removed_slot(segment: VGroup) -> VGroup:
-        """An empty dashed frame the size of a removed segment, with 「− v」 inside it."""
-        frame = dashed(Rectangle(width=segment.width, height=segment.height))
-        frame.set_stroke(theme.color("good"), width=theme.stroke("thin"))
-        label = words("− v", size="label", color="good")
-        return VGroup(frame.move_to(segment), label.move_to(segment))
+        """An empty dashed frame the size of a removed segment, with 「− v」 inside it: gone, so
+        muted. ``.frame``, ``.label``."""
+        frame = marks.box(segment.width, segment.height, "muted", weight="thin", corner="square", dashed=True)
+        label = words("− v", size="label", color="muted")
+        slot = VGroup(frame.move_to(segment), label.move_to(segment))
+        slot.frame, slot.label = frame, label
+        return slot

@@ -1,16 +1,17 @@
 """fig-lineage, checked on the built scene (no rendering) against the review of issue 26, the
-kit rules of issue 24 and the beat review: Ⓐ's RMSProp thumbnail is drawn from its first step
-to its last (off the top, then back on the flat line) and the flat boxes are marked flat; Ⓑ's
-bar is the kit's stacked bar of the square root it is labelled with, on a base of its
-first-step height, grown with the curve; Ⓒ names the slide its 0.9 comes from, shows each
-legend row only with its line, keeps Adam-without-correction in a colour of its own under
-RMSProp, marks its peak where an independent run peaks, and starts the 32× at step 1."""
+kit rules of issue 24 and the beat reviews (issue 44): Ⓐ's RMSProp thumbnail is drawn from its
+first step to its last (off the top, then back on the flat line) and the flat boxes are marked
+flat; Ⓑ's bar is the kit's stacked bar of the square root it is labelled with, on a base of its
+first-step height, grown with the curve, and the constant g is drawn under the axis when the
+speaker says so; Ⓒ names the slide its 0.9 comes from, tells Adam-without-correction apart by
+shape under RMSProp, marks its peak where an independent run peaks, and starts the 32× at step
+1; Ⓓ draws the three formats side by side and writes no ⭐ line as grey secondary text."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import Arrow, Dot, Text, VMobject
+from manim import Arrow, DashedVMobject, Dot, Text, VMobject
 from manim.utils.family import extract_mobject_family_members
 
 from lecture_numerics import lineage, quantity
@@ -154,28 +155,20 @@ def test_denominator_bar_grows_with_the_curve(scene, stills):
     assert sum(probe in s for s in _said(ran)) >= 2, "the curve's and the bar's step-600 labels are not both up"
 
 
-def test_each_legend_row_comes_with_its_line(stills):
-    """A legend row on screen before its curve names a line the speaker has not drawn."""
-    panel = sorted((n for n in stills if n.startswith("C.")), key=lambda n: int(n.split(".")[1]))
-    for name in panel:
-        mobjects = stills[name]
-        drawn = {p.get_stroke_color().to_hex().lower() for p in _strokes(mobjects)
-                 if p.get_center()[0] < fig_lineage.SIDE_X}
-        for mark in (q for m in mobjects for q in m.get_family() if getattr(q, "kit_legend", False)):
-            colours = {_paint(p) for p in mark.get_family() if p.has_points()}
-            assert colours <= drawn, f"{name}: a legend row in {colours} before its line is drawn"
-
-
-def test_uncorrected_adam_has_its_own_colour_under_rmsprop(stills):
-    others = {fig_lineage.SGD, fig_lineage.ADAGRAD, fig_lineage.RMSPROP, fig_lineage.ADAM, "muted", "ink"}
-    assert _hex(fig_lineage.ADAM_RAW) not in {_hex(r) for r in others}, \
-        "Adam without correction shares a colour with another line or with the grey text"
+def test_uncorrected_adam_is_told_apart_by_shape_under_rmsprop(stills):
+    """Two runs of the optimizers under study share ink: the uncorrected one is dashed (shape, not
+    a borrowed status colour), and RMSProp's tail is painted over it where they meet."""
+    mobjects = _last(stills, "C")
     top = fig_lineage.LOG_CORNER[1] + fig_lineage.LOG_H
-    order = [p.get_stroke_color().to_hex().lower() for p in _strokes(_last(stills, "C"))
-             if p.get_center()[0] < fig_lineage.SIDE_X and p.get_center()[1] < top]   # where the lines can cross
-    raw = [i for i, c in enumerate(order) if c == _hex(fig_lineage.ADAM_RAW)]
-    rms = [i for i, c in enumerate(order) if c == _hex(fig_lineage.RMSPROP)]
-    assert raw and rms and max(raw) < min(rms), "RMSProp's tail is painted under the uncorrected curve"
+    in_plot = lambda p: p.get_center()[0] < fig_lineage.SIDE_X and p.get_center()[1] < top
+    dashed = [p for p in _family(mobjects) if isinstance(p, DashedVMobject) and in_plot(p)
+              and p.get_stroke_color().to_hex().lower() == _hex(fig_lineage.ADAM_RAW) and p.width > 1]
+    assert dashed, "the uncorrected run is not drawn dashed"
+    solid = [p for p in _family(mobjects) if isinstance(p, VMobject) and not isinstance(p, (Text, DashedVMobject))
+             and in_plot(p) and p.has_points() and p.z_index > 0
+             and p.get_stroke_color().to_hex().lower() == _hex(fig_lineage.RMSPROP)]
+    assert solid and max(d.z_index for d in dashed) < min(p.z_index for p in solid), \
+        "RMSProp's tail is painted under the uncorrected curve"
 
 
 def _gap(a, b) -> float:
@@ -208,14 +201,16 @@ def test_uncorrected_peak_is_marked_where_it_peaks(scene, stills):
     assert abs(np.log(step / peak_step)) < np.log(1.05), f"peak dot at step {step:.1f}, the run peaks at {peak_step}"
     assert abs(value - peak) < 0.02 * peak, f"peak dot at {value:.2f}×, the run peaks at {peak:.2f}×"
     display = quantity("optim.adam_no_bias_correction_peak").display
-    near = [t for t in texts_in(mobjects) if display in drawn_string(t) and _gap(t, dots[0]) < 0.3]
-    assert near, f"no 「{display}」 label by the peak dot"
+    # The label stands inside the hump, just under its peak.
+    near = [t for t in texts_in(mobjects) if display in drawn_string(t) and _gap(t, dots[0]) < 1.0
+            and t.get_y() < dots[0].get_y()]
+    assert near, f"no 「{display}」 label under the peak dot"
 
 
 def test_rmsprop_leaves_the_plot_at_step_one(scene, stills):
     """The 32× is step 1's: its arrow rises from the plot's top edge at step 1, not mid-air."""
     arrows = [p for p in _family(stills[_beat(scene, "直接冲出画面")]) if isinstance(p, Arrow)
-              and p.get_stroke_color().to_hex().lower() == _hex(fig_lineage.RMSPROP)]
+              and p.get_stroke_color().to_hex().lower() == _hex(fig_lineage.SPIKE)]
     assert len(arrows) == 1, "no RMSProp arrow out of the plot"
     step, value = _log_plot_data(arrows[0].get_start())
     assert abs(step - 1) < 0.02, f"the arrow starts at step {step:.2f}, not at step 1"
@@ -230,3 +225,33 @@ def test_zero_start_beat_shows_the_zero_start(scene, stills):
     assert _drawn_count(now) > _drawn_count(before), "the zero-start beat adds nothing to the picture"
     new = set(_said(now)) - set(_said(before))
     assert any("起步" in s for s in new), "the warm-up steps are not named"
+
+
+def test_the_constant_gradient_is_drawn_when_it_is_said(scene, stills):
+    """⛔ 「喂进去的梯度自始至终是同一个数」: the strip of identical g tiles is under Ⓑ's axis."""
+    before, now = stills[_beat(scene, "第六百步")], stills[_beat(scene, "自始至终是同一个数")]
+    count = lambda m: sum(s == "g" for s in _said(m))
+    assert count(before) == 0 and count(now) >= 8, "no strip of g tiles when the constant gradient is named"
+
+
+def test_the_three_formats_stand_side_by_side(stills):
+    """「三个并排着讲」: at the panel's end the paper stack, the slide and the arXiv page are all up,
+    each under its own name, left to right."""
+    mobjects = _last(stills, "D")
+    said = {drawn_string(t): t for t in texts_in(mobjects)}
+    columns = [said[quantity(k).display + "页"].get_x() if k else said[name].get_x()
+               for k, name in (("lineage.adagrad_pages", None), (None, "Hinton·Coursera网课"), (None, "arXiv"))]
+    assert columns == sorted(columns) and np.allclose(columns, fig_lineage.STORY_XS, atol=0.5)
+
+
+def test_no_starred_line_is_grey_secondary_text(scene, stills):
+    """Ⓓ's ⭐ lines are takeaways (their recap is the kit's) or ink in the picture, never a muted caption."""
+    muted = theme.text_color("muted").to_hex().lower()
+    for beat in (b for b in scene.beats if b.panel == "D" and b.emphasis.stars):
+        grey = [drawn_string(t) for t in texts_in(stills[beat.name]) if t.get_fill_color().to_hex().lower() == muted
+                and not getattr(t, "takeaway_of", None) and not getattr(t, "recap_of", None)
+                and t.get_fill_opacity() > 0.05 and "出处" not in drawn_string(t)]
+        said = beat.says.replace(" ", "")
+        # A grey word in the picture (the struck-out 「论文」: absent, so muted) is not a line.
+        lines = [g for g in grey if sum("\u4e00" <= ch <= "\u9fff" for ch in g) >= 6]
+        assert not lines, f"{beat.name}: ⭐ sentence in grey secondary text: {lines}"

@@ -1,8 +1,8 @@
 """fig-optimizers, checked on the built scene (no rendering) against the reviews of issue 26 and
 of its stills: Ⓑ's ruler in fig-zero's colours with heavy segment borders, 「？」 marks in a
 highlight role that no border runs through, gathered into the question's own mark, and the
-criterion as the panel's one takeaway right under the question; Ⓐ's levels on the kit's plot,
-RMSProp dated by fig-lineage's own year, the climb's label clear of the nodes, and Muon's
+three ⭐⭐⭐ lines (question, 「同一条判据」, criterion) as the panel's takeaways; Ⓐ's levels on
+the kit's plot, RMSProp dated by fig-lineage's own year, the climb's label clear of the nodes, and Muon's
 caption only once the v cells have left an emptied slot marked 「− v」 beside 「16 → 12 字节」."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ RULER_BYTES = int(optimizer_state.PER_PARAM_TOTAL.value)
 MARK = "？"
 ANY_MARK = (MARK, "?")   # the ASCII one is found too, so the tests below can say what is wrong with it
 PX = 8 / 720            # scene units per pixel at 1280×720
+CLIMB = "一路往上加"      # the climb's label, the speaker's 「三十年一路往上加」
 
 
 class Recorded(fig_optimizers.FigOptimizers):
@@ -207,27 +208,29 @@ def test_the_marks_gather_into_the_questions_own(stills):
         assert sum(drawn_string(t).count(MARK) for t in shown) == 1, f"{name}: not one question mark"
 
 
-def test_the_criterion_is_the_one_takeaway_right_under_the_question(stills):
-    """⭐⭐⭐ 「看这个量，老的贡献走不走」: the panel's only takeaway, its largest text, and nothing
-    between it and the question it answers."""
+def test_the_three_key_lines_end_the_panel_question_above_answer(stills):
+    """The three ⭐⭐⭐ lines are the panel's takeaways, in the order said: the question (folded into
+    the muted recap), 「不用一份一份记」 stepped back, and the criterion, the largest text, at the
+    bottom; nothing stands between the question and the criterion."""
     mobjects = _last_still(stills, "B")
     texts = [t for t in texts_in(mobjects) if _visible(t)]
-    takeaways = [t for t in texts if getattr(t, "takeaway_of", None)]
-    assert [drawn_string(t) for t in takeaways] == ["看这个量，老的贡献走不走"]
-    criterion, question = takeaways[0], _question(mobjects)
-    assert criterion.font_size >= max(t.font_size for t in texts)
-    gap = question.get_bottom()[1] - criterion.get_top()[1]
-    assert 0 < gap < 40 * PX, f"the criterion is {gap / PX:.0f} px under the question"
-    between = [drawn_string(t) for t in texts if criterion.get_top()[1] < t.get_y() < question.get_bottom()[1]]
+    stack = sorted((t for t in texts if getattr(t, "takeaway_of", None) or getattr(t, "recap_of", None)),
+                   key=lambda t: -t.get_y())
+    question, rule, criterion = stack
+    assert drawn_string(question) == drawn_string(_question(mobjects))
+    assert [drawn_string(t) for t in (rule, criterion)] == ["不用一份一份记：同一条判据", "看这个量，老的贡献走不走"]
+    assert criterion.font_size > max(t.font_size for t in texts if t is not criterion)
+    between = [drawn_string(t) for t in texts if criterion.get_top()[1] < t.get_y() < question.get_bottom()[1]
+               and t is not rule]
     assert not between, f"{between} between the question and the criterion"
 
 
 def test_the_climb_label_stands_clear_above_the_staircase(stills):
-    """「越往后挂得越多」 sits in the open space above the nodes, clear of every name and year."""
+    """「一路往上加」 sits in the open space above the nodes, clear of every name and year."""
     still = next(m for n, m in stills.items() if n.startswith("A.")
-                 and any(drawn_string(t) == "越往后挂得越多" for t in texts_in(m)))
+                 and any(drawn_string(t) == CLIMB for t in texts_in(m)))
     texts = texts_in(still)
-    label = next(t for t in texts if drawn_string(t) == "越往后挂得越多")
+    label = next(t for t in texts if drawn_string(t) == CLIMB)
     x0, y0, x1, y1 = _box(label)
     for t in texts:
         if t is label or drawn_string(t) not in {*fig_optimizers.NAMES.values()} | {
@@ -235,7 +238,7 @@ def test_the_climb_label_stands_clear_above_the_staircase(stills):
             continue
         tx0, ty0, tx1, ty1 = _box(t)
         if tx1 > x0 and tx0 < x1:          # in the label's columns: a clear gap above or below
-            assert ty0 - y1 >= 20 * PX or y0 - ty1 >= 20 * PX, f"「越往后挂得越多」 crowds 「{drawn_string(t)}」"
+            assert ty0 - y1 >= 20 * PX or y0 - ty1 >= 20 * PX, f"「{CLIMB}」 crowds 「{drawn_string(t)}」"
 
 
 def _mini_ruler_parts(stills):

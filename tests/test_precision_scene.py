@@ -56,10 +56,12 @@ def test_the_sliver_is_the_increment_to_the_scale_of_the_gap(stills):
     assert sliver.width / span == pytest.approx(share, rel=0.02)
 
 
-def test_the_rounding_midpoint_is_labelled_halfway_across(stills):
-    mobs = stills["B.4"]
+def test_the_rounding_midpoint_comes_with_the_rounding(stills):
+    """The midpoint is what 「四舍五入」 (B.5) needs: not up with the sliver before it (B.4)."""
+    assert not _texts_with_key(stills["B.4"], "precision.bf16.rounding_midpoint")
+    mobs = stills["B.5"]
     labels = _texts_with_key(mobs, "precision.bf16.rounding_midpoint")
-    assert labels, "the rounding midpoint is labelled in the beat that shows the sliver"
+    assert labels, "the rounding midpoint is labelled in the beat that rounds"
     sliver = _sliver(mobs)
     ends = sorted((m for m in _texts_with_key(mobs, "precision.bf16.ticks_near_1")
                    if m.get_y() < sliver.get_bottom()[1]), key=lambda m: m.get_x())
@@ -68,12 +70,14 @@ def test_the_rounding_midpoint_is_labelled_halfway_across(stills):
 
 
 def test_the_question_stands_before_the_run(stills):
-    """The naive count is its own beat: no counter yet, and the count drawn is the ledger's 27."""
+    """The naive count is its own beat, the panel's key line: no counter yet, and the count is the
+    one the speaker says (二十六: one gap over one increment, 26.04), not the 27 a sum needs."""
     question = stills["B.6"]
-    assert _texts_with_key(question, "precision.adds_to_one_spacing")
+    asked = _texts_with_key(question, "precision.spacing_over_increment")
+    assert asked and any(getattr(m, "takeaway_of", None) == "B.6" for m in asked)
     assert not _texts_with_key(question, "precision.counter_stops")
     assert _texts_with_key(stills["B.7"], "precision.counter_stops")
-    assert quantity("precision.adds_to_one_spacing").value == 27
+    assert quantity("precision.spacing_over_increment").display == "26"
 
 
 def test_the_fp32_control_sits_to_the_right_of_the_bf16_run(stills):
@@ -82,3 +86,31 @@ def test_the_fp32_control_sits_to_the_right_of_the_bf16_run(stills):
     fp32 = _texts_with_key(final, "precision.fp32.after_1000_adds")
     assert bf16 and fp32
     assert fp32[0].get_left()[0] > bf16[0].get_right()[0]
+
+
+def _said(mobjects) -> list[str]:
+    from tests.legibility_checks import drawn_string, texts_in
+
+    return [drawn_string(t) for t in texts_in(mobjects)]
+
+
+def test_bf16_is_the_middle_row_when_the_notes_say_so(stills):
+    """「中间这行 bf16」: at Ⓐ.3 the bottom row is already held open for fp16 (its name drawn)."""
+    rows = [s for s in _said(stills["A.3"]) if s in ("fp32", "bf16", "fp16")]
+    assert sorted(rows) == ["bf16", "fp16", "fp32"]
+
+
+def test_only_these_ticks_waits_for_its_own_line(stills):
+    """「只有这些刻度」 is Ⓑ.3's ⭐ point: not up while the line is first shown (Ⓑ.2)."""
+    assert not any("只有这些刻度" in s for s in _said(stills["B.2"]))
+    assert any("只有这些刻度" in s for s in _said(stills["B.3"]))
+
+
+def test_the_gradient_contradiction_is_closed_on_screen(stills):
+    """Ⓒ says gradients → bf16, then V3 keeps gradients in fp32: the card cites its section, and
+    the weight-gradient buffer's plateau (kept while it accumulates) is drawn and named."""
+    said = _said(stills["C.4"])
+    section = quantity("precision.v3.low_precision_section").display
+    assert any(section in s for s in said), "the V3 card does not cite its section"
+    assert "权重梯度" in said and any("累加" in s for s in said)
+    assert not any("m、v" in s for s in said), "m and v are named before Ⓒ.5 defines them"

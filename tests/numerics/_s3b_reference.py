@@ -9,18 +9,6 @@ import math
 from typing import Any, Callable
 
 
-def _blue_progress_share(v) -> float:
-    c, kappa = v("step.step_times_lambda"), v("step.kappa_figure")
-    x, y = v("onelr.start")
-    across = length = 0.0
-    for _ in range(v("onelr.blue_steps")):
-        dx, dy = -c / kappa * x, -c * y
-        across += abs(dx)
-        length += math.hypot(dx, dy)
-        x, y = x + dx, y + dy
-    return across / length
-
-
 def heavy_ball_loop(v, beta: float, steps: int | None = None) -> list[float]:
     """fig-momentum's run written again: f′ by hand from f = H((x/w)² − 1)² + T·x/w."""
     H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
@@ -97,7 +85,6 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
     c, ratio = (lambda: v("step.step_times_lambda")), (lambda: v("onelr.red_over_blue"))
     return {
         "onelr.run_count": lambda: 2,                                   # red and blue, counted on the picture
-        "onelr.blue_progress_share": lambda: _blue_progress_share(v),
         "onelr.lr_gap_cheng": lambda: round(10 * ratio()) - 10,          # 1.1 = 1 + one tenth (一成)
         "momentum.run_count": lambda: 2,                                # gray and green
         "momentum.gray_final_slope": (lambda: _gray_final_slope(v), 1e-3),
@@ -131,7 +118,6 @@ def oracles(v: Callable[[str], Any]) -> dict[str, Any]:
         "lr.gpt3.rows_medium_to_175b": lambda: len(["medium", "large", "xl", "2.7b", "6.7b", "13b", "175b"]),
         "lr.gpt3.final_over_peak": lambda: gpt3_175b_lr(300e9 - 1, v) / v("gpt3.175b.lr"),
         "lr.v3.cosine_end_over_peak": lambda: v3_lr(14.3e12, v) / v("v3.peak_lr"),
-        "lr.v3.final_over_peak": lambda: v3_lr(v3_total(v) - 1, v) / v("v3.peak_lr"),
         # fig-muon: the two unit steps by hand for g = (a, b) with a, b > 0
         "muon.ruler_count": lambda: 2,                                   # the circle and the square
         "muon.answer_count": lambda: 2,                                  # SGD and Muon

@@ -48,9 +48,10 @@ def test_scaled_by_671b_matches_storyboard():
     assert round(671e9 * 12 / TIB, 4) == 7.3233
 
 
-def test_unconfirmed_year_is_marked():
-    assert os_.YEARS["muon"].status == "待核"
-    assert all(os_.YEARS[n].status == "" for n in ("momentum", "adagrad", "adam", "adamw"))
+def test_every_year_is_read_muons_in_its_repository_citation():
+    """Muon's 2024 was 待核 until read in KellerJordan/Muon's README (its BibTeX: year = {2024})."""
+    assert all(os_.YEARS[n].status == "" for n in ("momentum", "adagrad", "adam", "adamw", "muon"))
+    assert "year = {2024}" in os_.YEARS["muon"].citation and "KellerJordan/Muon" in os_.YEARS["muon"].citation
 
 
 def test_segment_counts_by_hand():

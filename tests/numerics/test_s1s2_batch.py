@@ -32,16 +32,3 @@ def test_factor_displays():
     assert [quantity(k).display for k in ("batch.doubling", "batch.steps_ratio", "batch.step_cost_ratio_above",
                                           "batch.total_ratio_above", "batch.total_ratio_below")] == \
         ["×2", "÷2", "×2", "×1", "÷2"]
-
-
-def test_panel_b_draws_total_time_clear_of_the_steps():
-    # Below the knee total time equals the step count in t_min units: drawn as is, the black
-    # 步数 line hides under 总时间. Ⓑ shifts the total's unit, so it must run strictly above.
-    from scenes.fig_batch import TOTAL_UNIT_SHIFT
-
-    series = batch.curves()
-    below = series["batch"] <= quantity("batch.saturation").value
-    np.testing.assert_allclose(series["total"][below], series["steps"][below])   # why the shift is needed
-    drawn_gap = series["total"] * TOTAL_UNIT_SHIFT / series["steps"]
-    assert drawn_gap.min() >= 4.0            # two octaves at least, on the log axis
-    np.testing.assert_allclose(drawn_gap, TOTAL_UNIT_SHIFT * series["step_time"], rtol=1e-12)
