@@ -46,6 +46,12 @@ STEEP_BEST_LR = derived("beststep.b.steep_best_lr", lambda h: 1 / h, inputs={"h"
 FLAT_BEST_LR = derived("beststep.b.flat_best_lr", lambda h: 1 / h, inputs={"h": FLAT_CURVATURE}, unit="", fmt="{:g}",
                        formula="1 ÷ h", measures="the flat valley's own best learning rate")
 
+# Ⓑ again: the learning-rate axis under 「中间也没有好的」, linear from zero, so the stretch between the
+# two valleys' best rates is seen to lie almost all past the threshold.
+LR_AXIS_TICKS = chosen("beststep.axis.lr_ticks", (0.0, 10.0, 20.0), unit="", item_fmt="{:g}",
+                       fmt=lambda v: f"{len(v)} ticks", measures="ticks of fig-beststep's learning-rate axis",
+                       reason="round values under 0 … 25; the marks 1, 2 and 25 carry their own numbers")
+
 # --- Ⓑ the three rows ---------------------------------------------------------------------------------
 THRESHOLD = derived("beststep.threshold", lambda lam: 2 / lam, inputs={"lam": LAMBDA_STEEP}, unit="", fmt="{:g}",
                     formula="2 ÷ λ_steep", measures="learning rate beyond which the steep direction diverges")

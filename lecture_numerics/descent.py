@@ -15,6 +15,7 @@ import numpy as np
 from lecture_numerics.circuit import grad_a, grad_b, grad_c, signed
 from lecture_numerics.provenance import chosen, derived
 from lecture_numerics.runcache import disk_cached
+from lecture_numerics.zh import zh_count
 
 _REASON_1D = ("a landscape shaped like the notes' picture: exactly two valleys, a shallow one on the left "
               "and a deeper one on the right, with a smooth analytic slope")
@@ -78,6 +79,11 @@ VALLEYS = derived("descent.valleys", lambda coeffs: valleys(coeffs), inputs={"co
 POINTS_2D = chosen("descent.bowl_points", ((-1.6, 0.8), (1.2, -0.2)), unit="(x, y)", fmt=str,
                    measures="points A (steep) and B (gentle) on the bowl L = (x² + 4y²)/2",
                    reason="one point on steep ground, one on gentle ground, both inside the drawn contours")
+
+
+BOWL_PARAMETERS = chosen("descent.bowl_parameter_count", 2, unit="parameters", fmt=zh_count,
+                         measures="parameters of Ⓑ's bowl L(x, y) (Ⓒ's 「两个参数」 sketch)",
+                         reason="the fewest parameters for which a slope needs a direction (L590: 加到两个参数)")
 
 
 def bowl(x, y):

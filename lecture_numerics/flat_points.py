@@ -48,18 +48,37 @@ def up_fraction(kind: str) -> float:
     return float(np.mean(eig > 0))
 
 
+# The family's members, as the signs (a, b) of their two curvatures: the figure's three kinds.
+FAMILY = chosen("flat.curvature_signs", tuple(SIGNS[k] for k in KINDS), unit="", fmt=str,
+                measures="signs (a, b) of z = (a·x² + b·y²)/2 for the valley floor, the hilltop and the pass",
+                reason="the simplest surfaces with each kind of flat point at the origin; (+1, −1) is anim-saddle's")
+CENTRE = chosen("flat.centre", (0.0, 0.0), unit="", fmt=str, measures="the flat point every member is read at",
+                reason="the origin, where all three members' gradients vanish")
+
+
+def _up_share(signs) -> float:
+    return float(np.mean(np.linalg.eigvalsh(np.diag(signs)) > 0))
+
+
 SLOPES = derived("flat.slopes_at_centre",
-                 lambda: tuple(float(np.linalg.norm(gradient(k, 0.0, 0.0))) for k in KINDS), inputs={},
+                 lambda signs, centre: tuple(float(np.linalg.norm(np.multiply(s, centre))) for s in signs),
+                 inputs={"signs": FAMILY, "centre": CENTRE},
                  unit="", fmt=str, item_fmt="{:g}", formula="|∇z(0, 0)| for z = (a·x² + b·y²)/2, a, b = ±1",
                  measures="slope at the flat point of the valley, the hilltop and the pass (all zero)")
-UP_FRACTIONS = derived("flat.up_fractions", lambda: tuple(up_fraction(k) for k in KINDS), inputs={}, unit="",
+UP_FRACTIONS = derived("flat.up_fractions", lambda signs: tuple(_up_share(s) for s in signs),
+                       inputs={"signs": FAMILY}, unit="",
                        fmt=str, item_fmt="{:g}", formula="share of positive Hessian eigenvalues of diag(a, b)",
                        measures="share of up-directions at the valley floor, the hilltop and the pass")
-AXIS_TICKS = derived("flat.up_fraction_ticks", lambda: sorted(up_fraction(k) for k in KINDS), inputs={}, unit="",
+AXIS_TICKS = derived("flat.up_fraction_ticks", lambda signs: sorted(_up_share(s) for s in signs),
+                     inputs={"signs": FAMILY}, unit="",
                      fmt=lambda v: " / ".join(f"{x:g}" for x in v), item_fmt="{:g}",
                      formula="the three kinds' shares of up-directions, sorted (hilltop, pass, valley floor)",
                      measures="Ⓒ's axis ticks: where each kind of flat ground sits")
-DIRECTIONS_1D = derived("flat.directions_one_parameter", lambda: len((-1, +1)), inputs={}, unit="directions",
+SENSES = chosen("flat.senses_along_an_axis", (-1, +1), unit="", fmt=str,
+                measures="the senses one can move in along a single parameter's axis",
+                reason="by definition: an axis has a − and a + sense")
+DIRECTIONS_1D = derived("flat.directions_one_parameter", lambda senses: len(senses), inputs={"senses": SENSES},
+                        unit="directions",
                         fmt=zh_count, formula="a single axis has two senses: − and +",
                         measures="ways to move away from a point when there is one parameter",
                         notes="两", notes_quote="一维图上只有两个方向")
@@ -80,7 +99,10 @@ MEASUREMENT_YEAR = sourced("flat.measurement_paper.year", 2014, unit="year", fmt
 NEVER_ONE = sourced(
     "flat.measured_up_share_below", 1, unit="share", fmt="{}", confirmed=False,
     citation=f"{DAUPHIN}; the measurement (§4, Fig. 1: the index of critical points against the training error) "
-             "was not read, only the abstract: 待核",
+             "was not read, only the abstract and the opening of the introduction: 待核. Two doubts stand until it "
+             "is: the paper finds its critical points with a Newton-type search, not where training stopped; and "
+             "as the paper is usually summarised, the index (the share of down-directions) falls with the error, "
+             "so its lowest-error points have an up-share near 1, against 「从来没到过 1」",
     measures="the share of up-directions that the measured stopping points never reached (a true valley floor's)",
     notes="1", notes_quote="结果是 —— 那个比例从来没到过 1。")
 # Ⓒ draws the measured stopping points only as a picture of the claim (「从来没到过 1」): the

@@ -32,6 +32,28 @@ WARMUP_PAPER_YEAR = sourced(
     'well-conditioned areas of the loss landscape". Not found in what was read (so spoken, not projected): that '
     '「开局二阶矩估不准」 is not the main reason, and that a longer warmup at a fixed peak brings little',
     measures="year of the systematic warmup study the notes cite")
+# What the notes have the speaker say the study found, against its abstract (read, arXiv 2406.09405 v2,
+# export.arxiv.org/abs/2406.09405): "the overwhelming benefit of warmup arises from allowing the network
+# to tolerate larger η_trgt …"; "we show how η_init can be properly chosen … which saves on the number of
+# warmup steps, in some cases completely eliminating the need for warmup"; "We also suggest an
+# initialization for the variance in Adam which provides benefits similar to warmup". The abstract names
+# the main benefit but dismisses nothing explicitly, and its Adam-variance result cuts against 「不是主因」;
+# it says nothing of a longer warmup at a fixed peak. Both lines are errata with a sentence the abstract
+# supports (drawn nowhere: the screen's ✓ line is the abstract's own claim).
+WARMUP_STUDY_ON_ADAM = chosen(
+    "lr.warmup_paper.on_adam_variance", "给了另一个解释", unit="",
+    measures="what the 2024 warmup study says of the tutorials' explanation (Adam's second moment misjudged early)",
+    reason="its abstract names the overwhelming benefit (a larger target learning rate tolerated) without "
+           "dismissing the second-moment story, and suggests an Adam variance initialization with benefits "
+           "similar to warmup",
+    notes="明确说这不是主因", notes_quote="二〇二四年有一篇专门做系统实验的论文，明确说这不是主因。")
+WARMUP_STUDY_ON_LENGTH = chosen(
+    "lr.warmup_paper.on_warmup_length", "起始学习率选好，warmup 可以缩短，有时干脆不要", unit="",
+    measures="what the 2024 warmup study says of warmup's length",
+    reason="its abstract: a properly chosen η_init \"saves on the number of warmup steps, in some cases completely "
+           "eliminating the need for warmup\"; that a longer warmup at a fixed peak brings little is not in what "
+           "was read",
+    notes="warmup 拉长基本没收益", notes_quote="目标学习率固定的话，warmup 拉长基本没收益。")
 
 
 def cosine(p, peak: float, floor: float):
@@ -88,12 +110,14 @@ GPT3_DECAY_END = derived("lr.gpt3.decay_end_progress", lambda decay_end, total: 
 GPT3_ROWS = derived("lr.gpt3.table_rows", lambda lrs: len(lrs), inputs={"lrs": sourced(
     "lr.gpt3.table_lrs", tuple(q.value for q in GPT3_LR.values()), unit="", citation=GPT3_LR["small"].citation,
     fmt=lambda v: f"{len(v)} rows", item_fmt="{:.1e}", measures="Table 2.1's learning rates, Small … 175B")},
-    unit="rows", fmt=zh_count, formula="rows of Table 2.1", measures="models in GPT-3's Table 2.1")
+    unit="rows", fmt=zh_count, formula="rows of Table 2.1", measures="models in GPT-3's Table 2.1",
+    notes="7", notes_quote="GPT-3 论文表 2.1 把七个规模一起列了",
+    note="Table 2.1 lists eight models (Small 125M … 175B); the notes' seven are the rows from Medium, "
+         "as the screen counts them (lr.gpt3.rows_medium_to_175b, 「灰点不算」)")
 GPT3_ROWS_QUOTED = derived("lr.gpt3.rows_medium_to_175b", lambda lrs: len(lrs) - 1,
                            inputs={"lrs": GPT3_ROWS.inputs["lrs"]}, unit="rows", fmt=zh_count,
                            formula="rows from Medium to 175B (all but Small)",
-                           measures="the sizes the notes count (七个规模)", notes="7",
-                           notes_quote="GPT-3 论文表 2.1 把七个规模一起列了")
+                           measures="the sizes the screen counts (七个规模：350M → 175B, the gray Small left out)")
 
 # --- DeepSeek-V3 ----------------------------------------------------------------------------------------
 _V3_SEG = {"peak": V3_PEAK_LR, "hold_end": V3_HOLD_TOKENS, "decay": V3_DECAY_TOKENS, "decayed": V3_DECAYED_LR,
@@ -119,6 +143,11 @@ V3_HOLD_END = derived("lr.v3.hold_end_progress", lambda hold_end, total: hold_en
                       inputs={"hold_end": V3_HOLD_TOKENS, "total": V3_TOTAL}, unit="fraction",
                       fmt=lambda v: f"{100 * v:.1f}%", formula="10T ÷ 14.8T",
                       measures="where V3 starts to decay on the progress axis")
+
+V3_COSINE_END_PROGRESS = derived("lr.v3.cosine_end_progress", lambda hold_end, decay, total: (hold_end + decay) / total,
+                                 inputs={"hold_end": V3_HOLD_TOKENS, "decay": V3_DECAY_TOKENS, "total": V3_TOTAL},
+                                 unit="fraction", fmt=lambda v: f"{100 * v:.1f}%", formula="(10T + 4.3T) ÷ 14.8T",
+                                 measures="where V3's cosine ends (at 10 % of its peak) on the progress axis")
 
 # --- the plotted curves (progress 0 … 1, lr ÷ peak) -------------------------------------------------------
 SAMPLES = chosen("lr.curve_samples", 1201, unit="points", measures="samples per plotted schedule",
@@ -153,6 +182,11 @@ CUT_AT = chosen("lr.v3.ghost_cut_progress", 0.45, unit="fraction", measures="whe
                 reason="any point of the flat segment: the build shows that one can stop there")
 CUT_DECAY = chosen("lr.v3.ghost_decay_share", 0.3, unit="fraction", measures="the ghost decay's length ÷ V3's own decay",
                    reason="a short decay, shorter than the real one (illustration)")
+
+# 「余弦：形状依赖终点」: the same cosine planned for a shorter run, drawn as a ghost (no number printed).
+GHOST_RUN_SHARE = chosen("lr.gpt3.ghost_run_share", 0.6, unit="fraction",
+                         measures="length of the ghost run whose cosine fig-lr-curve Ⓑ draws, as a share of GPT-3's",
+                         reason="any clearly shorter run: the whole decay moves with its end (illustration)")
 
 # --- axis ticks ---------------------------------------------------------------------------------------
 PROGRESS_TICKS = chosen("lr.axis.progress_ticks", (0.0, 0.25, 0.5, 0.75, 1.0), unit="fraction",

@@ -94,21 +94,22 @@ CROSSING = derived("momentum.crossing.step", crossing, inputs={"path": GREEN, "c
 _QUOTE_G = "第一项，梯度这一项：零点零九二，朝右。"
 _QUOTE_M = "第二项，惯性这一项：一点三零四，朝左。"
 _QUOTE_N = "两个加起来，净移动一点二一三，朝左 —— 继续往前。"
-_ROUND_NOTE = ("shown with four decimals so that the net on screen equals momentum − gradient as displayed; "
-               "the notes' three decimals (0.092, 1.304, 1.213) do not subtract exactly (1.304 − 0.092 = 1.212)")
+_ROUND_NOTE = ("shown with three decimals, as the speaker reads them (0.092, 1.304, 1.213); rounded, they do not "
+               "subtract exactly (1.304 − 0.092 = 1.212): the screen composes the three arrows tip to tail and "
+               "prints no subtraction, and the unrounded terms do add up (1.30421 − 0.09155 = 1.21266)")
 GRADIENT_TERM = derived(
     "momentum.crossing.gradient_term", lambda path, k, lr, height, tilt, width: float(-lr * slope(path[k], height, tilt, width)),
-    inputs={"path": GREEN, "k": CROSSING, "lr": LR, **_SHAPE}, unit="param", fmt="{:.4f}",
+    inputs={"path": GREEN, "k": CROSSING, "lr": LR, **_SHAPE}, unit="param", fmt="{:.3f}",
     formula="−η·f′(x_k) (positive: to the right, back toward the pit)", measures="the gradient arrow at the crossing",
     note=_ROUND_NOTE, notes="0.092", notes_quote=_QUOTE_G)
 MOMENTUM_TERM = derived(
     "momentum.crossing.momentum_term", lambda path, k, beta: float(beta * (path[k - 1] - path[k])),
-    inputs={"path": GREEN, "k": CROSSING, "beta": BETA1}, unit="param", fmt="{:.4f}",
+    inputs={"path": GREEN, "k": CROSSING, "beta": BETA1}, unit="param", fmt="{:.3f}",
     formula="β·(x_{k−1} − x_k) (positive: to the left, onward)", measures="the momentum arrow at the crossing",
     note=_ROUND_NOTE, notes="1.304", notes_quote=_QUOTE_M)
 NET = derived(
     "momentum.crossing.net", lambda path, k: float(path[k] - path[k + 1]),
-    inputs={"path": GREEN, "k": CROSSING}, unit="param", fmt="{:.4f}",
+    inputs={"path": GREEN, "k": CROSSING}, unit="param", fmt="{:.3f}",
     formula="x_k − x_{k+1} (positive: to the left)", measures="the net move at the crossing",
     note=_ROUND_NOTE, notes="1.213", notes_quote=_QUOTE_N)
 GRAY_FINAL_SLOPE = derived(
@@ -130,10 +131,20 @@ BAR_COUNT = chosen("momentum.bar_count", 30, unit="bars", measures="bars drawn f
 BETA_LOW = chosen("momentum.knob.beta_low", 0.8, unit="", fmt="{:g}", measures="the knob's short-memory stop",
                   reason="a shorter memory for contrast (the bottom of the range the notes attribute to Polyak, 待核)")
 BETA_HIGH = chosen("momentum.knob.beta_high", 0.99, unit="", fmt="{:g}", measures="the knob's long-memory stop",
-                   reason="a longer memory for contrast (Adam's β2 default is 0.999; the notes' β2 example is 0.99)")
+                   reason="a longer memory for contrast: a window of a hundred steps, ten times 0.9's (the top of the "
+                          "range the notes attribute to Polyak, 待核)")
 WEIGHTS = derived("momentum.bar_weights", lambda beta, count: beta ** np.arange(count),
                   inputs={"beta": BETA1, "count": BAR_COUNT}, unit="", fmt=lambda v: f"{len(v)} bars",
                   formula="β^k, k = 0 … count − 1", measures="weight of the gradient from k steps ago")
+
+
+# The knob's other two stops, drawn as the same row of bars (Ⓒ turns the knob).
+WEIGHTS_LOW = derived("momentum.bar_weights_low", lambda beta, count: beta ** np.arange(count),
+                      inputs={"beta": BETA_LOW, "count": BAR_COUNT}, unit="", fmt=lambda v: f"{len(v)} bars",
+                      formula="β^k, k = 0 … count − 1", measures="the bars at the knob's short-memory stop")
+WEIGHTS_HIGH = derived("momentum.bar_weights_high", lambda beta, count: beta ** np.arange(count),
+                       inputs={"beta": BETA_HIGH, "count": BAR_COUNT}, unit="", fmt=lambda v: f"{len(v)} bars",
+                       formula="β^k, k = 0 … count − 1", measures="the bars at the knob's long-memory stop")
 
 
 def window(beta: float) -> float:

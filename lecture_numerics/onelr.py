@@ -89,6 +89,26 @@ BLUE_PROGRESS = derived(
     notes_quote="每一步大半的力气，都花在左右横跳上了。")
 
 
+def _path_parts(path: np.ndarray) -> tuple[float, float]:
+    """(Σ|Δx|, Σ|Δy|): each step split into its move along the valley and its bounce across it."""
+    steps = np.abs(np.diff(path, axis=0))
+    return float(steps[:, 0].sum()), float(steps[:, 1].sum())
+
+
+# Ⓐ's split bar: blue's steps, each cut into its bounce (竖着弹) and its move toward the bottom
+# (前进); the bar's two parts are these sums, drawn as lengths, no number printed.
+BLUE_FORWARD_PATH = derived(
+    "onelr.blue_forward_path", lambda path: _path_parts(path)[0], inputs={"path": BLUE_PATH}, unit="param",
+    fmt="{:.1f}", formula="Σ|Δx| over blue's steps", measures="how far blue's steps move along the valley, in total")
+BLUE_BOUNCE_PATH = derived(
+    "onelr.blue_bounce_path", lambda path: _path_parts(path)[1], inputs={"path": BLUE_PATH}, unit="param",
+    fmt="{:.1f}", formula="Σ|Δy| over blue's steps", measures="how far blue's steps bounce across the valley, in total")
+# Ⓐ's learning-rate axis: from zero, so the gap between blue and red reads against the whole range.
+LR_AXIS_TICKS = chosen("onelr.axis.lr_ticks", (0.0, 1.0), unit="", item_fmt="{:g}", fmt=lambda v: f"{len(v)} ticks",
+                       measures="ticks of fig-onelr's learning-rate axis",
+                       reason="zero and one: the axis starts at zero; 2 is marked as the threshold itself")
+
+
 def _count_runs(blue, red) -> int:
     return len([blue, red])
 

@@ -1,19 +1,24 @@
 """fig-beststep: the best step on a parabola, and why no single step fits both directions.
 
-Ⓐ 一条抛物线，一步到底: best step = gradient ÷ second derivative lands the ball at the bottom.
-Ⓑ 只看梯度会判断错: the valley's two cross-sections at one scale, the guess, its correction.
-Ⓒ 为什么没人真去算: N² second derivatives cannot be stored; only the diagonal can be estimated.
-Ⓑ again (section D, after 「平移到 Ⓑ」) → 中间也没有好的: the three rows (threshold, κ = 25 → 9
-   steps, κ = 1000 → 364 steps), the takeaway and its cost.
+Ⓐ 一条抛物线：最优步长能算出来: best step = gradient ÷ second derivative (the curve's bend, named
+   on it) lands the ball at the bottom; the step is measured on the parameter axis.
+Ⓑ 只看梯度会判断错: first only the two balls and their slopes (梯度 2 · 梯度 1), valleys hidden, and
+   the guess alone; at 「错了」 the view pulls back to both valleys at one scale, with each ball's
+   distance to its bottom (2 and 25); then the division that makes them comparable.
+Ⓒ 为什么没人真去算: one second derivative per pair of parameters (a cell of the N × N grid),
+   N² cannot be stored; only the diagonal can be estimated — Adam's √v.
+Ⓑ again (section D, after 「平移到 Ⓑ」) → 中间也没有好的: a learning-rate axis with each valley's
+   best rate (1 and 25); the wall at 2 makes everything between them diverge; the three rows
+   (threshold, κ = 25 → 9 steps, κ = 1000 → 364 steps), the conclusion and its cost.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, DR, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Square, VGroup
+from manim import BOLD, DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, VGroup
 
 from lecture_numerics import beststep as bs
-from scenes.kit import theme
+from scenes.kit import marks, theme, widgets
 from scenes.kit.annotate import on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
@@ -21,35 +26,53 @@ from scenes.kit.data_window import DataWindow, clipped_curve
 from scenes.kit.panels import panel_header
 from scenes.kit.text import formula, ledger_text, words
 
-STEEP, FLAT, RULE = "backward", "accent", "good"
-A_WINDOW = DataWindow(((-3.0, 3.0), (-0.3, 4.6)), screen_center=(-2.8, -0.4), screen_size=(6.4, 5.0))
-# Ⓑ: both cross-sections on one scale, so the distances to the bottom compare by eye.
+# Roles: the curves are the picture's subject (ink); the ball is the moving ball (accent); a slope
+# is a gradient (backward); the diagonal Adam estimates is optimizer state (its v); what blows up
+# or is wrong is `bad`. The two valleys have no concept of their own: their names tell them apart.
+CURVE, BALL, SLOPE, ESTIMATE, WRONG, HIGHLIGHT = "ink", "accent", "backward", "optimizer", "bad", "accent"
+
+# ---- Ⓐ: one parabola, the rule on its right ------------------------------------------------------
+# High enough that the step's brace and its label stand clear above the takeaway line.
+A_WINDOW = DataWindow(((-3.0, 3.0), (-0.3, 4.6)), screen_center=(-2.8, 0.3), screen_size=(6.4, 4.8))
+TANGENT_BACK, TANGENT_AHEAD = 0.9, 0.6      # how far the tangent reaches either side of the ball (data x)
+BEND_AT = (0.0, 3.2)                        # 「二阶导」 named inside the bowl, where nothing else is
+NOTES_AT = (3.4, 1.2)
+GHOST_OPACITY = 0.35
+
+# ---- Ⓑ: the valley's two cross-sections at one scale ---------------------------------------------
 B_DATA = ((-28.0, 28.0), (-0.5, 14.0))
 B_STEEP = DataWindow(B_DATA, screen_center=(-3.5, 1.45), screen_size=(6.2, 2.0))
 B_FLAT = DataWindow(B_DATA, screen_center=(3.5, 1.45), screen_size=(6.2, 2.0))
-# Ⓑ again, under the rows: the same valleys drawn flatter, so the rows and their cost fit below.
-D_RISE = 0.6
-D_STEEP = DataWindow(B_DATA, screen_center=(-3.5, 1.45 + D_RISE / 2), screen_size=(6.2, 2.0 - D_RISE))
-D_FLAT = DataWindow(B_DATA, screen_center=(3.5, 1.45 + D_RISE / 2), screen_size=(6.2, 2.0 - D_RISE))
-ROWS_TOP, ROW_GAP, ROWS_LEFT = -0.45, 0.3, -6.7
-D_ROW_GAP = 0.22    # Ⓓ's rows and their cost a little closer: the cost line clears the takeaway
+CLOSE_UP_Y = 1.4        # before the pull-back: both balls at one height, only their slopes drawn
+SLOPE_LENGTH = 1.7      # the close-up tangent, in scene units (both at one local scale)
+TAG_Y = 2.8
+QUESTION_Y = -1.85      # the guess, struck, and its correction: one row under the valleys
+DIVISION_Y = -0.85      # 梯度 ÷ 二阶导 under each valley's distance
+
+# ---- Ⓒ: the N × N grid and what can be said about it ----------------------------------------------
 GRID_CELLS = 12
-GRID_SIZE, GRID_CENTRE = 3.9, (-4.35, -0.2)   # left edge well inside the 30 px safe area
-BALL_RADIUS, DOT_RADIUS, GHOST_OPACITY = 0.12, 0.09, 0.35
-TANGENT_BACK, TANGENT_AHEAD = 0.9, 0.6      # how far the tangent reaches either side of the ball
-NOTES_AT = (3.4, 1.2)
-TAG_RISE, TRUTH_Y = 0.3, 0.05
-GUESS_Y = ROWS_TOP - 0.3    # the guess under the valleys (in D, D_RISE higher: the question)
-STRIKE_STROKE = 4
-B_HEADING = "只看梯度会判断错"
-ROW_B_INDENT = 0.45
-LINES_GAP, LINES_Y, LINES_LEFT = 0.3, -0.2, -1.95
+GRID_SIZE, GRID_CENTRE = 3.9, (-4.35, -0.35)   # left edge well inside the 30 px safe area
+PAIR_CELL = (9, 3)                              # (row, column) of the one second derivative picked out:
+                                                # low in the grid, its tag under it
+LINES_GAP, LINES_Y, LINES_LEFT = 0.3, 0.1, -1.6
+
+# ---- Ⓑ again: a learning-rate axis from zero, and the three rows under it --------------------------
+ETA_HIGH, ETA_W, ETA_LEFT, ETA_Y = 27.0, 10.6, -5.2, 1.75
+BETWEEN_DROP = 0.55     # the 「中间」 brace under the axis, clear of its tick labels
+ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.3, -6.2, 0.3
 
 
-def parabola(window: DataWindow, h: float, color: str):
+def parabola(window: DataWindow, h: float, color: str = CURVE):
     (x0, x1), _ = window.data
     xs = np.linspace(x0, x1, 600)
-    return clipped_curve(window, np.column_stack([xs, 0.5 * h * xs ** 2]), color=color, stroke_width=3)
+    return clipped_curve(window, np.column_stack([xs, 0.5 * h * xs ** 2]), color=color,
+                         stroke_width=theme.stroke("regular"))
+
+
+def slope_segment(centre, slope: float, length: float):
+    """A tangent of ``slope`` (rise over run on screen), ``length`` long, centred on ``centre``."""
+    along = np.array([1.0, slope, 0.0]) / np.hypot(1.0, slope) * length / 2
+    return marks.segment(centre - along, centre + along, SLOPE, weight="bold")
 
 
 class FigBeststep(LectureScene):
@@ -58,9 +81,9 @@ class FigBeststep(LectureScene):
     ledger_keys = ("beststep.a.gradient", "beststep.a.curvature", "beststep.a.best_step",
                    "beststep.b.steep_gradient", "beststep.b.flat_gradient", "onelr.lambda_steep",
                    "beststep.b.flat_curvature", "beststep.b.steep_distance", "beststep.b.flat_distance",
-                   "beststep.b.steep_best_lr", "beststep.b.flat_best_lr",
+                   "beststep.b.steep_best_lr", "beststep.b.flat_best_lr", "beststep.axis.lr_ticks",
                    "step.kappa_figure",
-                   "beststep.threshold", "step.step_times_lambda", "beststep.step_share_of_threshold",
+                   "beststep.threshold", "beststep.step_share_of_threshold",
                    "step.halfway_coefficient", "step.halfway_steps_kappa25", "step.kappa_model",
                    "step.halfway_steps_kappa1000", "model.v3.total_params", "beststep.c.hessian_entries",
                    "beststep.c.diagonal_tib", "beststep.c.params_per_entry", "bytes.optimizer_sum")
@@ -74,84 +97,186 @@ class FigBeststep(LectureScene):
     # ---- Ⓐ ------------------------------------------------------------------------------------------
 
     def one_parabola_panel(self):
-        self.start_panel("A", "一条抛物线，一步到底", says="在一条抛物线上，最优步长是可以算出来的")
+        # The heading names the claim of A.1, not its payoff (一步到底 is said two beats later).
+        self.start_panel("A", "一条抛物线：最优步长能算出来", says="在一条抛物线上，最优步长是可以算出来的")
         h, x = bs.A_CURVATURE.value, bs.A_POINT.value
-        curve = parabola(A_WINDOW, h, "ink")
-        ball = Dot(A_WINDOW.point(x, 0.5 * h * x * x), radius=BALL_RADIUS, color=theme.color(FLAT))
+        ball = marks.dot(A_WINDOW.point(x, 0.5 * h * x * x), BALL, size="ball")
         slope = bs.A_GRADIENT.value
-        tangent = Line(A_WINDOW.point(x - TANGENT_BACK, 0.5 * h * x * x - TANGENT_BACK * slope),
-                       A_WINDOW.point(x + TANGENT_AHEAD, 0.5 * h * x * x + TANGENT_AHEAD * slope), color=theme.color(STEEP), stroke_width=3)
-        self.play(Create(curve), FadeIn(ball), run_time=0.9)
+        tangent = marks.segment(A_WINDOW.point(x - TANGENT_BACK, 0.5 * h * x * x - TANGENT_BACK * slope),
+                                A_WINDOW.point(x + TANGENT_AHEAD, 0.5 * h * x * x + TANGENT_AHEAD * slope), SLOPE)
+        self.play(Create(parabola(A_WINDOW, h)), FadeIn(ball), run_time=0.9)
         # Named once drawn, under the tangent where the convex curve leaves the plot empty.
-        slope_name = on_plot("梯度 {beststep.a.gradient}", color=STEEP).next_to(ball, DR, buff=theme.space("small"))
+        slope_name = on_plot("梯度 {beststep.a.gradient}", color=SLOPE).next_to(ball, RIGHT + DOWN,
+                                                                              buff=theme.space("small"))
         self.play(Create(tangent), run_time=0.6)
         self.play(FadeIn(slope_name), run_time=0.3)
+
         self.beat(says="梯度除以二阶导")
+        # The second derivative gets a referent as the gradient has one: the bowl's bend.
+        bend = on_plot("二阶导 {beststep.a.curvature}：弯的程度", color=CURVE).move_to(A_WINDOW.point(*BEND_AT))
         rule = VGroup(
-            words("最优步长 = 梯度 ÷ 二阶导", size="heading", color=RULE),
-            ledger_text("梯度 {beststep.a.gradient} ÷ 二阶导 {beststep.a.curvature} = {beststep.a.best_step}", size="body"),
+            words("最优步长 = 梯度 ÷ 二阶导", size="heading"),
+            ledger_text("梯度 {beststep.a.gradient} ÷ 二阶导 {beststep.a.curvature} = {beststep.a.best_step}",
+                        size="body"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large")).move_to([*NOTES_AT, 0])
-        self.play(FadeIn(rule[0]), run_time=0.6)
-        self.play(FadeIn(rule[1]), run_time=0.6)
-        self.beat(says="一步到底", takeaway="一步到底")     # the rule itself is already written twice above
+        self.play(FadeIn(bend), run_time=0.5)
+        for part in rule:
+            self.play(FadeIn(part), run_time=0.6)
+
+        self.beat(says="一步到底", takeaway="一步到底")
+        self.one_step(ball, x)
+
+    def one_step(self, ball, x: float) -> None:
+        """The ball drops to the bottom in one move; the step it took is measured where a step
+        lives, along the parameter axis (2 ÷ 1 = 2)."""
         bottom = A_WINDOW.point(x - bs.A_STEP.value, 0)
-        move = arrow(ball.get_center(), bottom, RULE, weight="bold", buff="snug")
+        move = arrow(ball.get_center(), bottom, "ink", weight="bold", buff="snug")
+        step = widgets.labelled_brace((bottom, A_WINDOW.point(x, 0)), "步长 {beststep.a.best_step}", DOWN)
         self.add(ball.copy().set_opacity(GHOST_OPACITY))
         self.play(Create(move), ball.animate.move_to(bottom), run_time=1.0)
+        self.play(FadeIn(step), run_time=0.5)
 
     # ---- Ⓑ, first pass: the trick -------------------------------------------------------------
 
     def two_valleys_panel(self):
         # Said under the first cue (「⭐ Ⓑ 是这张图的机关：只看梯度会判断错」), before Ⓒ; the rows
-        # come after 「平移到 Ⓑ」 (rows_panel). One beat per clause: the valleys, the question
-        # alone, its answer, the division.
-        self.panel("B", says="只看梯度会判断错")
-        self.clear()
-        self.play(FadeIn(panel_header("B", B_HEADING)), run_time=0.6)
-        self.play(FadeIn(self.valleys(B_STEEP, B_FLAT)), run_time=1.0)
+        # come after 「平移到 Ⓑ」 (rows_panel). The valleys stay hidden until 「错了」: before it,
+        # only what the guess looks at (two balls, two slopes) is on screen.
+        self.start_panel("B", "只看梯度会判断错", says="只看梯度会判断错")
+        self.close_up()
+
         self.beat(says="看起来陡谷离得更远该迈大步")
-        # The guess and its correction share one row, laid out together so neither moves.
-        guess = words("看起来陡谷离得更远，该迈大步？", size="body")
-        correction = words("错了，它其实离底更近", size="body", color=STEEP)
-        VGroup(guess, correction).arrange(RIGHT, buff=theme.space("wide")).move_to([0, GUESS_Y, 0])
-        self.play(FadeIn(guess), run_time=0.6)
+        self.guess = words("看起来陡谷离得更远，该迈大步？", size="body")
+        self.correction = words("错了，它其实离底更近", size="body")
+        VGroup(self.guess, self.correction).arrange(RIGHT, buff=theme.space("wide")).move_to([0, QUESTION_Y, 0])
+        self.play(FadeIn(self.guess), run_time=0.6)
+
         self.beat(says="错了，它其实离底更近")
-        cross = Line(guess.get_left(), guess.get_right(), color=theme.color("bad"), stroke_width=STRIKE_STROKE)
-        self.play(Create(cross), run_time=0.5)
-        self.play(FadeIn(correction), run_time=0.5)
+        self.play(Create(marks.strike(self.guess, WRONG)), run_time=0.5)
+        self.pull_back()
+        self.play(FadeIn(self.correction), run_time=0.5)
+
         self.beat(says="除以二阶导之后，两个才可比")
-        self.play(FadeIn(self.distances()), run_time=0.8)
+        self.play(FadeIn(self.divisions()), run_time=0.8)
 
-    def distances(self) -> VGroup:
-        """Each valley's distance to the bottom (gradient ÷ second derivative) and best rate."""
-        truth = VGroup(
-            ledger_text("离底 = {beststep.b.steep_gradient} ÷ {onelr.lambda_steep} = {beststep.b.steep_distance}"
-                        " · 最优学习率 {beststep.b.steep_best_lr}", size="label", color=STEEP),
-            ledger_text("离底 = {beststep.b.flat_gradient} ÷ {beststep.b.flat_curvature} = {beststep.b.flat_distance}"
-                        " · 最优学习率 {beststep.b.flat_best_lr}", size="label", color=FLAT))
-        truth[0].move_to([B_STEEP.screen_center[0], TRUTH_Y, 0])
-        truth[1].move_to([B_FLAT.screen_center[0], TRUTH_Y, 0])
-        return truth
+    def close_up(self) -> None:
+        """Both balls at one height, each with its slope at one local scale: 陡 2 is the steeper."""
+        self.balls, self.slopes, tags = VGroup(), VGroup(), VGroup()
+        for window, g, name in ((B_STEEP, bs.STEEP_GRADIENT, "陡谷"), (B_FLAT, bs.FLAT_GRADIENT, "平谷")):
+            centre = np.array([window.screen_center[0], CLOSE_UP_Y, 0.0])
+            self.balls.add(marks.dot(centre, BALL, size="ball"))
+            self.slopes.add(slope_segment(centre, g.value, SLOPE_LENGTH))
+            tag = VGroup(words(name, size="label"), ledger_text(f"梯度 {{{g.key}}}", size="label", color=SLOPE))
+            tags.add(tag.arrange(RIGHT, buff=theme.space("medium")).move_to([window.screen_center[0], TAG_Y, 0]))
+        self.play(FadeIn(tags), FadeIn(self.balls), run_time=0.6)
+        self.play(*(Create(s) for s in self.slopes), run_time=0.8)
+        self.bring_to_front(self.balls)
 
-    # ---- Ⓑ again, after 「平移到 Ⓑ」: the three rows ---------------------------------------------
+    def pull_back(self) -> None:
+        """The whole valleys at one scale: the balls slide to where they really are, and each
+        one's distance to its bottom is braced — 2 against 25."""
+        sides = ((B_STEEP, bs.LAMBDA_STEEP.value, bs.STEEP_DISTANCE.value, "beststep.b.steep_distance"),
+                 (B_FLAT, bs.FLAT_CURVATURE.value, bs.FLAT_DISTANCE.value, "beststep.b.flat_distance"))
+        self.valleys = VGroup(*(parabola(window, h) for window, h, _, _ in sides))
+        self.valley_bottoms = [window.point(0, 0) for window, _, _, _ in sides]
+        braces = VGroup(*(widgets.labelled_brace((window.point(0, 0), window.point(x, 0)), f"离底 {{{key}}}", DOWN)
+                          for window, _, x, key in sides))
+        landings = [window.point(x, 0.5 * h * x * x) for window, h, x, _ in sides]
+        self.play(FadeOut(self.slopes), run_time=0.3)
+        self.play(*(Create(v) for v in self.valleys),
+                  *(ball.animate.move_to(at) for ball, at in zip(self.balls, landings)), run_time=1.2)
+        self.bring_to_front(self.balls)
+        self.play(FadeIn(braces), run_time=0.6)
+
+    def divisions(self) -> VGroup:
+        """Under each distance, the division that gives it: gradient ÷ second derivative."""
+        rows = VGroup(
+            ledger_text("梯度 {beststep.b.steep_gradient} ÷ 二阶导 {onelr.lambda_steep} = {beststep.b.steep_distance}",
+                        size="label"),
+            ledger_text("梯度 {beststep.b.flat_gradient} ÷ 二阶导 {beststep.b.flat_curvature} = "
+                        "{beststep.b.flat_distance}", size="label"))
+        for row, window in zip(rows, (B_STEEP, B_FLAT)):
+            row.move_to([window.screen_center[0], DIVISION_Y, 0])
+        return rows
+
+    # ---- Ⓒ ------------------------------------------------------------------------------------------
+
+    def hessian_panel(self):
+        # Said under the first cue, after Ⓑ's trick (「⭐ Ⓒ 回答为什么没人真去算」): three beats,
+        # one per clause of that sentence.
+        self.start_panel("C", "为什么没人真去算", says="二阶导每两个参数之间就有一个")
+        grid, diagonal, pair = self.hessian_grid()
+        top = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("small"))
+        side = formula("N", size="label", color="muted").next_to(grid, LEFT, buff=theme.space("small"))
+        pair_tag = formula("wᵢ 与 wⱼ 之间", size="label", color=HIGHLIGHT)
+        pair_tag.next_to(grid, DOWN, buff=theme.space("medium")).align_to(pair, LEFT)
+        pair_pointer = arrow(pair_tag.get_top(), pair.get_bottom(), HIGHLIGHT, weight="thin", buff="hair")
+        lines = VGroup(
+            ledger_text("二阶导：每{beststep.c.params_per_entry}个参数之间就有一个", size="body"),
+            ledger_text("N = {model.v3.total_params}（DeepSeek-V3）", size="body"),
+            # Heading size: the power of ten's exponent must read from the back of the room.
+            VGroup(ledger_text("N × N ≈ {beststep.c.hessian_entries} 个数", size="heading"),
+                   words("—— 存不下", size="heading", color=WRONG)).arrange(RIGHT, buff=theme.space("small")),
+            ledger_text("只估对角线：N 个，fp32 也才 {beststep.c.diagonal_tib} TiB", size="body", color=ESTIMATE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=LINES_GAP)
+        lines.move_to([0, LINES_Y, 0]).align_to([LINES_LEFT, 0, 0], LEFT)
+        lines[0].shift(UP * theme.space("small"))
+        self.play(FadeIn(grid), FadeIn(top), FadeIn(side), run_time=1.0)
+        self.play(pair.animate.set_fill(theme.color(HIGHLIGHT)), GrowArrow(pair_pointer), FadeIn(pair_tag),
+                  run_time=0.6)
+        self.reveal(lines[:1])
+
+        self.beat(says="几千亿参数根本存不下")
+        self.reveal(lines[1:3])
+
+        self.beat(says="于是只好去估它 —— 而那就是 Adam 分母那一坨的来历",
+                  takeaway="于是只好去估它 —— 那就是 Adam 分母的来历")
+        # The one pair steps back; the diagonal is what gets estimated: Adam's √v, optimizer state.
+        root_v = formula("≈ Adam 的 √v", size="label", color=ESTIMATE)
+        root_v.next_to(diagonal[-1], RIGHT, buff=theme.space("small"))
+        self.play(FadeOut(pair_tag), FadeOut(pair_pointer), pair.animate.set_fill(theme.color("panel")),
+                  *(cell.animate.set_fill(theme.color(ESTIMATE)) for cell in diagonal), run_time=0.6)
+        self.play(FadeIn(root_v), run_time=0.4)
+        self.reveal(lines[3:])
+
+    def reveal(self, parts: VGroup) -> None:
+        for part in parts:
+            self.play(FadeIn(part, shift=RIGHT * theme.space("small")), run_time=0.6)
+            self.wait(0.4)
+
+    def hessian_grid(self):
+        """The N × N second derivatives as a small grid, its diagonal (lit when it is said) and
+        the one cell picked out as 「两个参数之间」."""
+        cell = GRID_SIZE / GRID_CELLS
+        grid, diagonal, pair = VGroup(), [], None
+        for i in range(GRID_CELLS):
+            for j in range(GRID_CELLS):
+                square = marks.box(cell, cell, "muted", weight="hairline", fill="panel", fill_opacity=1,
+                                   corner="square")
+                grid.add(square.move_to([GRID_CENTRE[0] + (j - GRID_CELLS / 2 + 0.5) * cell,
+                                         GRID_CENTRE[1] - (i - GRID_CELLS / 2 + 0.5) * cell, 0]))
+                if i == j:
+                    diagonal.append(square)
+                if (i, j) == PAIR_CELL:
+                    pair = square
+        return grid, diagonal, pair
+
+    # ---- Ⓑ again, after 「平移到 Ⓑ」: the axis and the three rows -----------------------------------
 
     def rows_panel(self):
         # The pan returns to Ⓑ: its own section (D), so the first cue shows Ⓐ, Ⓑ's trick and Ⓒ
-        # and the pan shows the rows; on screen it is Ⓑ again, as the speaker says.
+        # and the pan shows the rows; on screen it is Ⓑ again, as the speaker says. The heading is
+        # the room's question, which the first beat says.
         self.panel("D", says="那有人会说：取个中间值不就行了。")
         self.clear()
-        header = panel_header("B", B_HEADING)
-        # What 「中间」 lies between stays: each valley's best learning rate.
-        best = VGroup(*(ledger_text(f"最优学习率 {{beststep.b.{side}_best_lr}}", size="label", color=color)
-                        .move_to([window.screen_center[0], TRUTH_Y + D_RISE, 0])
-                        for side, color, window in (("steep", STEEP, D_STEEP), ("flat", FLAT, D_FLAT))))
-        self.play(FadeIn(header), FadeIn(self.valleys(D_STEEP, D_FLAT)), FadeIn(best), run_time=0.8)
-        question = words("取个中间值不就行了？", size="body").move_to([0, GUESS_Y + D_RISE, 0])
-        self.play(FadeIn(question), run_time=0.6)
+        self.play(FadeIn(panel_header("B", "取个中间值？")), run_time=0.6)
+        self.rate_axis()
 
+        # ⭐⭐⭐: the answer is seen — the wall at 2 stands right of 陡谷's best, and everything from
+        # it to 平谷's best diverges.
         self.beat(says="问题就在这儿 —— 中间也没有好的。", takeaway="中间也没有好的")
-        answer = words("→ 中间也没有好的", size="heading").next_to(header, RIGHT, buff=theme.space("medium"))
-        self.play(FadeOut(question), FadeIn(answer), run_time=0.6)
+        self.wall()
+
         rows = self.rows()
         self.beat(says="第一行：再大一点，陡的方向直接发散。")
         self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
@@ -160,86 +285,48 @@ class FigBeststep(LectureScene):
         self.beat(says="第三行 —— 真实模型上，这个比值是几个数量级。")
         self.wait(1.0)                          # 「第三行要停一下」
         self.play(FadeIn(rows[2], shift=RIGHT * theme.space("close")), run_time=0.7)
+
+        # The conclusion takes the ⭐⭐⭐ line's place; rows ① ② have been read, ③ stays.
         self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
-        self.beat(says="而代价马上就来")
-        # Ink, like row ③: red is 陡谷 in this panel.
-        cost = ledger_text("→ 代价：每个参数都得存东西（那 {bytes.optimizer_sum} 字节）", size="label")
-        cost.next_to(rows, DOWN, buff=D_ROW_GAP, aligned_edge=LEFT)
-        self.play(FadeIn(cost), run_time=0.6)
+        self.play(FadeOut(rows[0]), FadeOut(rows[1]), rows[2].animate.align_to(rows[0], UP), run_time=0.5)
+        self.beat(says="而代价马上就来", takeaway="代价：每个参数都得存东西 —— 那 {bytes.optimizer_sum} 字节")
 
-    def valleys(self, steep: DataWindow, flat: DataWindow) -> VGroup:
-        """The valley's two cross-sections at one scale, each with its point and its gradient."""
-        valleys = VGroup()
-        for window, h, g, color, name in ((steep, bs.LAMBDA_STEEP.value, "beststep.b.steep_gradient", STEEP, "陡谷"),
-                                          (flat, bs.FLAT_CURVATURE.value, "beststep.b.flat_gradient", FLAT, "平谷")):
-            x = bs.STEEP_DISTANCE.value if window is steep else bs.FLAT_DISTANCE.value
-            dot = Dot(window.point(x, 0.5 * h * x * x), radius=DOT_RADIUS, color=theme.color(color))
-            tag = ledger_text(f"{name} · 梯度 {{{g}}}", size="label", color=color)
-            tag.move_to([window.screen_center[0], window.screen_center[1] + window.screen_size[1] / 2 + TAG_RISE, 0])
-            valleys.add(VGroup(parabola(window, h, color), dot, tag))
-        return valleys
+    def rate_axis(self) -> None:
+        """η from zero: each valley's own best rate, and 「中间」 braced between them."""
+        axis = widgets.number_line(0.0, ETA_HIGH, ticks="beststep.axis.lr_ticks", width=ETA_W)
+        axis.shift(np.array([ETA_LEFT, ETA_Y, 0.0]) - axis.line.get_start())
+        steep = axis.mark(bs.STEEP_BEST_LR.value, "陡谷最优 {beststep.b.steep_best_lr}", color=CURVE)
+        flat = axis.mark(bs.FLAT_BEST_LR.value, "平谷最优 {beststep.b.flat_best_lr}", color=CURVE)
+        stroke, label = steep.submobjects
+        label.align_to(stroke, RIGHT).shift(LEFT * theme.space("hair"))   # leaves the room right of 1 to the wall
+        ends = [axis.point(v) + DOWN * BETWEEN_DROP for v in (bs.STEEP_BEST_LR.value, bs.FLAT_BEST_LR.value)]
+        between = widgets.labelled_brace(tuple(ends), "中间", DOWN, "muted")
+        self.axis = axis
+        self.play(FadeIn(axis), run_time=0.5)
+        self.play(FadeIn(steep), FadeIn(flat), run_time=0.6)
+        self.play(FadeIn(between), run_time=0.5)
+
+    def wall(self) -> None:
+        """The threshold as a wall: past 2 the steep direction diverges — nearly all of 「中间」."""
+        band = widgets.axis_range(self.axis, "beststep.threshold", ETA_HIGH, role=WRONG)
+        stroke, name = self.axis.mark(bs.THRESHOLD.value, "门槛 {beststep.threshold}", color=WRONG).submobjects
+        name.align_to(stroke, LEFT).shift(RIGHT * theme.space("hair"))
+        blown = words("发散", size="label", color=WRONG).next_to(self.axis.point((bs.THRESHOLD.value + ETA_HIGH) / 2),
+                                                                   UP, buff=theme.space("medium"))
+        self.play(FadeIn(band), FadeIn(VGroup(stroke, name)), run_time=0.6)
+        self.play(FadeIn(blown), run_time=0.4)
 
     def rows(self) -> VGroup:
-        # Each row says what its notes line says, and no more.
-        row_a = VGroup(ledger_text("① 再大一点就发散：门槛 η = {beststep.threshold}", size="label"),
-                       formula("（= 2 ÷ 陡峭程度）", size="label", color="muted")).arrange(RIGHT, buff=theme.space("close"))
-        row_b = VGroup(
-            ledger_text("② 最大的安全值 η = {step.step_times_lambda}（门槛的 {beststep.step_share_of_threshold}）",
-                        size="label"),
-            ledger_text("平的方向走完半程 ≈ {step.halfway_coefficient} × 陡峭比 步 · 这个谷 {step.kappa_figure} → "
-                        "{step.halfway_steps_kappa25} 步", size="label"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("close"))
-        row_b[1].shift(RIGHT * ROW_B_INDENT)
-        # Bold ink, not red: red is 陡谷 in this panel.
-        row_c = ledger_text("③ 真实模型：按 {step.kappa_model} 算 → {step.halfway_steps_kappa1000} 步 —— 已经是最快的了",
-                            size="label", weight="BOLD")
-        rows = VGroup(row_a, row_b, row_c)
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=D_ROW_GAP)
-        return rows.move_to([0, ROWS_TOP + D_RISE, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)
-
-    # ---- Ⓒ ------------------------------------------------------------------------------------------
-
-    def hessian_panel(self):
-        # Said under the first cue, after Ⓑ's trick (「⭐ Ⓒ 回答为什么没人真去算」): three beats,
-        # one per clause of that sentence.
-        self.start_panel("C", "为什么没人真去算", says="二阶导每两个参数之间就有一个")
-        grid, diagonal = self.hessian_grid()
-        side = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("close"))
-        lines = VGroup(
-            ledger_text("二阶导：每{beststep.c.params_per_entry}个参数之间就有一个", size="body"),
-            ledger_text("N = {model.v3.total_params}（DeepSeek-V3）", size="body"),
-            # Heading size: the power of ten's exponent must read from the back of the room.
-            ledger_text("N × N ≈ {beststep.c.hessian_entries} 个数", size="heading"),
-            words("—— 存不下", size="body", color="bad"),
-            ledger_text("只估对角线：N 个，fp32 存也才 {beststep.c.diagonal_tib} TiB", size="body", color=RULE),
-            words("→ Adam 分母里 v 的平方根：粗略地估它", size="body", color=RULE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=LINES_GAP)
-        lines.move_to([0, LINES_Y, 0]).align_to([LINES_LEFT, 0, 0], LEFT)
-        self.play(FadeIn(grid), FadeIn(side), run_time=1.0)
-        self.reveal(lines[:1])
-        self.beat(says="几千亿参数根本存不下")
-        self.reveal(lines[1:4])
-        self.beat(says="于是只好去估它 —— 而那就是 Adam 分母那一坨的来历",
-                  takeaway="参数这么多，根本存不下 —— 于是只好去估它")
-        self.play(*(cell.animate.set_fill(theme.color(RULE)) for cell in diagonal), run_time=0.6)
-        self.reveal(lines[4:])
-
-    def reveal(self, parts: VGroup) -> None:
-        for part in parts:
-            self.play(FadeIn(part, shift=RIGHT * theme.space("small")), run_time=0.6)
-            self.wait(0.4)
-
-    def hessian_grid(self) -> tuple[VGroup, list[Square]]:
-        """The N × N second derivatives as a small grid, and its diagonal (lit when it is said)."""
-        cell = GRID_SIZE / GRID_CELLS
-        grid, diagonal = VGroup(), []
-        for i in range(GRID_CELLS):
-            for j in range(GRID_CELLS):
-                square = Square(cell, stroke_width=1, stroke_color=theme.color("muted"),
-                                fill_color=theme.color("panel"), fill_opacity=1)
-                grid.add(square.move_to([GRID_CENTRE[0] + (j - GRID_CELLS / 2 + 0.5) * cell,
-                                         GRID_CENTRE[1] - (i - GRID_CELLS / 2 + 0.5) * cell, 0]))
-                if i == j:
-                    diagonal.append(square)
-        return grid, diagonal
+        # Each row says what its notes line says, and no more; 陡峭程度 (the steep bend, 1) and
+        # 陡峭比 (the ratio, 25) each carry their value, so the two never read as one.
+        row_a = VGroup(words("① 再大一点就发散：门槛 =", size="label"), formula("2 ÷ 陡峭程度", size="label"),
+                       ledger_text("= {beststep.threshold}", size="label")).arrange(RIGHT, buff=theme.space("fine"))
+        row_b = ledger_text("② 取门槛的 {beststep.step_share_of_threshold}：平的方向走完半程要 "
+                            "{step.halfway_steps_kappa25} 步（≈ {step.halfway_coefficient} × 陡峭比 "
+                            "{step.kappa_figure}）", size="label")
+        # ⛔ 「第三行要停一下」: the row the speaker stops on is the largest of the three.
+        row_c = ledger_text("③ 真实模型，陡峭比按 {step.kappa_model} 算：同一条公式 → {step.halfway_steps_kappa1000} 步",
+                            size="body", weight=BOLD)
+        rows = VGroup(row_a, row_b, row_c).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+        return rows.move_to([0, ROWS_TOP, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)

@@ -1,50 +1,57 @@
 """fig-lr-curve: the learning-rate schedule — warm up, hold, decay — with looked-up numbers only.
 
-Ⓐ 三段，以及峰值从哪抄: the three segments (not to scale), what warmup is for, GPT-3's warmup
-   share; GPT-3 Table 2.1 as a log-log scatter (size vs peak lr, batch beside each dot), its two
-   ends ringed and the 500× → 5× bracket inside the plot.
-Ⓑ 两个流派: GPT-3's cosine and DeepSeek-V3's hold-then-decay on one progress axis, the
-   "truncate any time" branch, and the 10 % line — with V3's real end below it. Why the new
-   school wins stays on screen to the end.
+Ⓐ 三段，以及峰值从哪抄: the three segments (not to scale); what warmup buys, drawn on the sketch
+   (a higher plateau than a run without it reaches); GPT-3's warmup share; GPT-3 Table 2.1 as a
+   log-log scatter (size vs peak lr, each dot as large as its batch), its two counted ends ringed
+   and the 500× (across) against 5× (up) as two brackets inside the plot.
+Ⓑ 两个流派: GPT-3's cosine and DeepSeek-V3's hold-then-decay on one progress axis; a ghost cosine
+   for a shorter run (its whole shape moves with its end); the "truncate any time" branch; and
+   the 10 % line, through both cosines' ends — with V3's real end below it.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, FadeIn, Line,
-                   SurroundingRectangle, VGroup, VMobject)
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, VGroup
 
 from lecture_numerics import lr_schedules as lr
-from lecture_numerics.schedule import GPT3_LR, GPT3_PARAMS
-from scenes.kit import theme
+from lecture_numerics.schedule import GPT3_BATCH, GPT3_LR, GPT3_PARAMS
+from scenes.kit import marks, theme
+from scenes.kit.annotate import on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
-from scenes.kit.annotate import on_plot
+from scenes.kit.data_window import DataWindow
 from scenes.kit.layout import safe_bounds
 from scenes.kit.plots import Plot, curve, dashed, level, place
-from scenes.kit.data_window import DataWindow
 from scenes.kit.text import ledger_text, words
 
-# GPT-3 orange as everywhere; DeepSeek-V3 its own purple (the `v3` role), as in fig-per-byte.
-OLD, NEW = "warm", "v3"
+# GPT-3 is the smaller model of the two (model_small, orange); DeepSeek-V3 its own purple, as in
+# fig-per-byte. The rings and brackets the speaker points at are highlights (accent); a schedule
+# that is only imagined (a shorter run) is a ghost (muted, dashed).
+OLD, NEW, POINTED, GHOST = "model_small", "v3", "accent", "muted"
 SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_size=(3.9, 1.1))
+SKETCH_CORNERS = [(0, 0.05), (0.15, 1.0), (0.6, 1.0), (1.0, 0.15)]
+NO_WARMUP_PEAK = 0.55          # the sketch's lower plateau: a run without warmup (schematic, not to scale)
+LIFT_AT = 0.5                  # where the sketch's 「更大」 arrow rises from that plateau to the real one
 # Each panel keeps two takeaways along the bottom (up to y ≈ −2.55).
 TABLE_CORNER, TABLE_SIZE = (0.75, -0.95), (5.75, 2.85)         # Table 2.1, log-log; its axis title clear of the takeaways
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
 STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
-CLAIM_Y, CLAIM_LINE_GAP = 0.5, 0.05    # Ⓐ's ✓ lines, between the sketch and the strip, clear of both
+CLAIM_Y, CLAIM_LINE_GAP = 0.3, 0.08    # Ⓐ's warmup finding, between the sketch and the strip
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
-BRACKET_LIFT = 0.07      # the 500× arrow passes this far above the dots between its ends
+# Each dot's area is its batch: radius ∝ √batch, the smallest batch (0.5M) at DOT_R_SMALLEST.
+DOT_R_SMALLEST = 0.06
 # The lr axis (in lr.axis.lr_unit, 10⁻⁴) reaches well below the smallest dot (0.6) so that the
-# 175B label stands in empty plot above the x axis, and well above the largest dot (6) so that
-# 350M's two-line label fits under the axis title.
+# 500× bracket stands in empty plot under the dots, and well above the largest dot (6).
 LR_SHOWN = (0.11, 12.0)
 LR_UNIT = lr.LR_UNIT.value
+UP_LABEL_DROP = 0.12       # 「学习率只差 5 倍」 a little under the middle of its bracket, clear of the other label
 FLOOR_ON_TOP, FLOOR_LABEL_GAP = 2, 0.12   # the 10 % line over both curves; 8 px or more under its label
 NOTE_LINE_GAP = 0.05
-V3_NOTE_FROM = 0.28     # V3's label starts here on the progress axis, well right of the axis title
+V3_NOTE_FROM = 0.28        # V3's label starts here on the progress axis, well right of the axis title
+FLOOR_NOTE_AT = 0.03       # the 10 % line's label, at the plot's left: clear of the branch and the curves
 
 
 def from_peak(schedule: np.ndarray) -> np.ndarray:
@@ -62,8 +69,7 @@ class FigLrCurve(LectureScene):
         "gpt3.medium.params", "lr.gpt3.medium_lr_e4", "gpt3.175b.params", "lr.gpt3.175b_lr_e4",
         "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
         "lr.axis.progress_ticks", "lr.axis.fraction_ticks", "gpt3.decay_tokens", "lr.gpt3.final_over_peak",
-        "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.cosine_end_over_peak", "lr.v3.final_tokens",
-        "lr.v3.final_over_peak", "lr.decay_to_zero_over_peak",
+        "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.cosine_end_over_peak", "lr.decay_to_zero_over_peak",
     )
 
     def construct(self):
@@ -76,47 +82,53 @@ class FigLrCurve(LectureScene):
         self.start_panel("A", "{lr.segment_count}段，以及峰值从哪抄", says="整条曲线只有三段：升上去、稳住、降下来")
         self.sketch()
         self.beat(says="真正的机制是：warmup 让网络能承受一个更大的目标学习率")
-        self.warmup_callouts()
+        self.warmup_lift()
         self.beat(says="实际用多长？GPT-3 是头三亿七千五百万个 token，占总量的千分之一点二五")
         self.warmup_strip()
         self.beat(says="峰值设多少？这个有现成的表可以抄，不用猜")
         table, dots = self.table_scatter()
         self.beat(says="GPT-3 论文表 2.1 把七个规模一起列了")
-        marks = self.table_ends(table, dots)
+        rings = self.table_ends(table, dots)
         self.beat(says="规律肉眼可见：模型越大，学习率越小、batch 越大",
                   takeaway="模型越大，学习率越小、batch 越大")
-        self.play(*(FadeIn(mark[1][1]) for mark in marks), run_time=0.5)
+        self.play(*(FadeIn(batch) for _, _, batch in rings), run_time=0.5)
         self.beat(says="五百倍的规模差，学习率只差五倍")
-        self.ratio_bracket(marks)
+        self.ratio_brackets(table)
         self.beat(says="注意那张表里 batch 和学习率是一起变的",
                   takeaway="batch 和学习率是一起变的：不能只调学习率不看 batch")
 
     def sketch(self):
-        corners = [(0, 0.05), (0.15, 1.0), (0.6, 1.0), (1.0, 0.15)]
-        parts = VGroup(*(Line(SKETCH.point(*a), SKETCH.point(*b), color=theme.color("ink"), stroke_width=4)
-                         for a, b in zip(corners, corners[1:])))
+        parts = VGroup(*(marks.segment(SKETCH.point(*a), SKETCH.point(*b), "ink", weight="bold")
+                         for a, b in zip(SKETCH_CORNERS, SKETCH_CORNERS[1:])))
         names = VGroup(*(words(n, size="small") for n in lr.SEGMENT_NAMES.value))
-        names[0].next_to(parts[0], LEFT, buff=0.1)
-        names[1].next_to(parts[1], UP, buff=0.1)
+        names[0].next_to(parts[0].get_start(), LEFT, buff=theme.space("tight"))   # low: the plateau's ghost is higher
+        names[1].next_to(parts[1], UP, buff=theme.space("tight"))
         # Under the line's end, leaving the room to its right to Table 2.1's axis title.
-        names[2].next_to(parts[2].get_end(), DOWN, buff=0.1)
-        not_to_scale = words("（不按比例）", size="small", color="muted").next_to(parts[1], DOWN, buff=0.15)
+        names[2].next_to(parts[2].get_end(), DOWN, buff=theme.space("tight"))
+        # Under 「降下来」: the room under the plateau is the warmup's lift, the room right of the
+        # sketch is Table 2.1's axis title.
+        not_to_scale = words("（不按比例）", size="small", color="muted")
+        not_to_scale.next_to(names[2], DOWN, buff=theme.space("fine"))
         for part, name in zip(parts, names):
             self.play(Create(part), FadeIn(name), run_time=0.5)
         self.play(FadeIn(not_to_scale), run_time=0.3)
 
-    def warmup_callouts(self):
-        # Only what the paper's abstract says is projected. The notes' two other claims (「开局二阶矩
-        # 估不准」 is not the main reason; a longer warmup at a fixed peak brings little) were not
-        # found in what was read of Kalra & Barkeshli: the speaker says them, the screen does not.
-        lines = VGroup(
-            ledger_text("✓ {lr.warmup_paper.year} 年的系统实验：", size="small", color="good"),
-            words("   warmup 让网络扛得住更大的", size="small", color="good"),
-            words("   目标学习率，把它推到", size="small", color="good"),
-            words("   条件更好的区域", size="small", color="good"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=CLAIM_LINE_GAP)
-        lines.move_to([0, CLAIM_Y, 0]).align_to([STRIP_BASE[0], 0, 0], LEFT)
-        self.play(FadeIn(lines, shift=RIGHT * 0.15), run_time=0.6)
+    def warmup_lift(self):
+        """What warmup buys, on the sketch: without it the run holds a lower plateau; with it, a
+        higher target (Kalra & Barkeshli's finding, the one claim the screen carries)."""
+        low = marks.segment(SKETCH.point(0.0, NO_WARMUP_PEAK), SKETCH.point(SKETCH_CORNERS[2][0], NO_WARMUP_PEAK),
+                            GHOST, weight="regular", dashed=True)
+        low_name = words("没有 warmup", size="small", color=GHOST)
+        low_name.next_to(low, DOWN, buff=theme.space("fine")).align_to(SKETCH.point(0.2, 0), LEFT)
+        lift = arrow(SKETCH.point(LIFT_AT, NO_WARMUP_PEAK), SKETCH.point(LIFT_AT, 1.0), "ink", weight="regular",
+                     buff="fine")
+        self.claim = VGroup(words("warmup 让网络扛得住更大的目标学习率", size="small"),
+                            ledger_text("出处：Kalra & Barkeshli, {lr.warmup_paper.year}", size="small", color="muted"))
+        self.claim.arrange(DOWN, aligned_edge=LEFT, buff=CLAIM_LINE_GAP)
+        self.claim.move_to([0, CLAIM_Y, 0]).align_to([STRIP_BASE[0], 0, 0], LEFT)
+        self.play(Create(low), FadeIn(low_name), run_time=0.6)
+        self.play(Create(lift), run_time=0.5)
+        self.play(FadeIn(self.claim, shift=RIGHT * theme.space("small")), run_time=0.6)
 
     def warmup_strip(self):
         # One kit bar: the whole run as its track, the warmup as its only (sub-pixel) segment.
@@ -124,13 +136,14 @@ class FigLrCurve(LectureScene):
                          track=STRIP_LENGTH).start_at(STRIP_BASE)
         strip = bar.track
         name = ledger_text("GPT-3 全程 {gpt3.train_tokens} token", size="small", color="muted")
-        name.next_to(strip, UP, buff=0.1).align_to(strip, RIGHT)
-        pointer = arrow(strip.get_corner(DOWN + LEFT) + DOWN * 0.45 + RIGHT * 0.5, strip.get_corner(DOWN + LEFT), OLD,
-                        buff="hair")
+        name.next_to(strip, UP, buff=theme.space("tight")).align_to(strip, RIGHT)
+        tail = strip.get_corner(DOWN + LEFT) + DOWN * theme.space("large") + RIGHT * theme.space("close")
+        pointer = arrow(tail, strip.get_corner(DOWN + LEFT), OLD, buff="hair")
         note = VGroup(ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}", size="small",
                                   color=OLD),
                       words("（细到看不见）", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-        note.next_to(pointer.get_start(), RIGHT, buff=0.1).align_to(pointer.get_start() + UP * 0.15, UP)
+        note.next_to(pointer.get_start(), RIGHT, buff=theme.space("tight")).align_to(
+            pointer.get_start() + UP * theme.space("small"), UP)
         self.play(FadeIn(bar), FadeIn(name), run_time=0.5)
         self.play(Create(pointer), FadeIn(note), run_time=0.6)
 
@@ -141,50 +154,60 @@ class FigLrCurve(LectureScene):
                             y_title="峰值学习率（{lr.axis.lr_unit}）"), TABLE_CORNER)
         source = words("出处：GPT-3 论文", size="small", color="muted")
         source.next_to(table.y_title, RIGHT, buff=theme.space("wide")).align_to(table.y_title, DOWN)
-        self.play(FadeIn(table), FadeIn(source), run_time=0.8)
-        dots = VGroup()
+        # The warmup finding has been said; the table takes the stage.
+        self.play(FadeOut(self.claim), FadeIn(table), FadeIn(source), run_time=0.8)
+        dots = {}
+        smallest = min(b.value for b in GPT3_BATCH.values())
         for name in GPT3_LR:
             at = table.point(GPT3_PARAMS[name].value, GPT3_LR[name].value / LR_UNIT)
-            dots.add(Dot(at, radius=0.08, color=theme.color(OLD if name != "small" else "muted")))
-        self.play(FadeIn(dots), run_time=0.8)
+            radius = DOT_R_SMALLEST * np.sqrt(GPT3_BATCH[name].value / smallest)   # area ∝ batch
+            dots[name] = marks.dot(at, OLD if name != "small" else "muted", radius=radius)
+        self.play(FadeIn(VGroup(*dots.values())), run_time=0.8)
         return table, dots
 
-    def table_ends(self, table, dots) -> list[VGroup]:
-        """The rows the speaker counts (灰点不算) and their two ends, ringed: size → lr now, the
-        batch beside it when the rule is said."""
-        rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}（灰点不算）",
+    def table_ends(self, table, dots) -> list[tuple]:
+        """The rows the speaker counts and their two ends, ringed: size → lr now, the batch
+        beside it when the rule is said. The uncounted row says so on its own dot."""
+        rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}",
                            size="small", color=OLD).move_to([table.x_axis.get_center()[0], 2.75, 0])
         rows.align_to([safe_bounds()[2] - EDGE_MARGIN, 0, 0], RIGHT)
-        marks = []
+        uncounted = words("不算", size="small", color="muted").next_to(dots["small"], UP, buff=theme.space("tight"))
+        rings = []
         for name in HIGHLIGHT:
-            dot = dots[list(GPT3_LR).index(name)]
-            ring = SurroundingRectangle(dot, buff=0.06, color=theme.color("backward"), corner_radius=0.1)
-            label = VGroup(ledger_text(f"{{gpt3.{name}.params}} → {{lr.gpt3.{name}_lr_e4}}{{lr.axis.lr_unit}}", size="small",
-                                       color="backward"),
-                           ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small", color="backward"))
-            label.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-            marks.append(VGroup(ring, label))
-        # 350M's label above its ring, left-aligned (the bracket leaves the ring's right side);
-        # 175B's under its ring, in the empty plot above the x axis.
-        marks[0][1].next_to(marks[0][0], UP, buff=theme.space("small")).align_to(marks[0][0], LEFT)
-        marks[1][1].next_to(marks[1][0], DOWN, buff=theme.space("tight")).align_to(marks[1][0], RIGHT)
-        self.play(FadeIn(rows), *(FadeIn(VGroup(mark[0], mark[1][0], *mark[2:])) for mark in marks), run_time=0.6)
-        return marks
+            ring = marks.frame_around(dots[name], POINTED, pad="hair", weight="bold")
+            lr_label = ledger_text(f"{{gpt3.{name}.params}} → {{lr.gpt3.{name}_lr_e4}}{{lr.axis.lr_unit}}", size="small")
+            batch = ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small")
+            rings.append((ring, lr_label, batch))
+        # 350M's label above its ring, 175B's under its ring (the empty plot above the x axis):
+        # the right angle between them is left to the two brackets.
+        for (ring, lr_label, batch), side, edge in zip(rings, (UP, DOWN), (LEFT, RIGHT)):
+            lr_label.next_to(ring, side, buff=theme.space("small")).align_to(ring, edge)
+            batch.next_to(lr_label, side, buff=0.06).align_to(lr_label, edge)
+        # 350M's pair a little left of its ring: the 500× label needs the room at the pair's right.
+        VGroup(*rings[0][1:]).shift(LEFT * theme.space("small"))
+        self.play(FadeIn(rows), FadeIn(uncounted), *(FadeIn(VGroup(ring, label)) for ring, label, _ in rings),
+                  run_time=0.6)
+        return rings
 
-    def ratio_bracket(self, marks):
-        """「五百倍的规模差，学习率只差五倍」 inside the plot: a double arrow from ring to ring,
-        just above the dots (they sit on or under that chord), its label in the empty upper right."""
-        first, last = marks[0][0], marks[1][0]
-        span = arrow(first.get_right() + np.array([0.06, BRACKET_LIFT, 0]),
-                     last.get_corner(UP + LEFT) + np.array([-0.04, 0.1 + BRACKET_LIFT, 0]), "backward", weight="thin",
-                     buff="hair", both=True)
-        ratio = VGroup(ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color="backward"),
-                       ledger_text("→ 学习率只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color="backward"))
-        ratio.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-        ratio.next_to(span.get_center() + DOWN * BRACKET_LIFT, UP + RIGHT, buff=theme.space("gap"))   # where it stood
-        plot_right = TABLE_CORNER[0] + TABLE_SIZE[0]
-        ratio.shift(LEFT * max(0.0, ratio.get_right()[0] - (plot_right - 0.1)))
-        self.play(Create(span), FadeIn(ratio), run_time=0.6)
+    def ratio_brackets(self, table):
+        """「五百倍的规模差，学习率只差五倍」: a right angle over the dots' fall — across from Medium to
+        175B at Medium's height (size, 2.7 decades), then down to 175B (lr, 0.7 decade). The two
+        ratios are two lengths; the dots run along the third side."""
+        (small_n, big_n), (small_lr, big_lr) = ((GPT3_PARAMS[n].value for n in HIGHLIGHT),
+                                                (GPT3_LR[n].value / LR_UNIT for n in HIGHLIGHT))
+        corner = table.point(big_n, small_lr)
+        across = marks.bracket(table.point(small_n, small_lr), corner, DOWN, POINTED, weight="bold")
+        across_label = ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color=POINTED)
+        # Over the across bracket at its corner end, right of 350M's own label; the up bracket's
+        # label inside the right angle, over the dots' fall.
+        across_label.next_to(across, UP, buff=theme.space("tight")).align_to(across, RIGHT)
+        up = marks.bracket(corner, table.point(big_n, big_lr), LEFT, POINTED, weight="bold")
+        up_label = VGroup(words("学习率", size="small", color=POINTED),
+                          ledger_text("只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color=POINTED))
+        up_label.arrange(DOWN, aligned_edge=RIGHT, buff=0.06).next_to(up, LEFT, buff=theme.space("close"))
+        up_label.set_y(table.point(big_n, np.sqrt(small_lr * big_lr))[1] - UP_LABEL_DROP)
+        self.play(Create(across), FadeIn(across_label), run_time=0.6)
+        self.play(Create(up), FadeIn(up_label), run_time=0.6)
 
     # ---- Ⓑ ------------------------------------------------------------------------------------------
 
@@ -197,41 +220,72 @@ class FigLrCurve(LectureScene):
         self.play(FadeIn(plot), run_time=0.8)
 
         self.beat(says="老派是余弦：GPT-3 在两千六百亿 token 内降到峰值的百分之十，之后一直保持")
-        gpt3 = curve(plot, *from_peak(lr.GPT3_CURVE.value).T, color=OLD, stroke_width=5)
-        gpt3_note = VGroup(words("GPT-3 · 老派 · 余弦", size="small", color=OLD),
-                           ledger_text("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD),
-                           words("之后一直保持", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
-        # Under its own curve, above the 10 % line's note.
-        gpt3_note.move_to(self.plot.point(0.02, 0.455), aligned_edge=LEFT)
-        self.play(Create(gpt3), FadeIn(gpt3_note), run_time=1.5)
-
+        self.old_school()
         self.beat(says="新派是先恒定、最后才降")
-        v3 = curve(plot, *from_peak(lr.V3_CURVE.value).T, color=NEW, stroke_width=5)
-        v3_note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
-                              size="label", color=NEW).move_to([0, plot.y_title.get_center()[1], 0])
-        v3_note.align_to(self.plot.point(V3_NOTE_FROM, 0), LEFT).shift(UP * 0.12)
-        # V3's second line, in smaller type: at this scale its warmup is too short to draw.
-        warm = ledger_text("（升温 {v3.warmup_steps} 步：短到看不见）", size="small", color=NEW)
-        warm.next_to(v3_note, DOWN, buff=NOTE_LINE_GAP, aligned_edge=LEFT)
-        end = ledger_text("最后 {lr.v3.final_tokens}：{lr.v3.final_over_peak}", size="small", color=NEW)
-        end.next_to(self.plot.point(1.0, 0.033), RIGHT, buff=0.15)
-        self.play(Create(v3), FadeIn(v3_note), FadeIn(warm), run_time=1.5)
-        self.play(FadeIn(end), run_time=0.4)
-
+        self.new_school()
         self.beat(says="余弦要求你一开始就知道总共训多少步", takeaway="余弦：形状依赖终点，开局就得定训多久")
+        ghost = self.shorter_cosine()
         # The reason grows into the whole contrast, which stays to the panel's end.
         self.beat(says="而恒定段可以随时截断，接一小段衰减就能出一个能用的 checkpoint",
                   takeaway="余弦开局就得定训多久；恒定段随时能截断，「训多久」推迟到随时", replaces=True)
+        self.play(FadeOut(ghost), run_time=0.4)
         self.play(*self.truncation_branch(), run_time=1.0)
 
         self.beat(says="最后指一下图上那条横贯全场的虚线")
+        self.floor_line()
+        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降到{lr.decay_to_zero_over_peak}」不是默认做法")
+
+    def old_school(self):
+        gpt3 = curve(self.plot, *from_peak(lr.GPT3_CURVE.value).T, color=OLD, stroke_width=theme.stroke("bold"))
+        # Under its own curve, above the 10 % line; 「之后一直保持」 is the flat tail itself.
+        # Haloed: the shorter run's ghost (B.4) passes close by.
+        note = VGroup(on_plot("GPT-3 · 老派 · 余弦", size="small", color=OLD),
+                      on_plot("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD))
+        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP).move_to(self.plot.point(0.02, 0.5), aligned_edge=LEFT)
+        self.play(Create(gpt3), FadeIn(note), run_time=1.5)
+
+    def new_school(self):
+        v3 = curve(self.plot, *from_peak(lr.V3_CURVE.value).T, color=NEW, stroke_width=theme.stroke("bold"))
+        note = ledger_text("DeepSeek-V3 · 新派 · 先恒定、到 {v3.hold_until_tokens} token 才开始降",
+                           size="label", color=NEW).move_to([0, self.plot.y_title.get_center()[1], 0])
+        note.align_to(self.plot.point(V3_NOTE_FROM, 0), LEFT).shift(UP * 0.12)
+        # V3's second line, in smaller type: at this scale its warmup is too short to draw.
+        warm = ledger_text("（warmup {v3.warmup_steps} 步：看不见）", size="small", color=NEW)
+        warm.next_to(note, DOWN, buff=NOTE_LINE_GAP, aligned_edge=LEFT)
+        self.play(Create(v3), FadeIn(note), FadeIn(warm), run_time=1.5)
+
+    def shorter_cosine(self) -> VGroup:
+        """「形状依赖终点」: the same cosine planned for a shorter run. Its whole descent moves with
+        its end, so the total has to be fixed before the first step."""
+        share = lr.GHOST_RUN_SHARE.value
+        end = share * lr.GPT3_DECAY_END.value
+        p = np.linspace(0.0, 1.0, 80)
+        xs = np.append(p * end, share)
+        ys = np.append(lr.cosine(p, 1.0, lr.V3_COSINE_END.value), lr.V3_COSINE_END.value)
+        ghost = dashed(curve(self.plot, xs, ys, GHOST, stroke_width=theme.stroke("regular")))
+        stop = marks.dot(self.plot.point(share, lr.V3_COSINE_END.value), GHOST)
+        # Over the ghost's end, under GPT-3's falling curve: the one thing that changed is the end.
+        name = on_plot("终点提前", color=GHOST, size="small").next_to(stop, UP, buff=theme.space("tight"))
+        group = VGroup(ghost, stop, name)
+        self.play(Create(ghost), FadeIn(stop), run_time=1.0)
+        self.play(FadeIn(name), run_time=0.3)
+        return group
+
+    def floor_line(self):
+        """The dashed 10 % line across the plot, a dot on each cosine's end where it meets it,
+        and its label at the left, clear of the branch and both curves."""
         floor = lr.V3_COSINE_END.value
         line = dashed(level(self.plot, floor, "ink", stroke_width=theme.stroke("bold"))).set_z_index(FLOOR_ON_TOP)
-        floor_note = on_plot("峰值的 {lr.v3.cosine_end_over_peak}：{lr.school_count}派余弦段的终点", size="small")
-        floor_note.next_to(self.plot.point(0.04, floor), UP, buff=FLOOR_LABEL_GAP).align_to(self.plot.point(0.04, 0), LEFT)
-        self.play(Create(line), FadeIn(floor_note), run_time=0.8)
-
-        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降到{lr.decay_to_zero_over_peak}」不是默认做法")
+        ends = VGroup(marks.dot(self.plot.point(lr.GPT3_DECAY_END.value, floor), OLD, size="ball"),
+                      marks.dot(self.plot.point(lr.V3_COSINE_END_PROGRESS.value, floor), NEW, size="ball"))
+        ends.set_z_index(FLOOR_ON_TOP + 1)
+        note = VGroup(ledger_text("峰值的 {lr.v3.cosine_end_over_peak}", size="small"),
+                      words("余弦段终点 →", size="small"))
+        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
+        note.next_to(self.plot.point(FLOOR_NOTE_AT, floor), UP, buff=FLOOR_LABEL_GAP)
+        note.align_to(self.plot.point(FLOOR_NOTE_AT, 0), LEFT)
+        self.play(Create(line), run_time=0.6)
+        self.play(FadeIn(ends, scale=1.5), FadeIn(note), run_time=0.6)
 
     def truncation_branch(self):
         """V3's flat segment cut early, then a short cosine down to its decayed value (illustration)."""
@@ -239,9 +293,8 @@ class FigLrCurve(LectureScene):
         length = share * (lr.V3_DECAY_TOKENS.value / lr.V3_TOTAL.value)
         p = np.linspace(0, 1, 60)
         xy = np.column_stack([cut + p * length, lr.cosine(p, 1.0, lr.V3_COSINE_END.value)])
-        branch = DashedVMobject(VMobject(stroke_color=theme.color(NEW), stroke_width=3).set_points_smoothly(
-            self.plot.point(xy[:, 0], xy[:, 1])), num_dashes=14)
-        stop = Dot(self.plot.point(*xy[-1]), radius=0.08, color=theme.color(NEW))
+        branch = marks.polyline(self.plot.point(xy[:, 0], xy[:, 1]), NEW, weight="regular", smooth=True, dashed=True)
+        stop = marks.dot(self.plot.point(*xy[-1]), NEW)
         # Four short lines: the label fits between the branch and V3's own fall.
         label = VGroup(*(words(part, size="small", color=NEW) for part in ("随时截断", "+ 短短的衰减", "→ 能用的", "checkpoint")))
         label.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)

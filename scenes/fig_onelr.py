@@ -1,60 +1,57 @@
 """fig-onelr: one global learning rate in a valley steep one way and flat the other.
 
-Ⓐ 一个谷，两条轨迹, in the notes' order: the axes first (竖着弹：陡的参数 · 横着爬：平的参数 ·
-   谷底在右边), then red bounces harder each time until it leaves the framed plot, blue's
-   bounce shrinks until it reaches the bottom; the reveal that red's learning rate is only
-   1.1 × blue's (差一成); and last, blue itself: its zigzag stays blue, and how much of its
-   path goes toward the bottom is a separate measure — a bar of its 路程 against one of its 前进.
+Ⓐ 一个谷，两条轨迹, in the notes' order: the axes first (陡 · 竖着弹, 平 · 横着爬, 谷底在右边),
+   then red bounces harder each time until it leaves the framed plot, blue's bounce shrinks
+   until it reaches the bottom; the reveal that red's learning rate is only 1.1 × blue's (差一成),
+   drawn on a learning-rate axis where the threshold 2 stands between them (区间就这么窄); and
+   last, blue itself: every step cut into its bounce (竖着弹) and its move toward the bottom
+   (前进), in the plot and as one bar of blue's whole path.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart, VGroup, linear
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart, VGroup, linear
 
-from lecture_numerics import onelr
-from scenes.kit import theme
+from lecture_numerics import onelr, quantity
+from scenes.kit import marks, theme, widgets
 from scenes.kit.annotate import legend, on_plot
-from scenes.kit.arrows import arrow
-from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
-from scenes.kit.data_window import DataWindow, exit_arrow, quadratic_levels, run_path
+from scenes.kit.data_window import DataWindow, exit_arrow, quadratic_levels, run_path, step_parts
 from scenes.kit.plots import Plot, place
-from scenes.kit.text import line, words
+from scenes.kit.text import words
 
-# The two runs by what they do; the notes call the diverging one 红 and the settling one 蓝.
-DIVERGING, SETTLING, FORWARD = "bad", "accent", "good"
+# The notes call the diverging run 红 (the `bad` crimson: it blows up) and the settling one 蓝 (the
+# parameters' own blue: it is the weights' path). Each step's move toward the bottom is the
+# highlight of the last beats (accent), its bounce stays blue.
+DIVERGING, SETTLING, FORWARD, BOTTOM = "bad", "weights", "accent", "ink"
 # The plot: the valley at equal scale both ways (29 × 12 data units), framed on all sides,
-# so 「出画面」 has an edge to leave; a column on its right holds the legend and the measure.
+# so 「出画面」 has an edge to leave; a column on its right holds the legend and the measures.
 (X0, X1), (Y0, Y1) = onelr.WINDOW
 PLOT_W = 8.4
 PLOT_H = PLOT_W * (Y1 - Y0) / (X1 - X0)
-PLOT_CORNER = (-6.4, -1.55)
+PLOT_CORNER = (-6.4, -1.2)      # high enough that three takeaway lines fit under its labels
 WINDOW = DataWindow(onelr.WINDOW, screen_center=(PLOT_CORNER[0] + PLOT_W / 2, PLOT_CORNER[1] + PLOT_H / 2),
                     screen_size=(PLOT_W, PLOT_H))
 # Level curves: steep half-widths 1 … 6 (½·λ_steep·y² with y = 1 … 6).
 LEVELS = [0.5 * h * h for h in (1, 2, 3, 4, 5, 6)]
-COLUMN_X = 2.5                  # left edge of the right-hand column
-LEGEND_TOP = 2.0
-MEASURE_TOP = 0.7
-BAR_LENGTH, BAR_THICKNESS = 3.0, 0.34
-DIMMED = 0.3                     # a run the speaker has moved on from
-FORWARD_Y = -5.0                 # data height of the 前进 arrow under blue's path
-START_LABEL_NUDGE = 0.25         # 「同一起点」 moved right, clear of the plot's border
+COLUMN_X = 2.6                  # left edge of the right-hand column
+COLUMN_W = 3.8                  # its width: the η axis and the bar (30 px clear of the right edge)
+LEGEND_TOP = 2.3
+ETA_Y = 0.25                    # the η axis's line, under the legend
+ETA_HIGH = 2.5                  # the axis runs 0 … 2.5: the wall at 2 and red's 2.09 past it
+BAR_TOP = 0.75                  # blue's split bar takes the η axis's place once the speaker moves on
+BAR_H = 0.6                     # tall enough for its labels inside
+DIMMED, GONE = 0.3, 0.12        # a run the speaker has moved on from; one the finger must not find
+START_LABEL_NUDGE = 0.25        # 「同一起点」 moved right, clear of the plot's border
 BOTTOM_LABEL_RAISE = 0.17       # ≈15 px: 「谷底在右边」 clear of blue's zigzag peaks
-ZIGZAG_STROKE = 7                # 「你看它那串锯齿」: blue's path made the thickest line on screen
-
-
-def steps_length(path: np.ndarray) -> tuple[float, float]:
-    """(Σ|Δx|, Σ‖Δ‖): how far the run moved toward the bottom, and how far it travelled."""
-    steps = np.diff(path, axis=0)
-    return float(np.abs(steps[:, 0]).sum()), float(np.hypot(steps[:, 0], steps[:, 1]).sum())
 
 
 class FigOnelr(LectureScene):
     scene_id = "fig-onelr"
     title = "一个全局学习率：一边陡、一边平的谷"
-    ledger_keys = ("onelr.run_count", "onelr.red_over_blue", "onelr.lr_gap_cheng", "onelr.blue_progress_share")
+    ledger_keys = ("onelr.run_count", "onelr.red_over_blue", "onelr.lr_gap_cheng", "beststep.threshold",
+                   "onelr.axis.lr_ticks")
 
     def construct(self):
         self.two_runs_panel()
@@ -71,19 +68,19 @@ class FigOnelr(LectureScene):
         self.blue_run()
         self.beat(says="现在我告诉你这两个学习率差多少 —— 差一成",
                   takeaway="学习率只差{onelr.lr_gap_cheng}：红 = {onelr.red_over_blue} × 蓝")
-        self.reveal_ratio()
+        self.rate_axis()
         self.beat(says="红色比蓝色大百分之十。就这么点，一个炸了，一个没炸")
         self.outcomes()
-        self.beat(says="你能下手的区间，就这么窄", replaces=True,
-                  takeaway="只差{onelr.lr_gap_cheng}，一个炸了，一个没炸 —— 能下手的区间就这么窄")
+        self.beat(says="你能下手的区间，就这么窄", takeaway="能下手的区间，就这么窄")
+        self.threshold_wall()
+        # 「这一句是这张图真正的收获」: the rates step back, blue's zigzag is all there is.
         self.beat(says="可蓝色也不好。你看它那串锯齿")
         self.look_at_blue()
         self.beat(says="每一步大半的力气，都花在左右横跳上了")
-        self.travelled_bar()
+        self.bounces()
         self.beat(says="真正朝谷底去的，只有那一丁点横向的位移")
-        self.forward_measure()
-        # The zigzag block's ⭐ takes the bottom line's place: the biggest text, never a second line.
-        self.beat(says="它不是在走，它是在蹭", takeaway="它不是在走，它是在蹭", replaces=True)
+        self.forward_moves()
+        self.beat(says="它不是在走，它是在蹭", takeaway="它不是在走，它是在蹭")
 
     # ---- the valley and its axes ---------------------------------------------------------------
 
@@ -91,28 +88,29 @@ class FigOnelr(LectureScene):
         plot = place(Plot(x_range=(X0, X1), y_range=(Y0, Y1), width=PLOT_W, height=PLOT_H, frame=True), PLOT_CORNER)
         curvatures = (onelr.LAMBDA_STEEP.value / onelr.KAPPA_FIGURE.value, onelr.LAMBDA_STEEP.value)
         levels = quadratic_levels(WINDOW, curvatures, LEVELS)
-        steep = words("↕ 竖着弹：陡的参数", size="label", color="muted")
+        steep = words("↕ 陡 · 竖着弹", size="label", color="muted")
         steep.next_to(plot.y_axis, UP, buff=theme.space("small")).align_to(plot.y_axis, LEFT)
-        flat = words("横着爬：平的参数 →", size="label", color="muted")
+        flat = words("平 · 横着爬 →", size="label", color="muted")
         flat.next_to(plot.x_axis, DOWN, buff=theme.space("small")).align_to(plot.x_axis, RIGHT)
-        self.bottom = Dot(WINDOW.point(0, 0), radius=0.09, color=theme.color(FORWARD))
+        self.bottom = marks.dot(WINDOW.point(0, 0), BOTTOM, size="large")
         # Raised clear of blue's zigzag peaks; kept in front of every run (see blue_run).
-        bottom_label = on_plot("谷底在右边", color=FORWARD).next_to(self.bottom, UP + LEFT, buff=theme.space("tight"))
-        bottom_label.shift(UP * BOTTOM_LABEL_RAISE)
-        self.bottom_label = bottom_label
+        bottom_label = on_plot("谷底在右边", color=BOTTOM).next_to(self.bottom, UP + LEFT, buff=theme.space("tight"))
+        self.bottom_label = bottom_label.shift(UP * BOTTOM_LABEL_RAISE)
         self.play(Create(plot), Create(levels), run_time=1.0)
         self.play(FadeIn(steep, shift=DOWN * 0.1), run_time=0.5)
         self.play(FadeIn(flat, shift=LEFT * 0.1), run_time=0.5)
         self.play(FadeIn(self.bottom), FadeIn(bottom_label), run_time=0.5)
-        self.plot = plot
 
     def show_start_and_legend(self):
-        start = Dot(WINDOW.point(*onelr.START.value), radius=0.08, color=theme.color("ink"))
+        start = marks.dot(WINDOW.point(*onelr.START.value), "ink")
         # Up and to the right of the dot: its halo stays inside the plot's left border.
         start_label = on_plot("同一起点", size="small").next_to(start, UP, buff=theme.space("tight"))
         start_label.shift(RIGHT * START_LABEL_NUDGE)
-        self.legend = legend([(DIVERGING, "红：学习率大一点", "line"), (SETTLING, "蓝：学习率小一点", "line")],
-                             direction=DOWN, size="label", gap="small")
+        # 「唯一的差别是学习率」: the legend names that one difference, nothing more yet.
+        rows = legend([(DIVERGING, "红：大一点", "line"), (SETTLING, "蓝：小一点", "line")],
+                      direction=DOWN, size="label", gap="small")
+        self.legend = VGroup(words("学习率", size="label", color="muted"), rows)
+        self.legend.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
         self.legend.move_to([COLUMN_X, LEGEND_TOP, 0], aligned_edge=UP + LEFT)
         self.play(FadeIn(start), FadeIn(start_label), run_time=0.5)
         self.play(FadeIn(self.legend), run_time=0.6)
@@ -140,11 +138,21 @@ class FigOnelr(LectureScene):
                   run_time=2.6, rate_func=linear)
         self.bring_to_front(self.bottom_label)
 
-    def reveal_ratio(self):
-        old = self.legend[0][1]
-        new = line("红：学习率 = {onelr.red_over_blue} × 蓝", size="label").move_to(old, aligned_edge=LEFT)
-        self.play(FadeOut(old, shift=UP * 0.1), FadeIn(new, shift=UP * 0.1), run_time=0.6)
-        self.legend[0].remove(old).add(new)
+    # ---- 差一成, on a learning-rate axis -------------------------------------------------------------
+
+    def rate_axis(self):
+        """The two rates on one axis from zero, a hair apart (1.9 and 2.09: the takeaway says 1.1 ×)."""
+        axis = widgets.number_line(0.0, ETA_HIGH, ticks="onelr.axis.lr_ticks", width=COLUMN_W)
+        axis.shift(np.array([COLUMN_X, ETA_Y, 0.0]) - axis.line.get_start())
+        # Labels above the axis, pulled apart from the shared middle: blue ends at its mark, red starts at its.
+        blue = axis.mark(onelr.BLUE_LR.value, "蓝", color=SETTLING)
+        red = axis.mark(onelr.RED_LR.value, "红", color=DIVERGING)
+        for (stroke, label), side in ((blue.submobjects, LEFT), (red.submobjects, RIGHT)):
+            label.next_to(stroke, UP, buff=theme.space("tight")).align_to(stroke, -side).shift(side * theme.space("hair"))
+        self.eta_axis = axis
+        self.rates = VGroup(axis, blue, red)
+        self.play(FadeIn(axis), run_time=0.5)
+        self.play(FadeIn(blue), FadeIn(red), run_time=0.6)
 
     def outcomes(self):
         # Red back at full strength, the run the speaker names; its label becomes one: 「炸了：出画面」.
@@ -154,37 +162,46 @@ class FigOnelr(LectureScene):
         self.red_label = blown
         self.play(FadeIn(settled), run_time=0.4)
 
+    def threshold_wall(self):
+        """The wall at 2 between them: everything past it blows up, and the two runs straddle it."""
+        axis = self.eta_axis
+        wall = widgets.axis_range(axis, "beststep.threshold", ETA_HIGH, role="bad")
+        # Named under the axis, where only the ticks 0 and 1 stand: above it are the two runs' rates.
+        name = axis.mark(quantity("beststep.threshold").value, "门槛 {beststep.threshold}", color="bad", side=DOWN)
+        wall.add(name)
+        self.rates.add(wall)
+        self.play(FadeIn(wall), run_time=0.6)
+
     # ---- blue's zigzag, measured -------------------------------------------------------------------
 
     def look_at_blue(self):
-        """The finger's target: red all but gone, blue's zigzag the thickest line on screen."""
-        self.play(self.red.animate.set_opacity(0.15), self.blue_path.animate.set_stroke(width=ZIGZAG_STROKE),
-                  run_time=0.6)
+        """The finger's target: red all but gone, the rates stepped back, blue's zigzag the
+        heaviest line on screen; the takeaways step back too, so the zigzag leads."""
+        self.play(self.red.animate.set_opacity(GONE), FadeOut(self.red_label), FadeOut(self.rates),
+                  self.blue_path.animate.set_stroke(width=theme.stroke("heavy")), *self.dim_takeaways(), run_time=0.6)
 
-    def _bar(self, value: float, color: str) -> StackedBar:
-        total = steps_length(onelr.BLUE_PATH.value)[1]
-        return StackedBar([(value, color)], scale=BAR_LENGTH / total, thickness=BAR_THICKNESS, opacity=0.85)
+    def bounces(self):
+        """Every step cut in two: its bounce drawn over the zigzag in blue, heavy; the bar
+        of blue's whole path grows its bounce part — most of it."""
+        forward, bounce = step_parts(WINDOW, onelr.BLUE_PATH.value, across=FORWARD, up=SETTLING)
+        bounce.set_stroke(width=theme.stroke("heavy"), opacity=1.0)
+        forward.set_stroke(width=theme.stroke("heavy"), opacity=1.0)
+        # Lengths only, no number printed: the bar shows 大半, the speaker says it. Its track (the
+        # whole path) is there from the start, so the bounce is seen as most of it.
+        bounce_len, forward_len = onelr.BLUE_BOUNCE_PATH.value, onelr.BLUE_FORWARD_PATH.value
+        self.bar = widgets.split_bar([("竖着弹", bounce_len, SETTLING), ("前进", forward_len, FORWARD)], COLUMN_W,
+                                     BAR_H, whole=bounce_len + forward_len)
+        title = words("蓝走的路", size="label", color=SETTLING)
+        VGroup(title, self.bar).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
+        VGroup(title, self.bar).move_to([COLUMN_X, BAR_TOP, 0], aligned_edge=UP + LEFT)
+        self.play(self.blue_path.animate.set_stroke(width=theme.stroke("thin"), opacity=DIMMED),
+                  self.blue_dots.animate.set_opacity(DIMMED), run_time=0.4)
+        self.play(LaggedStart(*(Create(b) for b in bounce), lag_ratio=0.15), run_time=1.6)
+        self.play(FadeIn(title), FadeIn(self.bar.bar.track), run_time=0.4)
+        self.play(GrowFromEdge(self.bar.part(0), LEFT), run_time=0.8)
+        self.forward = forward
 
-    def travelled_bar(self):
-        title = words("蓝走过的路程", size="label", color=SETTLING)
-        title.move_to([COLUMN_X, MEASURE_TOP, 0], aligned_edge=UP + LEFT)
-        bar = self._bar(steps_length(onelr.BLUE_PATH.value)[1], SETTLING)
-        bar.next_to(title, DOWN, buff=theme.space("small")).align_to(title, LEFT)
-        note = words("大半是在竖着弹", size="small", color="muted").next_to(bar, DOWN, buff=theme.space("tight"))
-        note.align_to(bar, LEFT)
-        self.play(FadeIn(title), GrowFromEdge(bar, LEFT), run_time=0.8)
-        self.play(FadeIn(note), run_time=0.4)
-        self.travelled = VGroup(title, bar, note)
-
-    def forward_measure(self):
-        forward, _ = steps_length(onelr.BLUE_PATH.value)
-        path = onelr.BLUE_PATH.value
-        along = arrow(WINDOW.point(path[0, 0], FORWARD_Y), WINDOW.point(path[-1, 0], FORWARD_Y), FORWARD,
-                      weight="bold", buff=None)
-        along_label = on_plot("前进", color=FORWARD).next_to(along, UP, buff=theme.space("tight"))
-        self.play(GrowArrow(along), run_time=0.8)
-        self.play(FadeIn(along_label), run_time=0.3)
-        title = line("其中前进：只占 {onelr.blue_progress_share}", size="label", color=FORWARD)
-        title.next_to(self.travelled, DOWN, buff=theme.space("large")).align_to(self.travelled, LEFT)
-        bar = self._bar(forward, FORWARD).next_to(title, DOWN, buff=theme.space("small")).align_to(title, LEFT)
-        self.play(FadeIn(title), GrowFromEdge(bar, LEFT), run_time=0.8)
+    def forward_moves(self):
+        """What is left of each step: the short move toward the bottom, gold, and the bar's rest."""
+        self.play(LaggedStart(*(Create(f) for f in self.forward), lag_ratio=0.15), run_time=1.4)
+        self.play(GrowFromEdge(self.bar.part(1), LEFT), run_time=0.6)

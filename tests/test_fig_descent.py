@@ -56,15 +56,14 @@ def test_panel_a_labels_stay_off_the_curve(descent):
         assert not inside.any(), f"the curve runs through 「{text.text}」"
 
 
-def test_the_step_direction_has_one_colour_in_every_figure():
-    """−g (the step) was blue in fig-descent and red, the gradient's own colour, in fig-muon.
-    One role for the step in both, the one fig-momentum gives its net step; the gradient keeps its own."""
-    from scenes import fig_descent, fig_momentum, fig_muon
+def test_the_step_is_drawn_in_the_gradients_colour():
+    """−∇L is a gradient: one meaning per colour puts it in the gradient's role (it was the
+    status green, which now means only 'fine'). It is told from ∇L by weight and by name."""
+    from scenes import fig_descent
     from scenes.kit import theme
 
-    step = theme.color(fig_momentum.HEAVY_BALL)
-    assert theme.color(fig_descent.NEG_GRADIENT) == step == theme.color(fig_muon.STEP)
-    assert theme.color(fig_descent.GRADIENT) == theme.color("gradients") != step
+    assert theme.color(fig_descent.GRADIENT) == theme.color("gradients")
+    assert not any(paint == fig_descent.GRADIENT for _, paint in fig_descent.STRINGS)
 
 
 def test_deepseek_v3_is_the_same_colour_as_in_fig_per_byte():
