@@ -95,3 +95,11 @@ REAL_OVER_SIX_ND = derived(
             "3 = forward + backward (1 : 2)",
     measures="true training FLOPs over 6ND at 128K: 6ND leaves out the weightless QKᵀ and AV",
     notes="5–6 ×", notes_quote="反推一下：真实算力大约是 6ND 的五到六倍。")
+# 「反推」 from the share fig-step shows beside it: if 6ND counted only the 17.9 % that is not
+# attention, the whole would be 1 ÷ 17.9 % of it. That overshoots the 5.4× above, because 82.1 % is
+# one MoE layer's forward share, not the model's (the screen's 5.4× is the whole model's). Both lie
+# in the notes' 五到六倍; declared so the ledger and the errata can say which is which.
+REAL_OVER_SIX_ND_FROM_SHARE = derived(
+    "flops.v3.real_over_6nd_from_share", lambda share: 1 / (1 - share), inputs={"share": ATTENTION_SHARE_V3},
+    unit="×", fmt=lambda v: f"{v:.1f}×", formula="1 ÷ (1 − flops.v3.attention_share_128k)",
+    measures="real FLOPs over 6ND as 「反推」 from one MoE layer's attention share alone (an upper estimate)")

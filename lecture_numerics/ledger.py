@@ -14,6 +14,7 @@ import numpy as np
 
 from lecture_numerics import load_all
 from lecture_numerics.census import census_keys
+from lecture_numerics.ledger_zh import chinese, unit_zh
 from lecture_numerics.notes import agrees
 from lecture_numerics.provenance import BREAKDOWNS, SPEAKERS_EXAMPLE, UNCONFIRMED, Chosen, Derived, Quantity
 
@@ -78,6 +79,7 @@ def _entry(q: Quantity, scenes: list[str], role: str) -> dict[str, Any]:
     }
     if q.item_displays:
         entry["item_displays"] = list(q.item_displays)
+    entry.update(_chinese(q))
     if isinstance(q, Derived):
         entry["formula"] = q.formula
         entry["inputs"] = {name: {"key": dep.key, "value": _plain(dep.value), "unit": dep.unit,
@@ -89,6 +91,18 @@ def _entry(q: Quantity, scenes: list[str], role: str) -> dict[str, Any]:
     if q.key in BREAKDOWNS:
         entry["items"] = _plain(BREAKDOWNS[q.key]())
     return entry
+
+
+def _chinese(q: Quantity) -> dict[str, str]:
+    """What the room reads (lecture_numerics.ledger_zh): measures_zh, unit_zh, and reason_zh
+    (示例取值: the speaker's own example needs none) or formula_zh (推来的, when written)."""
+    zh = chinese(q.key)
+    found = {"measures_zh": zh.get("measures", ""), "unit_zh": unit_zh(q.unit)}
+    if isinstance(q, Chosen):
+        found["reason_zh"] = zh.get("reason") or (q.reason if q.reason == SPEAKERS_EXAMPLE else "")
+    if isinstance(q, Derived) and zh.get("formula"):
+        found["formula_zh"] = zh["formula"]
+    return found
 
 
 def ledger_entries(scene_keys: dict[str, tuple[str, ...]]) -> dict[str, dict[str, Any]]:
@@ -235,12 +249,19 @@ _RULE = ("一致 = 我们的值按讲稿写出的精度取整后等于讲稿的�
 
 
 def _errata_section(found: list[dict[str, Any]]) -> list[str]:
+    """The errata: 改口 (say it differently, with the sentence to say), then 细节 (true but
+    immaterial, in the appendix only); lecture_numerics.errata states the rule."""
     lines = ["## 讲稿勘误 · Errata (the notes say a number the numerics contradict)", ""]
     if not found:
         return lines + ["（无 / none）", ""]
-    lines += ["| 行 line | 讲稿 says | 应为 right | 为什么 why | key |", "|---|---|---|---|---|"]
-    lines += [f"| L{e['line']} | {_cell(e['said'])} | {_cell(e['right'])} | {_cell(e['why'])} | `{e['key']}` |"
-              for e in found]
+    lines += ["改口 = 说出来不对，台上改说右栏那句；细节 = 属实或无关紧要，只记在这里 (say-instead vs detail: "
+              "see lecture_numerics/errata.py).", "",
+              "| 行 line | 类 kind | 讲稿 says | 应为 right | 改说 say instead | 为什么 why | key |",
+              "|---|---|---|---|---|---|---|"]
+    ordered = ([e for e in found if e.get("kind", "改口") == "改口"]
+               + [e for e in found if e.get("kind", "改口") != "改口"])
+    lines += [f"| L{e['line']} | {e.get('kind', '改口')} | {_cell(e['said'])} | {_cell(e['right'])} "
+              f"| {_cell(e.get('say') or '—')} | {_cell(e['why'])} | `{e['key']}` |" for e in ordered]
     return lines + [""]
 
 

@@ -35,8 +35,12 @@ def step_timeline() -> Timeline:
 MODEL_NAME = sourced(
     "onestep.model_name", "DeepSeek-V3", unit="", measures="the model of the lecture's case, by its name",
     citation=V3_README)
+ITEMS = chosen("onestep.items", tuple(CATEGORIES), unit="", fmt=" / ".join,
+               measures="the items of the step's memory bill, as timeline.CATEGORIES names them",
+               reason="the lecture's four-way split of training memory (weights, gradients, optimizer state, "
+                      "activations), the one anim-memtime simulates")
 ITEM_COUNT = derived(
-    "onestep.item_count", lambda: len(CATEGORIES), inputs={}, unit="items", fmt=zh_count,
+    "onestep.item_count", lambda items: len(items), inputs={"items": ITEMS}, unit="items", fmt=zh_count,
     formula="len(timeline.CATEGORIES): weights, gradients, optimizer state, activations",
     measures="items of the step's memory bill drawn on one time axis",
     notes="四", notes_quote="⭐ 这是全讲第一次把四项画在同一条时间轴上，让那个画面先落地。")
@@ -55,6 +59,25 @@ ATTENTION_SHARE_ROUND = derived(
     measures="attention core's share of one MoE layer's forward FLOPs, as the split bar labels it",
     notes="82%", notes_quote="在这个长度上，attention 占一层前向算力的 82%。")
 
+# The items as fig-step Ⓐ stacks its strips, top to bottom.
+PEAK_ITEMS = ("optimizer", "weights", "gradients", "activations")
+
+
+def items_at_total_peak_tib() -> tuple[float, ...]:
+    """Each item's bytes (TiB) at the moment of the step's total peak (the simulator's first
+    argmax of the total), in PEAK_ITEMS order; activations with the layer being recomputed."""
+    tl = step_timeline()
+    k = int(np.argmax(tl.total()))
+    return tuple(float(tl.bytes[name][k]) / TIB for name in PEAK_ITEMS)
+
+
+AT_TOTAL_PEAK = derived(
+    "onestep.v3.items_at_total_peak_tib", lambda seq_len: items_at_total_peak_tib(), inputs={"seq_len": SEQ_LEN},
+    unit="TiB", item_fmt="{:.2f}", fmt=lambda v: " / ".join(f"{x:.2f}" for x in v),
+    formula="each item's bytes at the first argmax of the simulator's total ÷ 2⁴⁰ (optimizer state, weights, "
+            "gradients, activations with the recompute working set)",
+    measures="what each item holds at the step's total peak, the moment 查 OOM asks about (fig-step Ⓐ)")
+
 _TO_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -64,8 +87,22 @@ def _as_power_of_1024(v: float) -> str:
     return "1024" + str(power).translate(_TO_SUPERSCRIPT)
 
 
+BINARY_STEP = chosen("units.binary_prefix_step", 1024, unit="", fmt="{}",
+                     measures="the factor between binary prefixes (KiB → MiB → GiB → TiB)",
+                     reason="the bills are in binary units (GiB, TiB), as the notes divide (÷ 1024 的四次方)")
+TIB_POWER = chosen("units.tib_power", 4, unit="", fmt="{}", measures="binary prefix steps from bytes to TiB",
+                   reason="B → KiB → MiB → GiB → TiB: four steps")
+
+
+def _bytes_per_tib(step: int, power: int) -> int:
+    value = step ** power
+    assert value == TIB, "the bill's TiB is 2^40 bytes (models.TIB)"
+    return value
+
+
 BYTES_PER_TIB = derived(
-    "onestep.bytes_per_tib", lambda: TIB, inputs={}, unit="bytes", fmt=_as_power_of_1024,
+    "onestep.bytes_per_tib", _bytes_per_tib, inputs={"step": BINARY_STEP, "power": TIB_POWER}, unit="bytes",
+    fmt=_as_power_of_1024,
     formula="1 TiB = 2^40 B, written as the power of 1024 the bill divides by",
     measures="the divisor from bytes to TiB in fig-step Ⓐ's bill (÷ 1024⁴)")
 
@@ -83,8 +120,8 @@ CROSSING_AGAINST = chosen(
     reason="the flat line is the whole resident block (weights + gradients + optimizer state), the block "
            "that stays whatever the batch; the crossing at ≈94 sequences is against it, not the optimizer state alone",
     notes="优化器状态", notes_quote="最后一个问题：激活大，还是优化器状态大？",
-    note="Ⓑ 那条平线是整个常驻块（权重 + 梯度 + 优化器状态），约九十四条追平的是它，只比优化器状态交点还要早："
-         "问「激活大，还是常驻块大？」，和屏幕一致。")
+    note="Ⓑ 那条平线是整个常驻块（权重 + 梯度 + 优化器状态），约九十四条追平的是它；只和优化器状态比，"
+         "约七十一条就追平了（act.v3.seqs_to_match_optimizer），比九十四条早：问「激活大，还是常驻块大？」，和屏幕一致。")
 
 
 def _with_batch(batch: int) -> Scenario:

@@ -72,8 +72,11 @@ Y_TICKS = derived(
     inputs={"layers": LAYERS}, unit="fraction", item_fmt=share_fraction,
     fmt=lambda v: " · ".join(map(share_fraction, v)),
     formula="2^(−l/2) at the layer ticks", measures="tick labels of fig-prepost's share axis (log scale)")
+READINGS = chosen("prepost.readings", ("pre-training", "fine-tuning"), unit="", fmt=" / ".join,
+                  measures="the two uses the one curve is read for",
+                  reason="the notes' two verdicts on the same curve: pre-training and fine-tuning")
 VERDICTS = derived(
-    "prepost.verdict_count", lambda: len(("pre-training", "fine-tuning")), inputs={}, unit="verdicts",
+    "prepost.verdict_count", lambda readings: len(readings), inputs={"readings": READINGS}, unit="verdicts",
     fmt=zh_count, formula="pre-training and fine-tuning read the same curve",
     measures="how many verdicts the one curve gets",
     notes="两", notes_quote="同一条曲线，两种价值。")

@@ -4,9 +4,11 @@ PaLM reports no curve and no numbers for its loss, only a description (§5.1 Tra
 Instability): roughly 20 spikes in the 540B run, despite gradient clipping, at highly
 irregular intervals, sometimes late into training, not seen in the smaller models. The
 curve drawn is therefore an illustration from a seeded generator: a smooth power-law trend
-plus small noise, and exactly the sourced number of spikes at irregular times (clusters early,
-one alone after a quiet stretch longer than a quarter of the run, one in the last fifth), each
-a sharp rise that recovers quickly. The green strip is
+plus small noise, and exactly the sourced number of spikes at irregular times — clusters in
+the first third, one alone after a quiet stretch longer than a quarter of the run, clusters
+again after it, and one in the last tenth — each a sharp rise that recovers quickly. Half the
+spikes come after the midpoint, so the curve never calms down (the picture must not argue for
+「开头挺过去就没事了」, the belief the notes tell the room to drop). The green strip is
 the same trend without spikes. The generator exposes its spike times for the tests.
 """
 
@@ -54,10 +56,11 @@ MIN_SEPARATION = 0.012   # spikes at least 1.2 % of the axis apart, so they can 
 CLUSTER_GAP = 2.5 * MIN_SEPARATION   # spikes closer than this read as one cluster
 # The pattern the notes point at (「挤在一起的有，隔很久才来一个的也有，训到很晚了还会来」), drawn
 # from PaLM's "highly irregular intervals, sometimes happening late into training":
-LONE = (0.73, 0.78)      # one spike alone after a long quiet stretch
-LATE = (0.90, 0.97)      # one spike in the last fifth of the run
+EARLY_END = 0.34         # the first clusters end here
+LONE = (0.61, 0.65)      # one spike alone after a long quiet stretch (longer than LONG_GAP by construction)
 LONG_GAP = 0.25          # the quiet stretch before the lone spike is longer than this share of the run
-EARLY_END = LONE[0] - LONG_GAP - MIN_SEPARATION   # the clusters end here, so the stretch is long by construction
+LATER = (LONE[1] + 2 * CLUSTER_GAP, 0.87)   # clusters again, after the lone spike
+LATE = (0.91, 0.97)      # one spike in the last tenth of the run
 RECOVERY = 0.004         # e-folding time of a spike's recovery, share of the run
 
 
@@ -69,24 +72,28 @@ class Sketch:
     spike_times: np.ndarray    # where each spike starts
 
 
-def clustered(count: int, rng: np.random.Generator) -> np.ndarray:
-    """``count`` early spikes in clusters of two to seven, a clear gap between clusters."""
+def clustered(count: int, rng: np.random.Generator, start: float, end: float) -> np.ndarray:
+    """``count`` spikes in clusters of two to seven after ``start``, a clear gap between clusters,
+    all before ``end``."""
     while True:
         times: list[float] = []
-        at = 0.0
+        at = start
         while len(times) < count:
             at += rng.uniform(CLUSTER_GAP * 1.5, CLUSTER_GAP * 3.5)       # the quiet before a cluster
             for _ in range(rng.integers(2, 8)):
                 times.append(at)
                 at += rng.uniform(MIN_SEPARATION, 1.4 * MIN_SEPARATION)
         times_arr = np.array(times[:count])
-        if times_arr.max() < EARLY_END:
+        if times_arr.max() < end:
             return times_arr
 
 
 def spike_times(count: int, rng: np.random.Generator) -> np.ndarray:
-    """Clusters early, then one alone after a long gap, then one late: all ``count`` of them."""
-    return np.concatenate([clustered(count - 2, rng), [rng.uniform(*LONE), rng.uniform(*LATE)]])
+    """Clusters early, one alone after a long gap, clusters again, one late: all ``count`` of
+    them, as many of the clustered ones after the lone spike as before it."""
+    later = (count - 2) // 2
+    return np.concatenate([clustered(count - 2 - later, rng, 0.0, EARLY_END), [rng.uniform(*LONE)],
+                           clustered(later, rng, LATER[0] - CLUSTER_GAP * 1.5, LATER[1]), [rng.uniform(*LATE)]])
 
 
 def lone_spike(times: np.ndarray) -> float:

@@ -27,8 +27,12 @@ FINITE_DIFFERENCE_YEARS = derived(
     measures="wall time of one finite-difference gradient: one forward pass per parameter",
     notes="将近一万", notes_quote="一次前向按一秒算，跑完要将近一万年。")
 HOLD_STILL = "按住不动"
+HOLD_STILL_WORDS = speakers_example(
+    "spoken.hold_still_words", HOLD_STILL, unit="", measures="the words the notes give for 偏 (partial)",
+    notes_quote="就三个字：按住不动。")
 HOLD_STILL_CHARS = derived(
-    "spoken.hold_still_chars", lambda: len(HOLD_STILL), inputs={}, unit="characters", fmt=zh_count,
+    "spoken.hold_still_chars", lambda words: len(words), inputs={"words": HOLD_STILL_WORDS}, unit="characters",
+    fmt=zh_count,
     formula=f"len(「{HOLD_STILL}」)", measures="characters in the words the notes give for 偏 (partial)",
     notes="三", notes_quote="那「偏导数」的「偏」是什么意思？就三个字：按住不动。",
     note=f"「{HOLD_STILL}」 has four characters, not three")
@@ -99,7 +103,9 @@ POLYAK_TO_2024 = derived(
 POLYAK_BETA_LOW = sourced(
     "history.polyak.beta_low", 0.8, unit="", fmt="{:g}", confirmed=False,
     citation="Polyak 1964, \"Some methods of speeding up the convergence of iteration methods\" (USSR Comput. "
-             "Math. Math. Phys. 4(5)); the range the notes attribute to it was not read there (待核)",
+             "Math. Math. Phys. 4(5) 1–17, doi 10.1016/0041-5553(64)90137-5); the range the notes attribute to it "
+             "was not read there (待核): a search of the stored pages and code found the paper only as references "
+             "and summaries (the heavy-ball method and its (√κ − 1)/(√κ + 1) rate), none quoting a range of β",
     measures="bottom of the momentum range the notes attribute to Polyak",
     notes="零点八", notes_quote="Polyak 在一九六四年给的经验取值是零点八到零点九九。")
 POLYAK_BETA_HIGH = sourced(
@@ -145,9 +151,10 @@ REUNION_YEARS = derived(
     inputs={"thesis": HOCHREITER_YEAR, "chapter": GRADIENT_FLOW_YEAR}, unit="years", fmt="{}",
     formula="2001 − 1991", measures="years from the first finding to the joint chapter")
 TIME_LAG_STEPS = sourced(
-    "history.rnn_time_lag_steps", 1000, unit="steps", fmt="{}", confirmed=False,
-    citation="Hochreiter & Schmidhuber 1997, \"Long Short-Term Memory\", Neural Computation 9(8): time lags of "
-             "more than 1000 steps (not read here: 待核)",
+    "history.rnn_time_lag_steps", 1000, unit="steps", fmt="{}",
+    citation="Hochreiter & Schmidhuber 1997, \"Long Short-Term Memory\", Neural Computation 9(8) 1735–1780, "
+             "abstract (read, in the scilit.net record of doi 10.1162/neco.1997.9.8.1735): \"LSTM can learn to "
+             "bridge minimal time lags in excess of 1000 discrete-time steps\"",
     measures="time span of the era's long-dependency experiments, in steps (= layers unrolled)",
     notes="一千", notes_quote="当年那批实验的时间跨度是一千步，换算过来就是一千层。")
 

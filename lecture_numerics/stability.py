@@ -18,7 +18,10 @@ STMOE = ("Zoph et al. 2022, ST-MoE (arXiv 2202.08906), §3, the router z-loss ta
          "clipping (clip = 0.1) / Router Z-Loss); read only in a transcription "
          "(MaoSong2022.github.io, content/post/ST-MoE/index.md), not in the paper: a search of the stored "
          "pages found the paper's overview (alphaxiv.org/overview/2202.08906: the router z-loss and its bfloat16 "
-         "motivation) but not the table")
+         "motivation) but not the table; a third search (stored pages: the paper's opening at "
+         "hf.justhomemaker.com/papers/2202.08906.md, its abstract and contents; code: the strings of the table's "
+         "rows and values) again reached only that transcription, whose baseline row 4/6, −1.755 ± 0.02 also "
+         "heads its noise table")
 ROWS = ("baseline", "update clipping", "router z-loss")
 
 
@@ -26,6 +29,10 @@ def _minus(v: float) -> str:
     return f"{v:.3f}".replace("-", "−")
 
 
+SOURCE = sourced(
+    "stability.table_source", "ST-MoE", unit="", fmt="{}", citation=STMOE, confirmed=False,
+    measures="the paper whose stability table fig-stability Ⓒ draws, named over the table; unconfirmed like every "
+             "cell of it, so the table's header carries the 待核 mark for all of them")
 RUNS = sourced(
     "stability.runs", (6, 3, 3), unit="runs", fmt=lambda v: " / ".join(map(str, v)), item_fmt="{}", citation=STMOE,
     confirmed=False, measures="seeds run per row: baseline, update clipping, router z-loss",
@@ -75,8 +82,11 @@ GHOST_LR = chosen(
     measures="learning rate of the ghost row (a run that never moves)",
     reason="the notes' reductio: judged on 稳没稳 alone, a zero learning rate is the best method",
     notes="零", notes_quote="让它稳太容易了 —— 学习率设成零，保证不飞。")
+CURE_COLUMNS = chosen("stability.cure_columns", ("治结构", "治数值", "治现场"), unit="", fmt=" / ".join,
+                      measures="the columns fig-stability Ⓐ sorts the methods into",
+                      reason="the three places a spike can be cured at, as the notes name them")
 CURE_KINDS = derived(
-    "stability.cure_kinds", lambda: len(("structure", "numerics", "on the spot")), inputs={}, unit="kinds",
+    "stability.cure_kinds", lambda columns: len(columns), inputs={"columns": CURE_COLUMNS}, unit="kinds",
     fmt=zh_count, formula="治结构, 治数值, 治现场 (a hand count of the columns)",
     measures="kinds of cure fig-stability Ⓐ sorts the methods into",
     notes="三", notes_quote="知道了这一点，再看治法就有框架了。三类，治的是三个不同的位置。")

@@ -3,10 +3,16 @@
 One section. Memory against time, stacked by category, grows over the step: forward piles
 activations up, backward recomputes, uses and frees them while gradients appear, the update
 touches all optimizer state. The activations (the stored inputs) peak at the end of forward;
-the peak while recomputing (激活 + 重算临时), the gradients' full size and the total's peak
-(in ink, as in fig-step) get their ledger numbers as the step passes them. The update is the last sliver of the time axis: only that
-sliver of the optimizer band lights up (「只在每一步的最后那一瞬间被用一次」), and the
-speaker's sentence about the peak comes last, once the peak has been passed.
+the peak while recomputing (+ 重算临时), the gradients' full size and the total's peak (in ink,
+as in fig-step) get their ledger numbers as the step passes them. Pale means idle: the weights
+band lights up behind the cursor through forward and backward (every layer uses them), the
+optimizer band only in the update, the last sliver of the time axis (「只在每一步的最后那一瞬间
+被用一次」). The axis breaks above the resident block, and the block is drawn taller than the
+gradients at their largest, so the optimizer state still reads as the biggest item.
+
+The clip plays once and ends on the whole picture: the step runs fast (a few seconds), the
+speaker's sentence about the peak comes once the step has been seen whole, and the finished
+picture — total peak and sentence — holds for more than half of the clip.
 
 Numbers follow config/scenarios.yaml: for the lecture's case the scene draws the lecture's
 own quantities (timeline.v3.*, bill.v3.*); for any other setting it draws the
@@ -16,13 +22,13 @@ timeline.configured.* quantities computed from the same simulator for that setti
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, Line, Rectangle, VGroup, linear
+from manim import DOWN, LEFT, RIGHT, UL, UP, FadeIn, VGroup, linear
 
 from lecture_numerics.memtime_axes import MAIN_TICKS, ZOOM_TICKS, main_scale, zoom_ceiling, zoom_unit
 from lecture_numerics.memtime_configured import configured_scenario, is_lecture_case
 from lecture_numerics.models import TIB
 from lecture_numerics.timeline import Timeline, memory_timeline
-from scenes.kit import theme
+from scenes.kit import marks
 from scenes.kit.annotate import legend, on_plot
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
@@ -59,17 +65,22 @@ RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
 # top of them: its own band, the same teal lighter, whose peak is 激活 + 重算临时, never 激活峰.
 WORKING = "working"
 WORKING_OPACITY = 0.35
-NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（存下的输入）",
-         WORKING: "重算工作集（临时）"}
+NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（存下的）",
+         WORKING: "重算临时"}
 
-COMPUTE_SECONDS = 10.0   # forward + backward sweep, proportional to step time
-UPDATE_SECONDS = 1.2     # the update is 1 % of the step: slowed down so it can be seen
+COMPUTE_SECONDS = 6.0    # forward + backward sweep, proportional to step time
+UPDATE_SECONDS = 1.0     # the update is 1 % of the step: slowed down so it can be seen
 REVEAL_SECONDS = 0.5
 MIN_SEGMENT_SECONDS = 0.05   # shorter stretches of the sweep are merged into the next one
-HOLD_SECONDS = 2.5
+# The finished picture holds this long: more than the whole build before it, so the total peak
+# and the sentence are on screen for more than half of the clip (tests/test_memtime_scene.py).
+HOLD_SECONDS = 8.5
 
 TIME = TimeAxis(left=-5.0, right=2.6)
-MAIN = dict(bottom=-0.35, squeezed=0.8, gap=0.25, top=2.35)
+# The resident block (weights + optimizer state, 8.54 TiB) below the break is squeezed, but less
+# than the 1.46 TiB above it is stretched: the optimizer band (7.32 TiB) stays taller than the
+# gradients at their full 1.22 TiB, so the break never inverts the size order.
+MAIN = dict(bottom=-0.35, squeezed=1.5, gap=0.2, top=2.35)
 ZOOM = dict(bottom=-2.1, top=-1.1)
 MAIN_TITLE_RISE = 0.35     # the memory axis' title clears its top tick label
 ZOOM_TITLE_RISE = 0.27     # the zoom's title, high enough for the 激活峰 tag under it
@@ -82,6 +93,7 @@ TURN_TAG_RISE = 0.02       # the 激活峰 tag (two lines, clear of the ticks) e
 AXIS_NAME_GAP = 0.3        # the time axis' title stands this far left of the 更新 name's column
 DROP_BREAK = 0.2           # half the gap in the total's drop line around the update note's arrow
 UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
+TICK_DROP = 0.12           # the total peak's tick on the time axis, under the zoom strip's floor
 
 
 class AnimMemtime(LectureScene):
@@ -101,33 +113,39 @@ class AnimMemtime(LectureScene):
         scenario = configured_scenario()
         self.readouts = LECTURE_READOUTS if is_lecture_case(scenario) else CONFIGURED_READOUTS
         tl = memory_timeline(scenario)
+        self.tl = tl
         chart, zoom = self.build_charts(tl)
         self.add(self.heading(), chart, zoom, self.axis_labels(zoom), self.phase_strip(tl), self.legend())
         # Passed parts of the curves sit at the back and stay static; only the live edge,
         # the cursor and the marks on that edge are redrawn each frame.
         self.chart, self.zoom = chart, zoom
+        # The weights are used by every layer, forward and backward: their band lights up behind the cursor.
+        self.weights_lit = band("weights", 1.0)
+        self.add(self.weights_lit)
         self.bring_to_back(*chart.settled.values(), zoom.settled, zoom.work_settled)
-        self.cursor = Line([TIME.left, ZOOM["bottom"], 0], [TIME.left, MAIN["top"], 0], stroke_width=2,
-                           color=theme.color("muted"))
-        self.growing = VGroup(*chart.live.values(), zoom.live, zoom.work_live, self.cursor)
+        self.cursor = marks.segment([TIME.left, ZOOM["bottom"]], [TIME.left, MAIN["top"]], "muted", weight="thin")
+        self.growing = VGroup(*chart.live.values(), zoom.live, zoom.work_live, self.cursor, self.weights_lit)
         self.add(self.growing)
+        # When each mark came on screen (renderer seconds): the test reads how long the finished picture holds.
+        self.revealed_at: dict[str, float] = {}
 
         # The step runs; each mark appears as the step reaches it.
-        marks = sorted([(tl.activation_peak[0], *self.activation_marks(tl, zoom)),
-                        (tl.total_peak[0], *self.total_peak_marks(tl, chart)),
-                        (tl.gradient_peak[0], *self.gradient_marks(tl, chart))], key=lambda m: m[0])
+        marks_ = sorted([(tl.activation_peak[0], "activation_peak", *self.activation_marks(tl, zoom)),
+                         (tl.total_peak[0], "total_peak", *self.total_peak_marks(tl, chart)),
+                         (tl.gradient_peak[0], "gradient_peak", *self.gradient_marks(tl, chart))], key=lambda m: m[0])
         now, waiting = 0.0, []
-        for when, group, on_edge in marks:
+        for when, name, group, on_edge in marks_:
             now, waiting = self.run_step(now, when, waiting)
-            waiting.append((group, on_edge))
+            waiting.append((name, group, on_edge))
         now, waiting = self.run_step(now, tl.backward_end, waiting)
 
         # The update: gradients are consumed, every optimizer state is read and written.
-        waiting.append((self.update_marks(chart, tl), []))
+        waiting.append(("update", self.update_marks(chart, tl), []))
         self.run_step(now, 1.0, waiting, seconds=UPDATE_SECONDS)
-        # The sentence the speaker lands on, once the step (and its peak) has been seen whole.
-        # At takeaway size, the biggest text on screen (above the heading's).
-        sentence = takeaway_line("峰值出现在某一个特定时刻，而你要买的是那个峰值").to_edge(DOWN, buff=EDGE_BUFF)
+        # The sentence the speaker lands on (⭐ in the notes), once the step (and its peak) has been seen whole.
+        sentence = takeaway_line("峰值出现在某一个特定时刻，而你要买的是那个峰值", level="star")
+        sentence.to_edge(DOWN, buff=EDGE_BUFF)
+        self.revealed_at["sentence"] = self.renderer.time
         self.play(FadeIn(sentence, shift=UP * 0.15), run_time=0.6)
         self.wait(HOLD_SECONDS)
 
@@ -148,9 +166,9 @@ class AnimMemtime(LectureScene):
         return words("一步之内的显存：前向、反向、更新", size="heading").to_corner(UL, buff=EDGE_BUFF)
 
     def axis_labels(self, zoom: ZoomStrip) -> VGroup:
-        main = words("显存（TiB，纵轴在常驻块上方断开）", size="small", color="muted")
+        main = words("显存（TiB）", size="small", color="muted")
         main.next_to([TIME.left - 0.6, MAIN["top"], 0], UP, buff=MAIN_TITLE_RISE, aligned_edge=LEFT)
-        small = words(f"激活放大（{self.zoom_unit[0]}）", size="small", color="muted")
+        small = words(f"激活（{self.zoom_unit[0]}）", size="small", color="muted")   # its own axis, in its own unit
         small.next_to([TIME.left - 0.6, ZOOM["top"], 0], UP, buff=ZOOM_TITLE_RISE, aligned_edge=LEFT)
         return VGroup(main, small)
 
@@ -164,26 +182,27 @@ class AnimMemtime(LectureScene):
         update = words("更新", size="small", color="muted").move_to([0, y, 0]).align_to([TIME.right, 0, 0], RIGHT)
         dividers = VGroup(*[guide([float(TIME.x(t)), ZOOM["bottom"] - 0.15, 0], [float(TIME.x(t)), MAIN["top"], 0],
                                   "muted").set_stroke(opacity=0.6) for t in (tl.forward_end, tl.backward_end)])
-        axis_name = words("时间（占一步的比例）→", size="small", color="muted")
+        axis_name = words("时间 →", size="small", color="muted")
         axis_name.move_to([0, ZOOM["bottom"] - AXIS_NAME_ROW, 0]).align_to([update.get_left()[0] - AXIS_NAME_GAP, 0, 0],
                                                                           RIGHT)
         return VGroup(dividers, labels, update, axis_name)
 
     def legend(self) -> VGroup:
         order = (WORKING, *reversed(VARYING), *reversed(RESIDENT))
-        opacity = {**{name: RESIDENT_OPACITY for name in RESIDENT}, WORKING: WORKING_OPACITY}
+        # Each swatch as its band reads for most of the step: the optimizer state idle (pale), the
+        # weights in use (bright), the working set lighter than the stored activations.
+        opacity = {"optimizer": RESIDENT_OPACITY, WORKING: WORKING_OPACITY}
         rows = legend([("activations" if name == WORKING else name,
                         NAMES[name] + (" " + self.readouts[name] if name in RESIDENT else ""))
                        for name in order], direction=DOWN, size="label", gap="small")
-        for name, row in zip(order, rows):      # each swatch as light as its band in the chart
+        for name, row in zip(order, rows):
             row[0].set_fill(opacity=opacity.get(name, 0.9))
         self.legend_rows = dict(zip(order, rows))
-        resident_note = words("常驻：整步都在", size="small", color="muted")
         # 7.32 TiB is the generic fp32 master + m + v recipe, not V3's own (BF16 m, v): say which.
         recipe_note = VGroup(words("优化器状态 =", size="small", color="muted"),
                              words("fp32 主权重 + m + v", size="small", color="muted"))
         recipe_note.arrange(DOWN, buff=0.06, aligned_edge=LEFT)
-        column = VGroup(rows, resident_note, recipe_note).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        column = VGroup(rows, recipe_note).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         # Hung from under the total peak's readout (above it), clear of the activation readouts below.
         return column.next_to([COLUMN_X, LEGEND_TOP, 0], DOWN, buff=0, aligned_edge=LEFT)
 
@@ -196,8 +215,9 @@ class AnimMemtime(LectureScene):
         turn_value = float(tl.bytes["activations"][list(tl.t).index(tl.forward_end)])
         turn = marker(zoom.point(tl.forward_end, turn_value), "ink")
         # Each number beside its own dot. The higher one is the stored inputs plus the layer being
-        # recomputed, named so: 「激活的峰在前向末尾」 stays true of the solid band.
-        peak_tag = on_plot("激活 + 重算临时 " + self.readouts["activation_peak"], size="small")
+        # recomputed, named as what it adds on top (+ 重算临时): 「激活的峰在前向末尾」 stays
+        # true of the solid band, whose peak is the one called 激活峰.
+        peak_tag = on_plot("+ 重算临时 " + self.readouts["activation_peak"], size="small")
         peak_tag.next_to(peak, UP + RIGHT, buff=0.05)
         turn_tag = VGroup(words("激活峰", size="small"), on_plot(self.readouts["forward_end"], size="small"))
         turn_tag.arrange(DOWN, buff=0.02, aligned_edge=RIGHT).next_to(turn, LEFT, buff=0.15)
@@ -221,7 +241,7 @@ class AnimMemtime(LectureScene):
         # Its time: a tick at the drop line's foot on the time axis, read in the readout (t = …),
         # which keeps the phase row to the phase names.
         foot = [dot.get_x(), ZOOM["bottom"], 0]
-        tick = Line(foot, [dot.get_x(), ZOOM["bottom"] - 0.12, 0], stroke_width=3, color=theme.color(TOTAL_ROLE))
+        tick = marks.segment(foot, [dot.get_x(), ZOOM["bottom"] - TICK_DROP, 0], TOTAL_ROLE)
         return VGroup(level, drop, dot, tag, readout, tick), [drop, dot]
 
     def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
@@ -237,22 +257,21 @@ class AnimMemtime(LectureScene):
         state is read and written only there, at the very end of the step."""
         low, high = chart.resident_band_box("optimizer")
         x0, x1 = float(TIME.x(tl.backward_end)), float(TIME.x(1.0))
-        sliver = Rectangle(width=x1 - x0, height=high - low, stroke_width=0, fill_color=theme.color("optimizer"),
-                           fill_opacity=1.0).move_to([(x0 + x1) / 2, (low + high) / 2, 0])
-        note = words("更新：所有优化器状态读写一遍", size="small").move_to([0, (low + high) / 2, 0])
+        sliver = marks.shade([x0, low], [x1, high], "optimizer", opacity=1.0)
+        note = words("更新：全读写", size="small").move_to([0, (low + high) / 2, 0])
         note.align_to([x0 - UPDATE_NOTE_GAP, 0, 0], RIGHT)
         pointer = arrow(note.get_right() + RIGHT * 0.05, [x0, note.get_y(), 0], "ink", buff="hair")
         # The tip as a part of its own: Reveal hides a part with its family, so an arrow hidden
         # whole would remember its tip as already hidden and never show it (kit's reveal.hidden).
         tip = pointer.pop_tips()
-        marks = VGroup(sliver, pointer, tip, note)
-        marks.sliver, marks.note, marks.pointer = sliver, note, VGroup(pointer, tip)
-        return marks
+        lit = VGroup(sliver, pointer, tip, note)
+        lit.sliver, lit.note, lit.pointer = sliver, note, VGroup(pointer, tip)
+        return lit
 
     # --- animating ------------------------------------------------------------------
 
-    def run_step(self, start: float, end: float, reveals: list[tuple[VGroup, list]], seconds: float | None = None):
-        """Grow the curves from step time ``start`` to ``end``; ``reveals`` (marks, and those
+    def run_step(self, start: float, end: float, reveals: list[tuple[str, VGroup, list]], seconds: float | None = None):
+        """Grow the curves from step time ``start`` to ``end``; ``reveals`` (name, marks, and those
         of them on the growing edge) fade in over its first moments. Returns where the curves
         now end and the reveals still waiting (a segment too short to see passes them on)."""
         run_time = seconds if seconds is not None else (end - start) * COMPUTE_SECONDS
@@ -262,9 +281,10 @@ class AnimMemtime(LectureScene):
             # A play of its own, so the marks are redrawn only while they fade in.
             share = min(1.0, REVEAL_SECONDS / run_time)
             middle = start + (end - start) * share
-            parts = [part for group, _ in reveals for part in group]
+            parts = [part for _, group, _ in reveals for part in group]
+            self.revealed_at.update({name: self.renderer.time for name, _, _ in reveals})
             self.play(self.sweep(start, middle, run_time * share), Reveal(parts, run_time=run_time * share))
-            self.settle(middle, [part for _, on_edge in reveals for part in on_edge])
+            self.settle(middle, [part for _, _, on_edge in reveals for part in on_edge])
             start, run_time = middle, run_time * (1 - share)
         if run_time >= MIN_SEGMENT_SECONDS:
             self.play(self.sweep(start, end, run_time))
@@ -280,6 +300,15 @@ class AnimMemtime(LectureScene):
         self.growing.add(*on_edge)
         self.bring_to_front(self.growing)
 
+    def light_weights(self, now: float) -> None:
+        """The weights band, bright from the step's start to the cursor, until backward ends."""
+        until = min(now, self.tl.backward_end)
+        if until <= 0:
+            return
+        low, high = self.chart.resident_band_box("weights")
+        xs = TIME.x(np.array([0.0, until]))
+        set_area(self.weights_lit, xs, np.full(2, low), np.full(2, high))
+
     def sweep(self, start: float, end: float, run_time: float) -> Driven:
         """The live edge and the cursor, from ``start`` to ``end`` at a steady pace."""
         chart, zoom, cursor = self.chart, self.zoom, self.cursor
@@ -289,6 +318,7 @@ class AnimMemtime(LectureScene):
             chart.grow_to(now, since=start)
             zoom.grow_to(now, since=start)
             cursor.move_to([float(TIME.x(now)), cursor.get_y(), 0])
+            self.light_weights(now)
 
         return Driven([self.growing], grow, run_time=run_time, rate_func=linear)
 

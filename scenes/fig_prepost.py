@@ -8,10 +8,10 @@ on identical axes, the halves titled 预训练 and 微调, and each verdict on i
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Create, FadeIn, FadeOut, GrowArrow, VGroup
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, VGroup
 
 from lecture_numerics.prepost import LAYERS, postln_input_share
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.base import LectureScene
 from scenes.kit.arrows import arrow
 from scenes.kit.plots import Plot, curve, dots
@@ -26,7 +26,7 @@ CALLOUT_AT = (0.85, -7.0)           # the 1/4096 callout: (share of the layer ax
 # The curve and the Norm step in ink: red stays for gradients across the lecture, and the
 # pre-training verdict is the one thing here in the "bad" colour.
 CURVE_ROLE = "ink"
-MARK_ROLE = "warm"                   # the ringed 1/4096: the point the speaker sends the room to
+MARK_ROLE = "accent"                 # the ringed 1/4096: a highlight, the point the speaker sends the room to
 LEFT_ORIGIN, RIGHT_ORIGIN = np.array([-5.4, -1.2, 0]), np.array([1.15, -1.2, 0])   # tick labels clear the safe margin
 HALF_TITLE_RISE = 0.2                # the half title's row: this far above the y title, never on its line
 CLAIM_Y = -0.2                       # the panel's claim, alone in the middle of the empty frame
@@ -66,8 +66,9 @@ class FigPrepost(LectureScene):
     def norm_divides_by_root_two(self, heading) -> None:
         """x + F(x) (variance 2), then the Norm step, which is where the ÷ √2 happens."""
         self.beat(says="初始化那一刻，x 和 F(x) 的方差各是 1，加起来是 2")
-        summed = line("x（方差 {prepost.unit_variance}）+ F(x)（方差 {prepost.unit_variance}）"
-                      "= 方差 {prepost.variance_sum}", size="label")
+        # The sum as one short line (方差 once): a label, not a sentence transcribed from the speech.
+        summed = line("x + F(x)：方差 {prepost.unit_variance} + {prepost.unit_variance} = {prepost.variance_sum}",
+                      size="label")
         summed.next_to(heading, DOWN, buff=theme.space("gap")).align_to(heading, LEFT)
         self.play(FadeIn(summed, shift=RIGHT * 0.2), run_time=0.6)
 
@@ -84,7 +85,7 @@ class FigPrepost(LectureScene):
     def plot(self, origin: np.ndarray) -> Plot:
         p = Plot(x_range=(0, LAYERS.value), y_range=(postln_input_share(LAYERS.value), 1.0), y_log=True,
                  width=PLOT_WIDTH, height=PLOT_HEIGHT, x_ticks_key="prepost.x_ticks", y_ticks_key="prepost.y_ticks",
-                 x_title="层 ℓ（残差 + Norm 的次数）", y_title="x 的系数")
+                 x_title="ℓ（残差 + Norm 的步数）", y_title="x 的系数")
         p.shift(origin - p.x_axis.get_start())
         return p
 
@@ -97,7 +98,7 @@ class FigPrepost(LectureScene):
         points = dots(p, layers, shares, CURVE_ROLE, radius=0.045)
         law = formula("2^{−ℓ/2}", size="body", color=CURVE_ROLE).move_to(p.point(LAYERS.value * 0.55, 2 ** -3))
         end = p.point(LAYERS.value, shares[-1])
-        ring = Circle(radius=RING_RADIUS, color=theme.color(MARK_ROLE), stroke_width=4).move_to(end + UP * RING_RISE)
+        ring = marks.ring(end + UP * RING_RISE, MARK_ROLE, radius=RING_RADIUS, weight="bold")
         left_over = ledger_text("{prepost.share_at_24}", size="label", color=MARK_ROLE).move_to(
             p.point(LAYERS.value * CALLOUT_AT[0], 2.0 ** CALLOUT_AT[1]))
         pointer = arrow(left_over.get_bottom(), ring.get_top(), MARK_ROLE, weight="thin")

@@ -1,18 +1,19 @@
 """fig-underflow: one real-number axis, where fp16 and bf16 stop (第六节).
 
-One panel, one beat per sentence: the question and its answer; the bit widths (fp16 has more
-mantissa); on one named log axis fp16's zero line, then bf16's floor 33 decades to its left, then
-the whole region between them in green (only bf16 keeps it); the takeaway 「下不去」; and loss
-scaling as sliding the (illustrative) gradient distribution right along the axis.
+One panel, one beat per sentence: the question and its answer; the two formats' bit layouts
+(fp16 1|5|10 against bf16 1|8|7: fp16 has more mantissa, framed); on one named log axis fp16's
+zero line, then bf16's floor 33 decades to its left, then the whole region between them in green
+(only bf16 keeps it); 「下不去」 frames fp16's 5 exponent bits; and loss scaling slides the
+(illustrative) gradient distribution right along the axis.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, GrowArrow, Indicate, Line, Rectangle, TransformFromCopy, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, ReplacementTransform, TransformFromCopy, VGroup,
                    Write)
 
 from lecture_numerics.underflow import AXIS_RANGE, BF16_MIN_SUBNORMAL, FP16_MIN_SUBNORMAL, SKETCH_SHIFT, sketch_histogram
-from scenes.kit import theme
+from scenes.kit import marks, theme, widgets
 from scenes.kit.annotate import brace_label
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import histogram
@@ -22,16 +23,29 @@ from scenes.kit.text import line, words
 
 # Geometry (scene units; the frame is 14.2 × 8).
 AXIS_LEFT, AXIS_WIDTH, AXIS_Y = -6.4, 9.9, -1.2
-HIST_BASE, HIST_HEIGHT = AXIS_Y + 0.08, 1.6
-LINE_TOP = AXIS_Y + 3.2            # the two limits stand this high; their values sit on top
+HIST_BASE, HIST_HEIGHT = AXIS_Y + 0.08, 1.45
+LINE_TOP = AXIS_Y + 2.6            # the two limits stand this high; their values sit on top, under the bits
 GREEN_OPACITY = 0.12               # the region only bf16 keeps; light enough that its green words hold 4.5:1
-GHOST_STROKE = 2                   # the distribution before × S, an outline once the pushed one stands beside it
-SKETCH_RISE, PUSH_RISE = 0.12, 0.62   # the sketch's name just over its bars; the × S arrow above that
+SKETCH_RISE, PUSH_RISE = 0.12, 0.58  # the sketch's name just over its bars; the × S arrow above that
 FP16, BF16 = "{underflow.dtype.fp16}", "{underflow.dtype.bf16}"
-# Colours by meaning: gradients are the lecture's red (backward), so the sketch of their values
-# is red; fp16's zero line is a plain black limit beside bf16's blue one; the flaw the takeaway
-# names (5 exponent bits) turns 'bad' and stays so; × S is an operation, in ink.
-GRADIENTS, ZERO_LINE, FLOOR, FLAW, OPERATION = "backward", "ink", "accent", "bad", "ink"
+# The bit layouts: drawn big in the empty frame while 「尾数比 bf16 还多」 is the point, then
+# stepped into the top-right corner over the axis' right end (right of fp16's zero line and its
+# label), where 「指数位只有 5 位」 finds them again.
+BIT_WIDTH, BIT_HEIGHT = 0.34, 0.5
+BITS_CENTRE = (0.0, 0.4)
+BITS_GAP = 0.35                    # between the fp16 row (with its counts) and the bf16 row
+BITS_CORNER_WIDTH = 3.0            # the cells' width once stepped aside
+BITS_PER_FORMAT = 16               # both are 16-bit formats (the notes: fp16 也是 16 位)
+CORNER_SHRINK = 0.6                # the cells' height once stepped aside
+FIELDS = (("符号", "format.sign_bits"), ("指数", "format.{fmt}.exponent_bits"), ("尾数", "format.{fmt}.mantissa_bits"))
+EXPONENT, MANTISSA = 1, 2          # field indices
+# Colours by meaning. Sign, exponent and mantissa are no concept of the lecture's: the cells are
+# ink, told apart by their borders and names. Gradients are the lecture's red (backward), so the
+# sketch of their values is red and its lost tail muted (gone), named in muted. fp16's zero line
+# and bf16's floor are two limits of the same kind: solid and dashed, each named where it stands.
+# The highlight on the mantissas is the accent; the flaw the takeaway names (5 exponent bits) is
+# framed 'bad' and stays so; the green region is 'good' (the notes' 绿: bf16 keeps it).
+GRADIENTS, LIMIT, HIGHLIGHT, FLAW, OPERATION = "backward", "ink", "accent", "bad", "ink"
 
 
 class FigUnderflow(LectureScene):
@@ -40,7 +54,7 @@ class FigUnderflow(LectureScene):
     ledger_keys = (
         "underflow.dtype.fp16", "underflow.dtype.bf16", "underflow.axis_ticks", "underflow.fp16_min_subnormal",
         "underflow.bf16_min_subnormal", "underflow.gap_orders", "underflow.fp16_below_stored_as",
-        "underflow.fp16_below_stored_as_zh", "format.fp16.exponent_bits",
+        "underflow.fp16_below_stored_as_zh", "format.sign_bits", "format.fp16.exponent_bits",
         "format.fp16.mantissa_bits", "format.bf16.exponent_bits", "format.bf16.mantissa_bits",
     )
 
@@ -49,46 +63,79 @@ class FigUnderflow(LectureScene):
         self.clear()
         self.question()
         self.beat(says="但理由不是『16 位够用』—— fp16 也是 16 位，而且尾数比 bf16 还多")
-        self.play(FadeIn(self.bits, shift=LEFT * 0.2), run_time=0.6)
-        self.play(Indicate(VGroup(self.bits[0][1], self.bits[1][1]), color=theme.color("accent")), run_time=0.6)
+        self.more_mantissa()
         self.axis_and_lines()
         self.beat(says="所以 fp16 的毛病不是『不够细』，是『下不去』—— 它的指数位只有 5 位",
                   takeaway="毛病不是「不够细」，是「下不去」—— 指数位只有 {format.fp16.exponent_bits} 位")
-        # 「指数位只有 5 位」: the strip's fp16 exponent turns 'bad' once, in place, and stays so
-        # (a pulse would grow into 尾数 beside it and flicker back).
-        self.play(self.bits[0][0].animate.set_color(theme.text_color(FLAW)), run_time=0.8)
+        # 「指数位只有 5 位」: fp16's exponent field is framed in the flaw's colour and stays so.
+        fp16 = self.bits[0]
+        flaw = marks.frame_around(fp16.field(EXPONENT), FLAW, pad="hair", weight="bold", corner="square")
+        self.play(Create(flaw), fp16.counts[EXPONENT].animate.set_color(theme.text_color(FLAW)), run_time=0.8)
         self.loss_scaling_slides_right()
 
     def question(self) -> None:
         title = line(f"{BF16} 要不要 loss scaling？", size="heading").to_corner(UP + LEFT, buff=theme.space("edge"))
         answer = words("不用", size="heading", color="good").next_to(title, RIGHT, buff=theme.space("large"))
-        # Each format's row: [exponent, mantissa], so a beat can point at one column.
-        self.bits = VGroup(*(VGroup(line(f"{dtype}：指数 {{format.{key}.exponent_bits}} 位", size="small"),
-                                    line(f"尾数 {{format.{key}.mantissa_bits}} 位", size="small"))
-                             .arrange(RIGHT, buff=theme.space("medium")) for dtype, key in ((FP16, "fp16"), (BF16, "bf16"))))
-        self.bits.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("snug")).to_corner(UP + RIGHT, buff=theme.space("edge"))
         self.play(FadeIn(title), run_time=0.5)
         self.play(Write(answer), run_time=0.5)
 
+    @staticmethod
+    def layouts(bit_width: float, height: float, size: str, named: bool, gap: float = BITS_GAP,
+                per_bit: bool = True) -> VGroup:
+        """fp16 over bf16, sign cells aligned, so 5 against 8 and 10 against 7 read as lengths."""
+        rows = VGroup()
+        for fmt, name in (("fp16", FP16), ("bf16", BF16)):
+            fields = [widgets.Field(field if named else "", key.format(fmt=fmt), "ink") for field, key in FIELDS]
+            rows.add(widgets.bit_layout(fields, bit_width=bit_width, height=height, size=size, per_bit=per_bit,
+                                        title=line(name, size="label" if size == "small" else "body")))
+        rows.arrange(DOWN, buff=gap, aligned_edge=RIGHT)
+        return rows
+
+    def more_mantissa(self) -> None:
+        """The two layouts, big in the empty frame, their mantissas framed through the beat."""
+        self.bits = self.layouts(BIT_WIDTH, BIT_HEIGHT, "label", named=True).move_to([*BITS_CENTRE, 0])
+        self.play(FadeIn(self.bits, shift=UP * theme.space("small")), run_time=0.7)
+        self.mantissa_frames = VGroup(*(marks.frame_around(row.field(MANTISSA), HIGHLIGHT, pad="hair", weight="bold",
+                                                           corner="square") for row in self.bits))
+        self.play(Create(self.mantissa_frames), run_time=0.6)
+
+    def step_bits_aside(self) -> None:
+        """The layouts step into the top-right corner, smaller (text stays at its size), names
+        dropped: the axis takes the frame."""
+        # One block per field there: too small to count bits, the three lengths still read.
+        aside = self.layouts(BITS_CORNER_WIDTH / BITS_PER_FORMAT, BIT_HEIGHT * CORNER_SHRINK, "small", named=False,
+                             gap=theme.space("small"), per_bit=False)
+        aside.to_corner(UP + RIGHT, buff=theme.space("edge"))
+        self.play(FadeOut(self.mantissa_frames), run_time=0.3)
+        moves = [FadeOut(row.names) for row in self.bits]
+        for old, new in zip(self.bits, aside):
+            moves += [ReplacementTransform(old.cells, new.cells), ReplacementTransform(old.counts, new.counts),
+                      ReplacementTransform(old.title, new.title)]
+        self.play(*moves, run_time=0.8)
+        self.remove(self.bits)
+        self.add(aside)
+        self.bits = aside
+
     def axis_and_lines(self) -> None:
         self.beat(says="看这根对数轴：fp16 的归零线在这儿")
+        self.step_bits_aside()
         low, high = AXIS_RANGE.value
         self.axis = NumberAxis(low, high, width=AXIS_WIDTH, log=True, ticks_key="underflow.axis_ticks",
                                title="数的大小（对数轴）")
         self.axis.shift([AXIS_LEFT, AXIS_Y, 0] - self.axis.line.get_start())
         self.play(FadeIn(self.axis), run_time=0.5)
         fp16_at, bf16_at = FP16_MIN_SUBNORMAL.value, BF16_MIN_SUBNORMAL.value
-        zero_line = self.vertical(fp16_at, ZERO_LINE)
+        zero_line = self.vertical(fp16_at)
         # The limits' values are what the figure is about: body size, so their exponents read.
         zero_label = line(f"{FP16} 归{{underflow.fp16_below_stored_as_zh}}线 ≈ {{underflow.fp16_min_subnormal}}",
-                          size="body", color=ZERO_LINE)
+                          size="body", color=LIMIT)
         zero_label.next_to(zero_line, UP, buff=theme.space("tight"))
         self.play(Create(zero_line), run_time=0.5)
         self.play(FadeIn(zero_label), run_time=0.4)
 
         self.beat(says="bf16 的下界远在左边 33 个数量级之外")
-        floor = self.vertical(bf16_at, FLOOR)
-        floor_label = line(f"{BF16} 下界 ≈ {{underflow.bf16_min_subnormal}}", size="body", color=FLOOR)
+        floor = self.vertical(bf16_at, dashed=True)
+        floor_label = line(f"{BF16} 下界 ≈ {{underflow.bf16_min_subnormal}}", size="body", color=LIMIT)
         floor_label.next_to(floor, UP, buff=theme.space("tight")).align_to(floor, LEFT).shift(LEFT * theme.space("gap"))
         gap = brace_label((self.axis.point(bf16_at) + DOWN * 0.55, self.axis.point(fp16_at) + DOWN * 0.55),
                           "≈ {underflow.gap_orders} 个数量级", DOWN)
@@ -111,10 +158,11 @@ class FigUnderflow(LectureScene):
         sketch = words("梯度的分布（示意）", size="small", color=GRADIENTS)
         sketch.next_to(before, UP, buff=SKETCH_RISE).align_to([self.fp16_x + theme.space("small"), 0, 0], LEFT)
         tail = VGroup(*(b for b in before if b.get_right()[0] <= self.fp16_x + 1e-6))
-        dropped = line("这截掉到{underflow.fp16_below_stored_as_zh}", size="small", color="backward")
+        # Named in the grey of the bars it names: those values are gone.
+        dropped = line("这截掉到{underflow.fp16_below_stored_as_zh}", size="small", color="muted")
         dropped.next_to(tail, LEFT, buff=theme.space("small")).set_y(HIST_BASE + HIST_HEIGHT * 0.2)
         self.play(FadeIn(before), FadeIn(sketch), run_time=0.6)
-        self.play(FadeIn(dropped), Indicate(tail, color=theme.color("backward"), scale_factor=1.0), run_time=0.6)
+        self.play(FadeIn(dropped), run_time=0.6)
 
         self.beat(says="就是把整条分布在这根轴上往右推")
         after = self.histogram(SKETCH_SHIFT.value, opacity=0.9)
@@ -125,20 +173,19 @@ class FigUnderflow(LectureScene):
         times = line("× S（loss scale）", size="small", color=OPERATION).next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
         self.play(GrowArrow(push), FadeIn(times), run_time=0.6)
         # The distribution before × S steps back to a grey outline, so the pushed one reads alone.
-        ghost = before.animate.set_fill(opacity=0).set_stroke(theme.color("muted"), width=GHOST_STROKE, opacity=1)
+        ghost = before.animate.set_fill(opacity=0).set_stroke(theme.color("muted"), width=theme.stroke("thin"), opacity=1)
         self.play(TransformFromCopy(before, after), ghost, run_time=0.9)
 
     # ---- drawing helpers ----
 
-    def vertical(self, value: float, color: str) -> Line:
+    def vertical(self, value: float, *, dashed: bool = False):
         at = self.axis.point(value)
-        return Line(at, [at[0], LINE_TOP, 0], stroke_width=5, color=theme.color(color))
+        return marks.segment(at, [at[0], LINE_TOP, 0], LIMIT, weight="heavy", dashed=dashed)
 
-    def region(self, low: float, high: float, color: str) -> Rectangle:
+    def region(self, low: float, high: float, color: str):
         """The whole area between two values, from the axis up to the limits' tops."""
         a, b = self.axis.point(low)[0], self.axis.point(high)[0]
-        return Rectangle(width=b - a, height=LINE_TOP - AXIS_Y, stroke_width=0, fill_color=theme.color(color),
-                         fill_opacity=GREEN_OPACITY).move_to([(a + b) / 2, (AXIS_Y + LINE_TOP) / 2, 0])
+        return marks.shade([a, AXIS_Y, 0], [b, LINE_TOP, 0], color, opacity=GREEN_OPACITY)
 
     def histogram(self, shift: float, opacity: float) -> VGroup:
         edges, heights = sketch_histogram(shift)

@@ -1,68 +1,77 @@
 """fig-zero: ZeRO's three cuts, read off the bill (第四节).
 
 Ⓐ One bar cut three times, one beat per cut: 120 → 31.4 → 16.6 → 1.9 GB per device, the model
-   unchanged; then the price column (communication per step, ZeRO §7) beside it.
-Ⓑ Size × how often it is used, each item a dot at its (bytes per parameter, frequency) point with
-   its card beside it; one arrow passes optimizer state → gradients → weights, each box stamped
-   with its ZeRO stage at the same anchor as the arrow reaches it: the biggest, least-used is cut
+   unchanged (the ÷ N_d shards redrawn magnified past the track, at the bar's own strength); then
+   the price column (communication per step, ZeRO §7) beside it; then the bill's four columns under
+   the bar, each with its cure: the three ZeRO stages, then 重算, offload (a band across all the
+   columns: it cuts a stretch of time, not an item) and 上下文并行, each as the speaker names it.
+Ⓑ Size × how often it is used: each item a dot at (bytes per parameter, frequency), its name beside
+   it, the frequency read on the y axis; one arrow passes optimizer state → gradients → weights,
+   each stamped with its ZeRO stage as the arrow reaches it: the biggest, least-used is cut
    first — the order is not history.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, FadeIn, GrowArrow, GrowFromEdge, Indicate,
-                   SurroundingRectangle, VGroup)
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, GrowArrow, GrowFromEdge, Indicate, VGroup
 
 from lecture_numerics import quantity
 from lecture_numerics.zero_figure import segments
-from scenes.kit import theme
+from scenes.kit import marks, theme, widgets
 from scenes.kit.annotate import boxed, brace_label, legend
 from scenes.kit.arrows import arrow
 from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import guide
-from scenes.kit.plots import Plot, dashed, place, upright
+from scenes.kit.plots import Plot, place
 from scenes.kit.text import ledger_text, line, words
 
 # Ⓐ geometry (scene units; the frame is 14.2 × 8).
 BAR_LEFT, BAR_WIDTH, BAR_HEIGHT = -6.6, 8.6, 0.42
 # Each row's label sits close over its own bar (LABEL_BUFF) and well clear of the bar above.
-ROW_TOP, ROW_GAP, LABEL_BUFF = 1.72, 0.97, 0.05
+ROW_TOP, ROW_GAP, LABEL_BUFF = 1.72, 0.87, 0.05
 BAR_FILL = 0.95
 PRICE_X = 3.9
 PRICE_TITLE_RISE = 0.42           # the column title above the first row
 BADGES_Y = 2.75
 SEGMENT_COLORS = ("weights", "gradients", "optimizer")
 # Which segments each row splits ÷ N_d (weights, gradients, optimizer): those shards are about
-# 1.5 px at full scale, so rows ② and ③ redraw them magnified just past the right end of their
-# track (the empty track, the baseline's ghost, holds only the leader and its words).
+# 1.5 px at full scale, so rows 2 and 3 redraw them magnified just past the right end of their
+# track, at the bar's own strength (they are kept memory: pale would mean gone). The empty
+# track, the baseline's ghost, holds only the leader; the magnification is written over the inset.
 SHARDED = {2: (1, 2), 3: (0, 1, 2)}
 INSET_GAP = 0.2                   # the inset starts this far past the track's right end
-# The magnified shards are a view, not memory in the row: lighter, in a dashed frame.
-INSET_FILL, INSET_FRAME_PAD, INSET_THICKNESS = 0.4, 0.04, 0.55   # thickness: of the bar's
-CARD_DROP = 0.3                  # the other names' card: this far under the last bar and the 3Ψ cell
+INSET_THICKNESS = 0.55            # of the bar's
 ROW_LABELS = (
     "基线 {zero.baseline_gb} GB",
-    "① 切优化器状态（{zero.stage_names[0]}）{zero.pos_gb} GB",
-    "② 再切梯度（{zero.stage_names[1]}）{zero.pos_g_gb} GB",
-    "③ 连权重也切（{zero.stage_names[2]}）{zero.pos_g_p_gb} GB = 基线 ÷ {zero.baseline_over_stage3}",
+    "{zero.stage_names[0]}：切优化器状态 {zero.pos_gb} GB",
+    "{zero.stage_names[1]}：再切梯度 {zero.pos_g_gb} GB",
+    "{zero.stage_names[2]}：连权重也切 {zero.pos_g_p_gb} GB",
 )
 CUT_SAYS = ("切完优化器状态：31.4", "再切梯度：16.6", "最后连权重也切：1.9")
+# The bill's four columns under the bar (「摆回这张账单上」), as wide as the bar together: each
+# item's name in its own colour, its cure under it. ZeRO's stages sit under the three it splits.
+BILL = (("权重", "weights", 2), ("梯度", "gradients", 1), ("优化器状态", "optimizer", 0), ("激活", "activations", None))
+BILL_TOP = -1.22                  # the column names' top, under the last bar
+BILL_RIGHT = 6.6                  # the columns span the frame from the bar's left edge (the safe area's)
+CURE_DROP = 0.5                   # a cure's row under its column's name
+OFFLOAD_DROP = 0.42               # the offload band under the cures' row
+OFFLOAD_HEIGHT = 0.36
 
-# Ⓑ geometry: the size × frequency map. Size is a true linear axis in bytes per parameter.
-MAP_LEFT, MAP_RIGHT, MAP_BOTTOM, MAP_TOP = -5.4, 2.2, -1.85, 2.35
+# Ⓑ geometry: the size × frequency map, centred (its y levels are labelled left of the axis).
+# Size is a true linear axis in bytes per parameter.
+MAP_LEFT, MAP_RIGHT, MAP_BOTTOM, MAP_TOP = -2.6, 5.0, -2.0, 2.3
 SIZE_RANGE = (0.0, 14.0)
-# Frequency has no unit: it is an order, so it is drawn as 低 … 高 with the items at their rank.
+# Frequency has no unit: it is an order, so each item sits at its rank and the axis names the level.
 FREQUENCY = {"optimizer": 0.15, "gradients": 0.52, "weights": 0.88}
-LOW_AT, HIGH_AT = 0.08, 0.92
-TOKEN_TINT = 0.08
-DOT_R = 0.09
-# The arrow's route: out of each box's top, into the next one's bottom, where the two boxes overlap.
-ROUTE = (("optimizer", "gradients"), ("gradients", "weights"))
-STAMP_INSET = 0.1                 # the stage stamp sits over each box's top-right corner, this far in
+SIZES = {"optimizer": "bytes.optimizer_sum", "gradients": "bytes.gradients_bf16", "weights": "bytes.weights_bf16"}
+USE = {"optimizer": "更新时才用", "gradients": "反向末才齐", "weights": "前向每层用"}
+NAMES = {"optimizer": "优化器状态", "gradients": "梯度", "weights": "权重"}
+ROLES = {"optimizer": "optimizer", "gradients": "gradients", "weights": "weights"}
 CUT_ORDER = ("optimizer", "gradients", "weights")     # ZeRO-1, -2, -3
-CUT_ROLE = "ink"                  # the cut order's arrow and stamps: not the accent blue, too near 权重's
+CUT_ROLE = "ink"                  # the cut order's arrow and stamps: an operation, no concept's colour
+PRICE_ROLE = "accent"             # the one price cell the speaker points at: 3Ψ, 1.5 ×
 
 
 class FigZero(LectureScene):
@@ -89,37 +98,41 @@ class FigZero(LectureScene):
                          thickness=BAR_HEIGHT, opacity=BAR_FILL, track=BAR_WIDTH)
         return bar.start_at((BAR_LEFT, self.row_y(row)))
 
-    def show_row(self, row: int) -> None:
+    def show_row(self, row: int):
         bar = self.bar(row, segments()[row])
         label = line(ROW_LABELS[row], size="small").next_to(bar, UP, buff=LABEL_BUFF)
         label.align_to([BAR_LEFT, 0, 0], LEFT)
+        if row == len(ROW_LABELS) - 1:      # the last cut: every state split N_d ways, the baseline ÷ N_d
+            ratio = ledger_text("= 基线 ÷ {zero.baseline_over_stage3}", size="small", color="muted")
+            label = VGroup(label, ratio.next_to(label, RIGHT, buff=theme.space("small")))
         self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
         if row in SHARDED:
             self.play(FadeIn(self.inset(row, bar)), run_time=0.5)
+        self.bars = [*getattr(self, "bars", []), bar]
         return label
 
     def inset(self, row: int, bar: StackedBar) -> VGroup:
         """The row's ÷ N_d shards drawn again, magnified, in a dashed frame just past its track's
-        end, with a dashed leader from the real (hair-thin) shards and the magnification written on it."""
+        end, with a dashed leader from the real (hair-thin) shards and the magnification over it."""
         zoom = quantity("zero.inset_zoom").value
         seg = segments()[row]
         shards = [(seg[i], SEGMENT_COLORS[i]) for i in SHARDED[row]]
         big = StackedBar(shards, scale=zoom * BAR_WIDTH / segments()[0].sum(), thickness=BAR_HEIGHT * INSET_THICKNESS,
-                         opacity=INSET_FILL)
+                         opacity=BAR_FILL)
         y = self.row_y(row)
         big.start_at((BAR_LEFT + BAR_WIDTH + INSET_GAP, y))
-        frame = DashedVMobject(SurroundingRectangle(big.blocks, buff=INSET_FRAME_PAD, stroke_width=2,
-                                                    color=theme.color("muted")), num_dashes=30)
-        tag = ledger_text("÷ {zero.n_d} 的部分 · 放大 {zero.inset_zoom} 倍 →", size="small", color="muted")
-        tag.move_to([0, y, 0]).align_to([BAR_LEFT + BAR_WIDTH - theme.space("small"), 0, 0], RIGHT)
-        leader = guide([bar.blocks.get_right()[0] + 0.05, y, 0], [tag.get_left()[0] - 0.1, y, 0], "muted")
+        frame = marks.frame_around(big.blocks, "muted", pad="hair", weight="thin", corner="square", dashed=True)
+        tag = ledger_text("放大 {zero.inset_zoom} 倍", size="small", color="muted")
+        tag.next_to(frame, UP, buff=theme.space("hair")).align_to(frame, LEFT)
+        leader = guide([bar.blocks.get_right()[0] + theme.space("hair"), y, 0],
+                       [frame.get_left()[0] - theme.space("hair"), y, 0], "muted")
         return VGroup(leader, tag, big, frame)
 
     def one_bar_cut_three_times(self) -> None:
-        self.start_panel("A", "对答案：同样这根条，被削掉{zero.cut_count}次", says="对一下答案。同一根条，被削掉三次")
+        self.start_panel("A", "对答案：ZeRO 的{zero.cut_count}刀", says="对一下答案。同一根条，被削掉三次")
         setting = boxed(ledger_text("Ψ = {zero.psi} 参数 · {zero.n_d} 张卡 · K = {zero.k}", size="small"),
                         pad="small")
-        note = ledger_text("GB = {zero.gb_bytes} 字节（同 ZeRO 论文，不是 GiB）", size="small", color="muted")
+        note = ledger_text("GB = {zero.gb_bytes} 字节，非 GiB", size="small", color="muted")
         badges = VGroup(setting, note).arrange(RIGHT, buff=theme.space("large"))
         badges.move_to([BAR_LEFT, BADGES_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(badges), run_time=0.5)
@@ -138,39 +151,82 @@ class FigZero(LectureScene):
 
         self.beat(says="从 120 到 1.9，而模型一个字节都没变小",
                   takeaway="从 {zero.baseline_gb} 到 {zero.pos_g_p_gb} GB，而模型一个字节都没变小")
+        self.price_column()
+        self.other_names()
 
-        # The price column: communication volume per step, from ZeRO §7; no derivation on screen.
+    def price_column(self) -> None:
+        """Communication volume per step, from ZeRO §7; no derivation on screen."""
         self.beat(says="右边那一列是价签 —— 通信量")
         title = words("通信量", size="label").move_to([PRICE_X, self.row_y(0) + PRICE_TITLE_RISE, 0])
         cells = VGroup(*[ledger_text(f"{{zero.comm_psi[{i}]}}", size="label",
-                                     color="warm" if i == 3 else "ink").move_to([PRICE_X, self.row_y(i), 0])
+                                     color=PRICE_ROLE if i == 3 else "ink").move_to([PRICE_X, self.row_y(i), 0])
                          for i in range(4)])
         # 3Ψ waits for its own sentence.
         self.play(FadeIn(title), FadeIn(cells[:3], lag_ratio=0.2), run_time=0.8)
 
         self.beat(says="前三行都是 2Ψ，跟不切的时候一模一样： 所以前两级基本是白捡的")
-        same = brace_label(cells[:3], "跟不切时一样", RIGHT, color="muted", size="small")
+        same = brace_label(cells[:3], "和不切一样", RIGHT, color="muted", size="small")
         same.label.set_color(theme.text_color("ink"))
         self.play(FadeIn(same), run_time=0.6)
 
         self.beat(says="只有最后一级涨到 3Ψ，也就是 1.5 倍")
-        more = ledger_text("{zero.comm_stage3_over_baseline}", size="label", color="warm").next_to(
+        more = ledger_text("{zero.comm_stage3_over_baseline}", size="label", color=PRICE_ROLE).next_to(
             cells[3], RIGHT, buff=theme.space("wide") - theme.space("tight"))
         self.play(FadeIn(cells[3]), run_time=0.4)
-        self.play(FadeIn(more, shift=LEFT * 0.15), Indicate(cells[3], color=theme.color("warm")), run_time=0.7)
-        self.other_names(cells)
+        self.play(FadeIn(more, shift=LEFT * 0.15), Indicate(cells[3], color=theme.color(PRICE_ROLE)), run_time=0.7)
 
-    def other_names(self, price: VGroup) -> None:
-        """The bill's other names, said in Ⓐ's cue: a card under the price column. The starred
-        conclusion comes on the next sentence as the takeaway, in place of 120 → 1.9."""
+    # -- the bill's columns, each with its cure --
+
+    def bill_columns(self) -> list[VGroup]:
+        """Four columns as wide as the bar together: each item's name, tinted in its colour."""
+        width = (BILL_RIGHT - BAR_LEFT) / len(BILL)
+        columns = []
+        for k, (name, role, _) in enumerate(BILL):
+            head = widgets.badge(name, role, size="small", weight="thin", fill_opacity=0.08)
+            head.move_to([BAR_LEFT + (k + 0.5) * width, BILL_TOP - head.height / 2, 0])
+            columns.append(head)
+        return columns
+
+    def cure(self, column: VGroup, *texts: str) -> VGroup:
+        """One or more cures under a column's name, side by side (each its own word)."""
+        parts = VGroup(*(line(t, size="small") for t in texts)).arrange(RIGHT, buff=theme.space("small"))
+        return parts.move_to([column.get_x(), BILL_TOP - CURE_DROP - column.height / 2, 0])
+
+    def other_names(self) -> None:
+        """「摆回这张账单上」: the bill's four columns under the bar, ZeRO's stages under the three
+        it splits; then each other name under what it targets, as the speaker says it."""
         self.beat(says="顺手把其它几个常听见的名词也摆回这张账单上")
-        names = VGroup(words("激活 → 重算 / 上下文并行", size="small", color="activations"),
-                       words("offload：切的是「哪段时间」", size="small", color="muted"))
-        names.arrange(RIGHT, buff=theme.space("large"))
-        card = boxed(names, pad="close").to_edge(RIGHT, buff=theme.space("safe"))
-        bars_bottom = self.row_y(3) - BAR_HEIGHT / 2
-        card.align_to([0, min(price.get_bottom()[1], bars_bottom) - CARD_DROP, 0], UP)
-        self.play(FadeIn(card), run_time=0.5)
+        columns = self.bill_columns()
+        stages = [self.cure(col, f"{{zero.stage_names[{stage}]}}") for col, (_, _, stage) in zip(columns, BILL)
+                  if stage is not None]
+        self.play(*(FadeIn(c, shift=DOWN * 0.1) for c in columns), run_time=0.6)
+        self.play(*(FadeIn(s) for s in stages), run_time=0.5)
+
+        activations = columns[-1]
+        self.beat(says="重算，针对激活那一项")
+        recompute = self.cure(activations, "重算")
+        self.play(FadeIn(recompute), Indicate(activations, color=theme.color("activations"), scale_factor=1.05),
+                  run_time=0.6)
+
+        self.beat(says="offload，针对「暂时用不到」的那些项")
+        # Across every column: it targets no one item but the stretch of the step an item sits idle.
+        top = BILL_TOP - CURE_DROP - activations.height / 2 - OFFLOAD_DROP
+        band = marks.shade([BAR_LEFT, top - OFFLOAD_HEIGHT], [BILL_RIGHT, top], "muted", opacity=0.18)
+        offload = words("offload：暂时用不到", size="small", color="muted")
+        offload.next_to(band.get_left(), RIGHT, buff=theme.space("small"))
+        self.play(FadeIn(band), FadeIn(offload), run_time=0.6)
+        # 「切的是哪一段时间」: the band runs along time, an arrow through it after its name.
+        self.beat(says="注意它切的不是「哪一类」，是「哪一段时间」")
+        time_name = words("时间", size="small", color="muted")
+        time_name.next_to(band.get_right(), LEFT, buff=theme.space("small"))
+        along = arrow(offload.get_right() + RIGHT * theme.space("small"), time_name.get_left() + LEFT * theme.space("small"),
+                      "muted", weight="thin", buff=None)
+        self.play(GrowArrow(along), FadeIn(time_name), run_time=0.6)
+
+        self.beat(says="上下文并行，针对激活里随序列长度涨的那一块")
+        both = self.cure(activations, "重算", "/", "上下文并行")
+        self.play(recompute.animate.move_to(both[0]), FadeIn(both[1:]), run_time=0.6)
+
         self.beat(says="所以这几个名词不是几种优化技巧", takeaway="不是优化技巧，是账单各栏的对策", replaces=True)
 
     # ---- Ⓑ ----
@@ -181,55 +237,45 @@ class FigZero(LectureScene):
         plot = place(Plot(x_range=SIZE_RANGE, y_range=(0, 1), width=MAP_RIGHT - MAP_LEFT,
                           height=MAP_TOP - MAP_BOTTOM, arrows=True), (MAP_LEFT, MAP_BOTTOM))
         ticks = VGroup(plot.x_mark(2, "{bytes.weights_bf16}"), plot.x_mark(12, "{bytes.optimizer_sum}"))
-        x_name = words("大小（每参数字节数）", size="small", color="muted").next_to(ticks, DOWN, buff=theme.space("tight"))
+        x_name = words("每参数字节", size="small", color="muted").next_to(ticks, DOWN, buff=theme.space("tight"))
         x_name.set_x(plot.point(7, 0)[0])
-        low = words("低", size="small", color="muted").next_to(plot.point(0, LOW_AT), RIGHT, buff=theme.space("tight"))
-        high = words("高", size="small", color="muted").next_to(plot.point(0, HIGH_AT), RIGHT, buff=theme.space("tight"))
-        y_name = words("一步里被用到的频率", size="small", color="muted").rotate(np.pi / 2).next_to(
-            plot.y_axis, LEFT, buff=theme.space("small"))
-        guides = VGroup(*(dashed(upright(plot, x, "muted", stroke_width=2)).set_opacity(0.5) for x in (2, 12)))
-        self.play(FadeIn(VGroup(plot, ticks, x_name, y_name, low, high, guides)), run_time=0.6)
+        y_name = words("用到的频率", size="small", color="muted").next_to(plot.y_axis, UP, buff=theme.space("tight"))
+        self.play(FadeIn(VGroup(plot, ticks, x_name, y_name)), run_time=0.6)
 
-        sizes = {"optimizer": 12, "weights": 2, "gradients": 2}
-        points = {name: plot.point(sizes[name], FREQUENCY[name]) for name in sizes}
-        tokens = {
-            "optimizer": self.token("优化器状态 {bytes.optimizer_sum} 字节", "只在更新时用到", "optimizer",
-                                    points["optimizer"], LEFT),
-            "weights": self.token("权重 {bytes.weights_bf16} 字节", "每一层前向都要用", "weights",
-                                  points["weights"], RIGHT),
-            "gradients": self.token("梯度 {bytes.gradients_bf16} 字节", "反向结束时才要完整的一份", "gradients",
-                                    points["gradients"], RIGHT),
-        }
+        points = {name: plot.point(quantity(SIZES[name]).value, FREQUENCY[name]) for name in SIZES}
+        items = {name: self.item(name, points[name], plot) for name in SIZES}
         for name in ("optimizer", "weights", "gradients"):     # in the order the bill listed them
-            self.play(FadeIn(tokens[name]), run_time=0.45)
+            self.play(FadeIn(items[name]), run_time=0.45)
 
-        legs = [self.leg(tokens[a].box, tokens[b].box) for a, b in ROUTE]
         for i, name in enumerate(CUT_ORDER):
             if i:
-                self.play(GrowArrow(legs[i - 1]), run_time=0.6)
-            stamp = self.stamp(i, tokens[name].box)
-            self.play(FadeIn(stamp, scale=1.3), Indicate(tokens[name].box, color=theme.color(CUT_ROLE)), run_time=0.5)
+                leg = arrow(points[CUT_ORDER[i - 1]], points[name], CUT_ROLE, weight="bold", buff="snug")
+                self.play(GrowArrow(leg), run_time=0.7)
+            stamp = ledger_text(f"{{zero.stage_names[{i}]}}", size="label", color=CUT_ROLE)
+            stamp.next_to(items[name].name, RIGHT, buff=theme.space("small"))
+            self.play(FadeIn(stamp, scale=1.3), Indicate(items[name].dot, color=theme.color(CUT_ROLE)), run_time=0.5)
 
     @staticmethod
-    def leg(lower, upper):
-        """One leg of the cut order: from the top of ``lower`` up into the bottom of ``upper``,
-        at the middle of the span the two boxes share, so it crosses neither."""
-        x = (max(lower.get_left()[0], upper.get_left()[0]) + min(lower.get_right()[0], upper.get_right()[0])) / 2
-        return arrow([x, lower.get_top()[1], 0], [x, upper.get_bottom()[1], 0], CUT_ROLE, weight="bold")
-
-    @staticmethod
-    def stamp(stage: int, box):
-        """The stage's name just above the box's top-right corner, the same place on every box."""
-        tag = ledger_text(f"{{zero.stage_names[{stage}]}}", size="small", color=CUT_ROLE)
-        return tag.next_to(box, UP, buff=theme.space("fine")).align_to(box, RIGHT).shift(LEFT * STAMP_INSET)
-
-    def token(self, name: str, use: str, color: str, at: np.ndarray, side: np.ndarray) -> VGroup:
-        """A dot at the item's true point, its card beside it (``side``: which way the card sits)."""
-        text = VGroup(line(name, size="label", color=color), words(use, size="small")).arrange(
-            DOWN, aligned_edge=LEFT, buff=theme.space("tight"))
-        card = boxed(text, color, fill=TOKEN_TINT, weight="thin", pad="small")
-        card.next_to(at, side, buff=theme.space("small"))
-        dot = Dot(at, radius=DOT_R, color=theme.color(color))
-        group = VGroup(dot, card)
-        group.box, group.dot = card.box, dot
+    def item(name: str, at: np.ndarray, plot: Plot) -> VGroup:
+        """A dot at the item's true point, its name beside it (short: a label, not an extent), its
+        use level named on the y axis with a dashed guide across to the dot."""
+        role = ROLES[name]
+        dot = marks.dot(at, role, size="large")
+        # The optimizer's dot is near the axis' right end: its name goes above it, the others' to the right.
+        label = words(NAMES[name], size="label", color=role)
+        # Each name sits where the cut-order arrow does not pass: above the optimizer's dot (near the
+        # axis' right end), above-right of the gradients' (the arrow comes in from below right and
+        # leaves straight up), right of the weights'.
+        if name == "optimizer":
+            label.next_to(dot, UP, buff=theme.space("small")).align_to(dot, RIGHT)
+        elif name == "gradients":
+            label.next_to(dot, UP + RIGHT, buff=theme.space("tight"))
+        else:
+            label.next_to(dot, RIGHT, buff=theme.space("small"))
+        axis_x = plot.y_axis.get_x()
+        level = guide([axis_x, at[1], 0], at + LEFT * theme.space("snug"), "muted")
+        use = words(USE[name], size="small", color="muted").next_to([axis_x, at[1], 0], LEFT,
+                                                                    buff=theme.space("small"))
+        group = VGroup(level, use, dot, label)
+        group.dot, group.name = dot, label
         return group

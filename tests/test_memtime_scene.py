@@ -65,7 +65,7 @@ def test_lecture_case_draws_the_lectures_own_quantities():
     assert {"timeline.v3.activation_peak_gib", "timeline.v3.gradient_peak_tib", "timeline.v3.total_peak_tib"} <= keys
     # What is on screen, from the closed forms (manim's Text drops spaces from .text).
     when, total, _ = ref.total_peak()
-    expected = {f"激活+重算临时{ref.activation_peak()[1] / GIB:.2f}GiB",    # 174.69, beside its dot
+    expected = {f"+重算临时{ref.activation_peak()[1] / GIB:.2f}GiB",       # 174.69, beside its dot
                 f"{ref.activations_end_of_forward() / GIB:.2f}GiB",        # 106.75, under 激活峰
                 f"{ref.gradient_peak()[1] / TIB:.2f}TiB",                  # 1.22, in the gradients' legend row
                 f"总峰值{total / TIB:.2f}TiB",                             # 9.81
@@ -104,7 +104,7 @@ def test_other_scenarios_draw_numbers_computed_for_them(tmp_path):
     shown = {t["text"] for t in texts}
     assert f"总峰值{peak}".replace(" ", "") in shown, (peak, shown)
     assert f"反向，t={when:.2f}" in shown, (when, shown)
-    assert f"激活+重算临时{format_bytes(ref.activation_peak(batch=94)[1])}".replace(" ", "") in shown, shown
+    assert f"+重算临时{format_bytes(ref.activation_peak(batch=94)[1])}".replace(" ", "") in shown, shown
     assert peak != format_bytes(ref.total_peak()[1])
 
 
@@ -185,3 +185,31 @@ def test_the_peak_sentence_comes_after_the_step():
     assert not any(sentence[:6] in t for t in scene.first_texts), "the peak sentence is on screen from frame 0"
     last = {p.text for m in scene.section_stills[-1].mobjects for p in m.get_family() if isinstance(p, Text)}
     assert any(sentence[:6] in t for t in last), "the peak sentence is on the final frame"
+
+
+def test_the_finished_picture_holds_for_half_the_clip():
+    """The clip plays once and ends on its finished picture: the total peak's marker and the
+    peak sentence come on screen before the clip's halfway point, so each is up for at least
+    half of it while the speaker says them (a clip whose marks arrive in its last seconds shows
+    them for a moment, and a restart wipes them)."""
+    from studio.stills import build_scene
+
+    scene = build_scene("anim-memtime")
+    duration = scene.renderer.time
+    for mark in ("total_peak", "sentence"):
+        shown = duration - scene.revealed_at[mark]
+        assert shown >= duration / 2, f"{mark} is on screen {shown:.1f} s of a {duration:.1f} s clip"
+
+
+def test_the_resident_block_is_drawn_taller_than_the_gradients():
+    """The broken axis squeezes the resident block; it must not squeeze the optimizer state
+    (7.32 TiB) shorter than the gradients at their full size (1.22 TiB) above the break."""
+    from scenes.anim_memtime import AnimMemtime
+
+    scene = AnimMemtime.__new__(AnimMemtime)
+    tl = memory_timeline(lecture_scenario())
+    chart, _ = scene.build_charts(tl)
+    low, high = chart.resident_band_box("optimizer")
+    s = chart.scale
+    gradients = float(s.above(s.floor + tl.gradient_peak[1]) - s.above(s.floor))
+    assert high - low > gradients, (high - low, gradients)

@@ -5,12 +5,12 @@ over light phase bands. Handed the simulator's arrays; they compute nothing.
 from __future__ import annotations
 
 import numpy as np
-from manim import Line, Rectangle, VGroup, VMobject, interpolate_color
+from manim import VGroup, VMobject, interpolate_color
 
-from scenes.kit import theme
+from scenes.kit import marks, theme
 from scenes.kit.charts import TimeAxis, set_area
 
-AXIS_WIDTH = 3
+AXIS_WEIGHT = "regular"
 DIM_OPACITY = 0.3     # the part of a strip outside the phases where the item is used
 
 
@@ -21,9 +21,7 @@ def phase_bands(time: TimeAxis, edges: list[float], bottom: float, top: float) -
         if k % 2 == 1:
             continue
         x0, x1 = float(time.x(a)), float(time.x(b))
-        bands.add(Rectangle(width=max(x1 - x0, 1e-3), height=top - bottom, stroke_width=0,
-                            fill_color=theme.color("panel"), fill_opacity=1.0)
-                  .move_to([(x0 + x1) / 2, (bottom + top) / 2, 0]))
+        bands.add(marks.shade([x0, bottom], [max(x1, x0 + 1e-3), top], "panel", opacity=1.0))
     return bands
 
 
@@ -50,8 +48,7 @@ class Strip(VGroup):
             bright = VMobject(stroke_width=0, fill_color=theme.color(color), fill_opacity=1.0)
             set_area(bright, xs[inside], base[inside], ys[inside])
             self.add(bright)
-        self.add(Line([time.left, bottom, 0], [time.right, bottom, 0], stroke_width=AXIS_WIDTH,
-                      color=theme.color("muted")))
+        self.add(marks.segment([time.left, bottom], [time.right, bottom], "muted", weight=AXIS_WEIGHT))
 
     def y(self, values):
         return self.baseline + np.asarray(values, dtype=float) / self.peak * self.strip_height

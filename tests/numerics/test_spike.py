@@ -42,6 +42,17 @@ def test_the_pattern_the_notes_point_at():
     assert len(largest_cluster(times)) >= 3
 
 
+def test_the_spikes_do_not_calm_down():
+    """「所以不要以为「开头挺过去就没事了」」: the curve must not show it. At least as many spikes
+    after the midpoint as before it, a cluster of three among them, and one in the last tenth."""
+    times = palm_sketch().spike_times
+    late_half = times[times > 0.5]
+    assert len(late_half) >= len(times) / 2, f"only {len(late_half)} of {len(times)} spikes after the midpoint"
+    gaps = np.diff(late_half)
+    assert any(a < CLOSE and b < CLOSE for a, b in zip(gaps, gaps[1:])), "no cluster of three after the midpoint"
+    assert times.max() > 0.9
+
+
 def test_the_pattern_would_be_caught_missing():
     evenly = np.linspace(0.05, 0.95, 20)                  # a metronome: no cluster, no long gap
     gaps = np.diff(evenly)
