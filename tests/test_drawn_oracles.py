@@ -114,6 +114,7 @@ def _slider() -> dict[str, Callable[[], float]]:
         "slider.readout_tick_2": lambda: tick(2),
         "slider.readout_after": lambda: tick(3),
         "slider.readout_change": lambda: tick(3) - tick(0),
+        "slider.fader_after": lambda: x0 + v("slider.push"),                # the knob's own position
         "slider.derivative": lambda: 3 / math.sqrt(2 * x0),                # d/dx 3√(2x)
         "slider.rate_fader_to_jia": lambda: 2.0,                           # 甲 = 2x
         "slider.rate_jia_to_yi": lambda: 1 / (2 * math.sqrt(2 * x0)),      # 乙 = √甲
@@ -176,6 +177,7 @@ def _vote() -> dict[str, Any]:
     oracles["vote.wire_grad.bright"] = (lambda: wire(v("vote.bright_activation")), FD_TOL)
     oracles["vote.wire_grad.dim"] = (lambda: wire(v("vote.dim_activation")), FD_TOL)
     oracles["vote.bright_payoff_ratio"] = lambda: v("vote.bright_activation") / v("vote.dim_activation")
+    oracles["vote.batch_size"] = lambda: float(len("的了是的了"))                 # the five answers, counted
     oracles["vote.only_first.p_de"] = lambda: float(_descend(v("vote.batch_answers")[:1], v("vote.only_first.lr"),
                                                              v("vote.only_first.steps"))[0])
     return oracles
@@ -196,12 +198,12 @@ def _others() -> dict[str, Any]:
         # A full Jacobian of n inputs → m outputs: one column per forward trip, one row per reverse.
         "trips.forward": lambda: v("trips.parameters"),
         "trips.reverse": lambda: v("trips.outputs"),
-        "saddle.slope_at_centre": (lambda: float(np.linalg.norm(
-            central(lambda p: (p[0] ** 2 - p[1] ** 2) / 2, [0.0, 0.0]))), FD_TOL),
-        "saddle.curvature_up": (lambda: float(np.linalg.eigvalsh(_hessian_fd())[1]), 1e-6),
-        "saddle.curvature_down": (lambda: float(np.linalg.eigvalsh(_hessian_fd())[0]), 1e-6),
+        # fig-saddle Ⓒ's crawl: y_k = y₀·(1 + η·ε)^k in closed form, below share·end while
+        # k < log(share·end / y₀) / log(1 + η·ε), counting k = 0.
+        "saddle.crawl.steps_near_top": lambda: math.floor(
+            math.log(v("saddle.crawl.near_share") * v("saddle.crawl.end") / v("saddle.crawl.start"))
+            / math.log(1 + v("saddle.crawl.lr") * v("saddle.crawl.curvature"))) + 1,
         # Counts read off the pictures by hand.
-        "saddle.directions": lambda: 2,              # z(x, y): the x and the y direction
         "circuit.temperaments": lambda: 3,           # + distributes, × swaps, max routes
         "vote.ways_to_raise": lambda: 3,             # z = w·a + b: move b, w or a
         # A Hessian entry, measured: the saddle's finite-difference Hessian is a matrix, so each
@@ -288,6 +290,8 @@ def _s4s5() -> dict[str, Any]:
     n, s = 671e9, 131072                                     # V3 total parameters, one 128K sequence
     core = 2 * 128 * (192 + 128) * (s + 1) / 2               # causal QKᵀ + AV per token, 128 heads
     per_sequence = ref.LAYERS * s * ref.H * 2                # each layer's bf16 input, full recompute
+    moe_matmuls = 2 * (7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256 + 128 * 128 * 7168
+                       + 9 * 3 * 7168 * 2048 + 7168 * 256)   # one MoE layer's weight matmuls per token (MLA, 9 experts, router)
     return {
         "zero.baseline_gb": lambda: 16 * psi / 1e9,
         "zero.pos_gb": lambda: (4 * psi + k * psi / n_d) / 1e9,
@@ -307,10 +311,17 @@ def _s4s5() -> dict[str, Any]:
         "onestep.item_count": lambda: 4,                        # weights, gradients, optimizer, activations
         "onestep.seq_len_k": lambda: s / 1024,
         "onestep.bytes_per_tib": lambda: 1024 ** 4,              # 1 TiB, the bill's ÷ 1024⁴
-        "onestep.v3.attention_share_round": lambda: core / (core + 2 * (
-            7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256 + 128 * 128 * 7168
-            + 9 * 3 * 7168 * 2048 + 7168 * 256)),
+        "onestep.v3.attention_share_round": lambda: core / (core + moe_matmuls),
+        # fig-step's split bar: the rest of the layer is its weight matmuls; 「反推」 from that share alone
+        "onestep.v3.matmul_share_128k": lambda: moe_matmuls / (core + moe_matmuls),
+        "flops.v3.real_over_6nd_from_share": lambda: (core + moe_matmuls) / moe_matmuls,
         "onestep.sweep.crossing_batch": lambda: -(-16 * ref.V3_PARAMS // per_sequence),
+        # Each item at the total peak, from the closed form's sawtooth top of that layer: optimizer
+        # 12 B and weights 2 B per parameter, the gradients and activations of the top it peaks on.
+        "onestep.v3.items_at_total_peak_tib": lambda: [
+            v / TIB for v in (12 * ref.V3_PARAMS, 2 * ref.V3_PARAMS,
+                              ref.sawtooth_tops()["gradients"][ref.total_peak()[2]],
+                              ref.sawtooth_tops()["activations"][ref.total_peak()[2]])],
         "onestep.sweep.batch_ticks": lambda: _round_ticks(0.0, 120.0, 3),
         "onestep.sweep.tib_ticks": lambda: _round_ticks(0.0, 120 * per_sequence / TIB, 3),
     }
@@ -471,7 +482,8 @@ def _s3_first_half() -> dict[str, Any]:
         "precision.bf16.after_1000_adds": lambda: _bf16_run(v("precision.adds")),
         "precision.fp32.after_1000_adds": lambda: _fp32_run(v("precision.adds")),
         "precision.increment_over_spacing": lambda: inc() / spacing(),
-        "precision.adds_to_one_spacing": lambda: _adds_to_cover(Fraction(spacing()), Fraction(repr(inc()))),
+        # The naive count the speaker says (二十六): one gap over one increment, in exact fractions.
+        "precision.spacing_over_increment": lambda: float(Fraction(spacing()) / Fraction(repr(inc()))),
         # The magnified gap: halfway between 1.0 and its bf16 neighbour (ml_dtypes' nextafter-by-bits).
         "precision.bf16.rounding_midpoint": lambda: (v("precision.start_weight") + _bf16_ticks()[1]) / 2,
         # The counter: 1 … 10, the exact-arithmetic count, every hundred; the ml_dtypes run read at each.
@@ -518,13 +530,16 @@ def _s3_lineage_updratio() -> dict[str, Any]:
     def run(which: str):
         return toy.reference_run({"ok": eta_ok(), "big": eta_ok() * spread()}[which])
 
+    @lru_cache(maxsize=None)
+    def cliff() -> float:
+        return toy.cliff_by_scan(eta_ok() * spread(), v("updratio.cliff_grid"))
+
     eps = 1e-5                             # ε = 1e-8 in the runs against g-sized denominators
     return {
         "optim.adagrad_lr_at_600": (lambda: 1 / math.sqrt(v("optim.adagrad_probe_step")), eps),
         "lineage.adagrad_denominator_growth": (lambda: math.sqrt(v("optim.adagrad_probe_step")), eps),
         "optim.rmsprop_first_step_gain": (lambda: 1 / math.sqrt(1 - b2()), eps),
         "lineage.rmsprop_first_step_gain_slides": (lambda: 1 / math.sqrt(1 - v("lineage.rmsprop_rho_slides")), eps),
-        "lineage.adam_no_bc_first_step": (lambda: bump(1), eps),
         "optim.adam_no_bias_correction_peak": (lambda: bump(peak_step()), eps),
         "lineage.adam_no_bc_peak_step": peak_step,
         "lineage.adagrad_pages": lambda: 2159 - 2121 + 1,            # JMLR 12 (2011) 2121–2159, counted by hand
@@ -536,18 +551,15 @@ def _s3_lineage_updratio() -> dict[str, Any]:
         "updratio.weight_norm_growth": lambda: float(run("big")[2][-1] / run("big")[2][0]),
         # 「抖动」: the loss's RMS about its least-squares quadratic trend over the last 100 steps.
         "updratio.loss_jitter_big": lambda: toy.jitter_about_trend(run("big")[1]),
-        "updratio.loss_jitter_ok": lambda: toy.jitter_about_trend(run("ok")[1]),
-        # Drawn as a lower bound: 刚好's residual is fit error that shrinks with the trend's degree.
-        "updratio.loss_jitter_trend_ratio": lambda: min(
-            toy.jitter_about_trend(run("big")[1], degree=d) / toy.jitter_about_trend(run("ok")[1], degree=d)
-            for d in (2, 3, 4)),
-        # The edge is chaotic: summation order alone moves it by a few 0.01 steps (the scene shows
-        # one decimal), so the one-run-at-a-time scan agrees to within that.
         # fig-saddle: the three flat points by hand — gradient (a·x, b·y) vanishes at 0; Hessian diag(a, b).
         "flat.slopes_at_centre": lambda: [0.0, 0.0, 0.0],
         "flat.up_fraction_ticks": lambda: [0.0, 0.5, 1.0],
         "flat.directions_one_parameter": lambda: 2,                    # − and +
-        "updratio.nan_multiplier": (lambda: toy.cliff_by_scan(eta_ok() * spread(), v("updratio.cliff_grid")), 0.03),
+        # The edge is chaotic: summation order alone moves it by a few 0.01 steps (the scene shows
+        # one decimal), so the one-run-at-a-time scan agrees to within that.
+        "updratio.nan_multiplier": (cliff, 0.03),
+        # 刚好's distance to the same wall: 太大 is spread × 刚好, so spread × the scanned multiplier.
+        "updratio.cliff_over_ok": (lambda: spread() * cliff(), 0.03),
     }
 
 
@@ -615,16 +627,22 @@ def _s1s2() -> dict[str, Any]:
         "recompute.compute_extra_fraction": lambda: float(
             Fraction(sum(_three_products()) + _three_products()[0], sum(_three_products())) - 1),
         "recompute.activation_shrink": lambda: without / full,
+        "recompute.activation_shrink_said": lambda: round(without / full, -1),
         "recompute.seq_len_label": lambda: Said("128K", 128 * 1024),
         # fig-recompute Ⓑ: Korthikanti's tensor list, the a·s² scores are what selective recompute drops
         "recompute.gpt3.selective_saving": lambda: korthikanti()[1] / korthikanti()[0],
         # fig-act-bill: the hand-written V3 inventory
         "act.v3.no_recompute_tib": lambda: without / TIB,
+        # fig-circuit Ⓒ: the bill counted in kept bf16 values (one kept gate input each), said as its order
+        "circuit.gate_repeats": lambda: Said("几万亿", without / 2),
         "act_bill.axis.ticks_tib": lambda: _round_ticks(0.0, act_top, act_top),
         "act_bill.axis.inset_ticks_gib": lambda: _round_ticks(0.0, v("act_bill.axis.inset_top_gib"), 2),
         # fig-per-byte: pair counts, the linear layer's price in closed form, brentq for the crossings
         "per_byte.v3.attention_slope": lambda: s12.attention_slope(_v3_qk(), v("model.v3.v_head_dim")),
         "per_byte.gpt3.attention_slope": lambda: s12.attention_slope(gpt3_head(), gpt3_head()),
+        # V3's slope on GPT-3's flat line, against GPT-3's own crossing (both by brentq)
+        "per_byte.gpt3_with_v3_slope_error_tokens": lambda: s12.crossover(gpt3_head(), gpt3_head(), gpt3_width())
+        - s12.crossover(_v3_qk(), v("model.v3.v_head_dim"), gpt3_width()),
         # 2·s·d_in·d_out FLOPs ÷ (2 B × s·d_out): the input width
         "per_byte.v3.linear_flops_per_byte": lambda: 2 * v3_width() * v("model.v3.q_lora_rank")
         / (2 * v("model.v3.q_lora_rank")),
@@ -658,10 +676,11 @@ def _s1s2() -> dict[str, Any]:
         "vanish.relu_slope_positive": (_relu_slope, FD_TOL),
         "vanish.sigmoid_max_slope": lambda: s12.sigmoid_slope_peak()[1],
         "vanish.sigmoid_at_max_slope": (lambda: float(scipy_expit(s12.sigmoid_slope_peak()[0])), 1e-6),
-        "vanish.sigmoid_shrink_zh": lambda: _said_zh(1 / s12.sigmoid_slope_peak()[1]),
         "vanish.axis.layer_ticks": lambda: [1, v("vanish.layers")],                 # input end, output end
         "vanish.axis.linear_ticks": lambda: _round_ticks(0.0, v("vanish.axis.linear_top"), 2),
         "vanish.axis.log_ticks": lambda: [10.0 ** e for e in s12.powers_of_ten_spanning(*_chains())],
+        # one step of the log line: neighbouring powers of ten, one exponent apart
+        "vanish.axis.log_step": lambda: 10.0 ** (lambda e: e[1] - e[0])(list(s12.powers_of_ten_spanning(*_chains()))),
         "vanish.axis.slope_ticks": (lambda: [0.0, s12.sigmoid_slope_peak()[1], _relu_slope()], FD_TOL),
         "vanish.axis.x_ticks": lambda: [-v("vanish.axis.x_half"), 0.0, v("vanish.axis.x_half")],
     }

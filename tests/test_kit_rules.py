@@ -105,7 +105,7 @@ def test_unconfirmed_is_one_mark_and_one_footnote_per_panel():
     from scenes.kit import text
     from tests import legibility_checks as checks
 
-    key = "optimizers.year.muon"
+    key = "history.polyak.beta_low"      # 待核: Polyak's paper not read (any unconfirmed key would do)
     text._panel_marks.update(open=False, marked=False, taken=False)   # as before any scene opens a panel
     outside = text.number(key)                              # no panel open: spelt out
     assert "待核" in checks.drawn_string(outside)

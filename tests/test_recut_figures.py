@@ -62,15 +62,17 @@ def test_fig_step_apart_label_is_centred_between_the_peaks(step):
     final = stills[[b.name for b in scene.beats if b.panel == "A"][-1]]
     from scenes.fig_step import A_TIME
 
-    apart = _text(final, "这俩峰不同时")
+    apart = _text(final, "不同时")
     x_act, x_grad = (float(A_TIME.x(t)) for t in (scene.tl.stored_peak[0], scene.tl.gradient_peak[0]))
     assert apart.get_center()[0] == pytest.approx((x_act + x_grad) / 2, abs=0.05)
 
 
 def test_fig_step_cross_is_red(step):
+    """The ✗ on 6ND (「错得很多」) is in the bad colour as its beat ends (the compute row leaves
+    for the two peaks, so the panel's last frame no longer shows it)."""
     scene, stills = step
-    final = stills[[b.name for b in scene.beats if b.panel == "A"][-1]]
-    cross = _text(final, "✗")
+    said = next(b.name for b in scene.beats if b.says and b.says.startswith("……但这个数在这儿是错的"))
+    cross = _text(stills[said], "✗")
     assert cross.get_fill_color().to_hex().lower() == theme.text_color("bad").to_hex().lower()
 
 
@@ -98,10 +100,10 @@ def _curve_points(still) -> np.ndarray:
 
 
 def test_fig_lr_curve_warmup_label_is_not_crossed(lr_curve):
-    """Ⓑ: 「升温 … 步：此比例下看不见」 was crossed by GPT-3's curve and the dashed branch."""
+    """Ⓑ: 「warmup … 步：看不见」 was crossed by GPT-3's curve and the dashed branch."""
     scene, stills = lr_curve
     final = stills[[b.name for b in scene.beats if b.panel == "B"][-1]]
-    label = next(t for t in _texts(final) if "升温" in t.text)
+    label = next(t for t in _texts(final) if "warmup" in t.text and "步" in t.text)
     points = _curve_points(final)
     (x0, y0, _), (x1, y1, _) = label.get_corner([-1, -1, 0]), label.get_corner([1, 1, 0])
     inside = (points[:, 0] > x0) & (points[:, 0] < x1) & (points[:, 1] > y0) & (points[:, 1] < y1)

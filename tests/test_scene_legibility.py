@@ -82,6 +82,19 @@ def test_takeaways_stay_on_screen(built):
     assert not problems, "\n".join(problems)
 
 
+def test_screen_and_speech_agree_or_there_is_an_erratum(built, sheet, ledger):
+    """Where a beat's quote says a number its final frame draws as another number (0.0915 drawn,
+    零点零九二 said), lecture_numerics/errata.py has an entry for it (tests/test_screen_speech.py)."""
+    from lecture_numerics.census import census
+    from lecture_numerics.errata import errata
+    from lecture_numerics.notes_file import notes_lines
+
+    scene_id, scene = built
+    found = beat_checks.screen_speech_mismatches(scene_id, scene, sheet, census()[0], ledger, notes_lines())
+    problems = beat_checks.unlisted_mismatches(found, errata())
+    assert not problems, "\n".join(problems)
+
+
 def test_the_three_star_sentence_is_the_largest_text(built):
     problems = beat_checks.key_sentence_problems(*built)
     assert not problems, "\n".join(problems)
