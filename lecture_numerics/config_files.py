@@ -68,7 +68,7 @@ THEME_SCHEMA = {
         "sizes": {"type": "object", "additionalProperties": {"type": "number", "minimum": 18, "maximum": 120}},
         "takeaway_styles": {"type": "object", "additionalProperties": {
             "type": "object", "required": ["size", "bold", "color"], "additionalProperties": False,
-            "properties": {"size": _NAME, "bold": {"type": "boolean"}, "color": _NAME, "bar": {"type": "boolean"}}}},
+            "properties": {"size": _NAME, "bold": {"type": "boolean"}, "color": _NAME, "band": {"type": "boolean"}}}},
         "spacing": _SCALE,
         "strokes": _SCALE,
     },

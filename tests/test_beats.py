@@ -146,8 +146,11 @@ def test_a_three_star_takeaway_is_the_largest_text_and_the_rest_step_back():
     assert scene.beats[-1].emphasis.stars == 3
 
 
-def test_a_warning_takeaway_is_marked_by_a_bar_not_a_colour():
+def test_a_warning_takeaway_stands_on_a_highlight_band_in_ink():
+    """⛔ is marked by a pale band of the accent (the key's 强调), never by a bar a viewer reads
+    as a stray 「|」, and the sentence itself stays in ink."""
     from manim import Line
+    from scenes.kit import theme
 
     class Warned(LectureScene):
         scene_id = "warned-demo"
@@ -157,7 +160,39 @@ def test_a_warning_takeaway_is_marked_by_a_bar_not_a_colour():
 
     scene = build_scene_class(Warned, capture_stills=True)
     line = _lines(scene.section_stills[-1])[0]
-    assert any(isinstance(part, Line) for part in line.get_family())
+    bands = [m for m in line.get_family() if getattr(m, "warning_band", False)]
+    assert len(bands) == 1
+    band = bands[0]
+    assert band.get_fill_color().to_hex().upper() == theme.color("accent").to_hex().upper()
+    assert 0 < band.get_fill_opacity() < 0.5, "a pale band: the ink text on it keeps its contrast"
+    text = [m for m in line.submobjects if m is not band][0]
+    assert band.width > text.width and band.height > text.height, "the band sits around the sentence"
+    assert not any(isinstance(part, Line) for part in line.get_family())
+
+
+def test_the_line_before_the_newest_steps_back_unless_the_notes_mark_it_more_strongly():
+    from scenes.kit import theme
+
+    muted = theme.text_color("muted").to_hex().upper()
+
+    class Led(LectureScene):
+        scene_id = "led-demo"
+
+        def construct(self):
+            self.panel("A", says=STARRED[2], takeaway="先带星的话")
+            self.beat(says=PLAIN_SAID, takeaway="再平常的话")
+            self.beat(says=STARRED[0], takeaway="最重的话")
+            self.beat(says="二乘零点五乘三", takeaway="最后平常的话")
+
+    scene = build_scene_class(Led, capture_stills=True)
+    second = {m.takeaway_of: m for m in _lines(scene.section_stills[1])}
+    assert second["A.1"].get_color().to_hex().upper() != muted, "a ⭐ line keeps its place over a plain one"
+    third = {m.takeaway_of: m for m in _lines(scene.section_stills[2])}
+    assert third["A.2"].get_color().to_hex().upper() == muted, "the plain line steps back for the ⭐⭐⭐ one"
+    last = {m.takeaway_of: m for m in _lines(scene.section_stills[-1])}
+    assert set(last) == {"A.3", "A.4"}
+    assert last["A.3"].height >= 1.15 * last["A.4"].height, "the ⭐⭐⭐ line keeps its size after it"
+    assert last["A.3"].get_color().to_hex().upper() != muted
 
 
 def test_dim_takeaways_steps_every_shown_takeaway_back():

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manim import BOLD, DL, DOWN, LEFT, UL, Line, Mobject, VGroup, config
+from manim import BOLD, DOWN, UL, Mobject, SurroundingRectangle, VGroup, config
 
 from lecture_numerics.emphasis import PLAIN, Emphasis
 from scenes.kit.text import line, words
-from scenes.kit.theme import size as text_size, space, stroke, takeaway_style, text_color
+from scenes.kit.theme import color as role_color, size as text_size, space, takeaway_style
 
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
@@ -23,6 +23,9 @@ TAKEAWAY_BOTTOM = EDGE_BUFF + 0.17
 # A ⭐⭐⭐ line too wide for the frame breaks after one of these, nearest its middle.
 BREAKS = "，、；：。——"
 RECAP_JOIN = "　·　"
+# A ⛔ line stands on a pale band of the highlight colour: a mark no one reads as a glyph (a
+# bar at its left was read as a stray 「|」), in the colour the key gives to emphasis.
+WARNING_BAND_OPACITY = 0.28
 
 
 def panel_header(panel: str, heading: str) -> VGroup:
@@ -67,7 +70,7 @@ def takeaway_line(sentence: str, *, color: str = "ink", level: str = "plain") ->
     """One takeaway as drawn, set as the notes mark it (theme ``takeaway_styles``). A ⭐⭐⭐ line
     too wide for one line breaks into two at its middle punctuation rather than shrinking
     (it must stay the largest text); other lines shrink to fit, never below body size. A
-    ⛔ line carries a bar at its left."""
+    ⛔ line stands on a pale highlight band."""
     style = takeaway_style(level)
     colour = style["color"] if color == "ink" or level in ("back", "recap") else color
     weight = {"weight": BOLD} if style["bold"] else {}
@@ -81,10 +84,11 @@ def takeaway_line(sentence: str, *, color: str = "ink", level: str = "plain") ->
             _fits(row, "takeaway", style["size"])
     else:
         _fits(mob, "body" if level != "recap" else style["size"], style["size"])
-    if style["bar"]:
-        bar = Line(mob.get_corner(DL) + LEFT * space("small"), mob.get_corner(UL) + LEFT * space("small"),
-                   color=text_color(colour), stroke_width=stroke("heavy"))
-        mob = VGroup(bar, mob)
+    if style["band"]:
+        band = SurroundingRectangle(mob, buff=space("fine"), corner_radius=space("hair"), stroke_width=0,
+                                    fill_color=role_color("accent"), fill_opacity=WARNING_BAND_OPACITY)
+        band.warning_band = True
+        mob = VGroup(band, mob)
     return mob
 
 
@@ -104,6 +108,11 @@ class _Said:
         return self.emphasis.stars > 0 or self.emphasis.warning
 
 
+def _rank(said: _Said) -> int:
+    """How strongly the notes mark a line: plain 0, ⭐ or ⛔ 1, ⭐⭐ 2, ⭐⭐⭐ 3."""
+    return max(said.emphasis.stars, int(said.emphasis.warning))
+
+
 @dataclass
 class Restack:
     """What a change to the takeaways does on screen, in order: lines leave, kept lines move
@@ -119,10 +128,11 @@ class Restack:
 class Takeaways:
     """The panel's key sentences along the bottom edge, in the order they were said.
 
-    At most two stand at full strength: the newest two, each set as the notes mark it. Older
-    starred (⭐ or ⛔) lines fold into one muted recap line above them; older unstarred lines
-    leave. When a ⭐⭐⭐ line lands, the other full line steps back (muted, plain size), so the
-    ⭐⭐⭐ sentence is the largest text. A later sentence never stands above an earlier one.
+    At most two stand on their own: the newest, set as the notes mark it, and the one before,
+    stepped back (muted, plain size) so the newest leads, unless the notes mark it more
+    strongly than the newest (a ⭐⭐⭐ line stays the largest under a plain one). Older starred
+    (⭐ or ⛔) lines fold into one muted recap line above them; older unstarred lines leave. A
+    later sentence never stands above an earlier one.
     Every full line is tagged ``takeaway_of = <beat name>``, the recap ``recap_of = [names]``.
     """
 
@@ -160,12 +170,11 @@ class Takeaways:
     def _styles(self) -> list[str]:
         """Each said line's style: '' for a line that is no longer drawn on its own."""
         full = self.said[-2:]
-        newest_key = bool(full) and full[-1].emphasis.level == "star3"
         styles = []
         for s in self.said:
             if s not in full:
                 styles.append("")
-            elif s is not full[-1] and newest_key:
+            elif s is not full[-1] and _rank(s) <= _rank(full[-1]):
                 styles.append("back")
             else:
                 styles.append(s.emphasis.level)

@@ -49,8 +49,8 @@ def meaning(name: str) -> str:
 
 def takeaway_style(level: str) -> dict:
     """How a takeaway of this emphasis level is set (``plain``, ``star`` … ``star3``,
-    ``warning``, ``back``, ``recap``): its size name, weight, colour role and ⛔ bar."""
-    return {"bar": False, **_theme()["takeaway_styles"][level]}
+    ``warning``, ``back``, ``recap``): its size name, weight, colour role and ⛔ band."""
+    return {"band": False, **_theme()["takeaway_styles"][level]}
 
 
 def size(name: str) -> float:
