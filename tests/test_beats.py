@@ -214,6 +214,46 @@ def test_dim_takeaways_steps_every_shown_takeaway_back():
     assert len(lines) == 2 and all(m.get_color().to_hex().upper() == muted for m in lines)
 
 
+def test_dimming_a_warning_line_fades_its_band_instead_of_greying_it():
+    from scenes.kit import theme
+
+    class DimmedWarning(LectureScene):
+        scene_id = "dimmed-warning-demo"
+
+        def construct(self):
+            self.panel("A", says=STARRED[1], takeaway="梯度不是一个数")
+            self.beat(says="second", takeaway="乙")
+            self.play(*self.dim_takeaways(), run_time=0.2)
+
+    scene = build_scene_class(DimmedWarning, capture_stills=True)
+    line = next(m for m in _lines(scene.section_stills[0]) if m.takeaway_of == "A.1")
+    band = next(m for m in line.get_family() if getattr(m, "warning_band", False))
+    assert band.get_fill_opacity() > 0
+    # The final frame: the warning line was dimmed while A.2 was open.
+    line = next(m for m in _lines(scene.section_stills[-1]) if m.takeaway_of == "A.1")
+    bands = [m for m in line.get_family() if getattr(m, "warning_band", False)]
+    assert all(b.get_fill_opacity() == 0 for b in bands), "the band fades, it does not turn grey"
+    muted = theme.text_color("muted").to_hex().upper()
+    words = [m for m in line.submobjects if not getattr(m, "warning_band", False)]
+    assert all(w.get_color().to_hex().upper() == muted for w in words)
+
+
+def test_clear_takeaways_leaves_the_new_line_alone_and_counts_as_replacing():
+    class Cleared(LectureScene):
+        scene_id = "cleared-stack-demo"
+
+        def construct(self):
+            self.panel("A", says=STARRED[2], takeaway="先带星的话")
+            self.beat(says=STARRED[1], takeaway="梯度不是一个数")
+            self.beat(says="second", takeaway="只剩这一句")
+            self.play(*self.clear_takeaways(), run_time=0.2)
+
+    scene = build_scene_class(Cleared, capture_stills=True)
+    assert [m.takeaway_of for m in _lines(scene.section_stills[-1])] == ["A.3"]
+    assert not [m for m in scene.section_stills[-1].mobjects if getattr(m, "recap_of", None)]
+    assert beat_checks.lost_takeaways("cleared-stack-demo", scene) == []
+
+
 def test_each_beat_lists_the_ledger_numbers_visible_as_it_ends():
     """The numbers a beat shows, as the kit drew them: a number faded out is gone from the list,
     one drawn inside a sentence is in it, and the list is what the still shows."""

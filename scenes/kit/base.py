@@ -140,8 +140,26 @@ class LectureScene(Scene):
             self.play(*animations, run_time=run_time / len(steps))
 
     def dim_takeaways(self) -> list:
-        """Animations that step the takeaways on screen back to muted, so the next line leads."""
-        return [m.animate.set_color(theme.text_color("muted")) for m in self._takeaways.lines]
+        """Animations that step the takeaways on screen back to muted, so the next line leads.
+        A ⛔ line's highlight band fades away rather than turning grey with its words."""
+        muted = theme.text_color("muted")
+        animations = []
+        for line in self._takeaways.lines:
+            band = next((m for m in line.submobjects if getattr(m, "warning_band", False)), None)
+            words = [m for m in line.submobjects if m is not band] if band is not None else [line]
+            animations += [m.animate.set_color(muted) for m in words]
+            animations += [band.animate.set_fill(opacity=0)] if band is not None else []
+        return animations
+
+    def clear_takeaways(self) -> list:
+        """FadeOuts for every takeaway and the recap on screen, the stack emptied: the open
+        beat's own sentence then stands alone, and replaces them (the beat records it)."""
+        stack = self._takeaways
+        leaving = [*stack.lines, *([stack.recap] if stack.recap is not None else [])]
+        stack.said, stack.recap = [], None
+        if self.beats:
+            self.beats[-1].replaces = True
+        return [FadeOut(m) for m in leaving]
 
     def _open_beat(self, beat: Beat) -> None:
         self.next_section(beat.name)     # first: a panel-only render may end the scene here
