@@ -9,15 +9,19 @@
    N² cannot be stored; only the diagonal can be estimated — Adam's √v.
 Ⓑ again (section D, after 「平移到 Ⓑ」) → 中间也没有好的: a learning-rate axis with each valley's
    best rate (1 and 25); the wall at 2 makes everything between them diverge; the three rows
-   (threshold, κ = 25 → 9 steps, κ = 1000 → 364 steps), the conclusion and its cost.
+   (threshold, κ = 25 → 9 steps, κ = 1000 → 364 steps), each count also drawn as a strip of step
+   dots at one pitch (the 364 run off the screen); the conclusion, with 中间也没有好的 kept as
+   the heading, and its cost.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import BOLD, DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, VGroup
+from manim import (BOLD, DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, FadeTransform, GrowArrow, LaggedStart, VGroup,
+                   config)
 
 from lecture_numerics import beststep as bs
+from lecture_numerics import quantity
 from scenes.kit import marks, theme, widgets
 from scenes.kit.annotate import on_plot
 from scenes.kit.arrows import arrow
@@ -48,6 +52,8 @@ SLOPE_LENGTH = 1.7      # the close-up tangent, in scene units (both at one loca
 TAG_Y = 2.8
 QUESTION_Y = -1.85      # the guess, struck, and its correction: one row under the valleys
 DIVISION_Y = -0.85      # 梯度 ÷ 二阶导 under each valley's distance
+DISTANCE_DROP = 0.15    # each ball's distance bar, just under its valley's bottom
+DISTANCE_STOP = 0.24    # the stops at the bar's two ends
 
 # ---- Ⓒ: the N × N grid and what can be said about it ----------------------------------------------
 GRID_CELLS = 12
@@ -59,7 +65,12 @@ LINES_GAP, LINES_Y, LINES_LEFT = 0.3, 0.1, -1.6
 # ---- Ⓑ again: a learning-rate axis from zero, and the three rows under it --------------------------
 ETA_HIGH, ETA_W, ETA_LEFT, ETA_Y = 27.0, 10.6, -5.2, 1.75
 BETWEEN_DROP = 0.55     # the 「中间」 brace under the axis, clear of its tick labels
-ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.3, -6.2, 0.3
+ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.1, -6.4, 0.3
+# Steps as dots under rows ② and ③, at one pitch: 9 fit in a hand's width, 364 leave the screen.
+STEP_PITCH, STEP_DOT = 0.15, "ink"
+STRIP_DROP = 0.2        # a strip's dots under its row
+STRIP_ROOM = 0.3        # the room a strip takes under row ②
+STRIP_ARROW = 0.4       # row ③'s strip ends in an arrow at the screen's edge: it goes on
 
 
 def parabola(window: DataWindow, h: float, color: str = CURVE):
@@ -174,19 +185,30 @@ class FigBeststep(LectureScene):
 
     def pull_back(self) -> None:
         """The whole valleys at one scale: the balls slide to where they really are, and each
-        one's distance to its bottom is braced — 2 against 25."""
+        one's distance to its bottom is drawn as a bar at that one scale — 2 against 25."""
         sides = ((B_STEEP, bs.LAMBDA_STEEP.value, bs.STEEP_DISTANCE.value, "beststep.b.steep_distance"),
                  (B_FLAT, bs.FLAT_CURVATURE.value, bs.FLAT_DISTANCE.value, "beststep.b.flat_distance"))
         self.valleys = VGroup(*(parabola(window, h) for window, h, _, _ in sides))
         self.valley_bottoms = [window.point(0, 0) for window, _, _, _ in sides]
-        braces = VGroup(*(widgets.labelled_brace((window.point(0, 0), window.point(x, 0)), f"离底 {{{key}}}", DOWN)
-                          for window, _, x, key in sides))
+        distances = VGroup(*(self.distance_bar(window, x, key) for window, _, x, key in sides))
         landings = [window.point(x, 0.5 * h * x * x) for window, h, x, _ in sides]
         self.play(FadeOut(self.slopes), run_time=0.3)
         self.play(*(Create(v) for v in self.valleys),
                   *(ball.animate.move_to(at) for ball, at in zip(self.balls, landings)), run_time=1.2)
         self.bring_to_front(self.balls)
-        self.play(FadeIn(braces), run_time=0.6)
+        self.play(FadeIn(distances), run_time=0.6)
+
+    @staticmethod
+    def distance_bar(window: DataWindow, x: float, key: str) -> VGroup:
+        """A ball's distance to its valley's bottom as a thick bar under the valley, from the
+        bottom's x to the ball's, with a stop at each end: both valleys share one scale, so the
+        two bars compare as lengths (2 against 25)."""
+        y = window.point(0, 0)[1] - DISTANCE_DROP
+        start, end = np.array([window.point(0, 0)[0], y, 0.0]), np.array([window.point(x, 0)[0], y, 0.0])
+        bar = VGroup(marks.segment(start, end, CURVE, weight="heavy"),
+                     *(marks.tick(p, CURVE, length=DISTANCE_STOP, weight="bold") for p in (start, end)))
+        label = ledger_text(f"离底 {{{key}}}", size="label").next_to(bar, DOWN, buff=theme.space("small"))
+        return VGroup(bar, label)
 
     def divisions(self) -> VGroup:
         """Under each distance, the division that gives it: gradient ÷ second derivative."""
@@ -269,7 +291,8 @@ class FigBeststep(LectureScene):
         # the room's question, which the first beat says.
         self.panel("D", says="那有人会说：取个中间值不就行了。")
         self.clear()
-        self.play(FadeIn(panel_header("B", "取个中间值？")), run_time=0.6)
+        self.header = panel_header("B", "取个中间值？")
+        self.play(FadeIn(self.header), run_time=0.6)
         self.rate_axis()
 
         # ⭐⭐⭐: the answer is seen — the wall at 2 stands right of 陡谷's best, and everything from
@@ -278,19 +301,42 @@ class FigBeststep(LectureScene):
         self.wall()
 
         rows = self.rows()
+        near, far = self.step_strip(rows[1], "step.halfway_steps_kappa25"), self.step_strip(rows[2], None)
         self.beat(says="第一行：再大一点，陡的方向直接发散。")
         self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
         self.beat(says="第二行：那就取最大的安全值。")
         self.play(FadeIn(rows[1], shift=RIGHT * theme.space("close")), run_time=0.7)
+        self.play(LaggedStart(*(FadeIn(d) for d in near), lag_ratio=0.3), run_time=0.9)
         self.beat(says="第三行 —— 真实模型上，这个比值是几个数量级。")
         self.wait(1.0)                          # 「第三行要停一下」
         self.play(FadeIn(rows[2], shift=RIGHT * theme.space("close")), run_time=0.7)
+        # The same steps at the same pitch: the strip runs on past the right edge of the screen.
+        self.play(LaggedStart(*(FadeIn(d) for d in far), lag_ratio=0.05), run_time=2.0)
 
-        # The conclusion takes the ⭐⭐⭐ line's place; rows ① ② have been read, ③ stays.
+        # The conclusion takes the ⭐⭐⭐ line's place at the bottom, and the ⭐⭐⭐ line becomes the
+        # panel's heading, so it stays to the end. Row ① has been read; ② and ③ (9 steps against
+        # a strip that leaves the screen) stay.
         self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
-        self.play(FadeOut(rows[0]), FadeOut(rows[1]), rows[2].animate.align_to(rows[0], UP), run_time=0.5)
+        answer = panel_header("B", "中间也没有好的")
+        kept = VGroup(rows[1], near, rows[2], far)
+        self.play(FadeOut(rows[0]), FadeTransform(self.header, answer),
+                  kept.animate.shift(UP * (rows[0].get_top()[1] - rows[1].get_top()[1])), run_time=0.6)
         self.beat(says="而代价马上就来", takeaway="代价：每个参数都得存东西 —— 那 {bytes.optimizer_sum} 字节")
+
+    def step_strip(self, row, steps_key: str | None) -> VGroup:
+        """One dot per step at one pitch, under ``row``: ``steps_key`` dots, or (None) a strip that
+        fills the width of the screen and goes on past it (an arrow at the edge)."""
+        left = np.array([ROWS_LEFT + STEP_PITCH / 2, row.get_bottom()[1] - STRIP_DROP, 0.0])
+        if steps_key:
+            count = int(quantity(steps_key).value)
+        else:
+            count = int((config.frame_width / 2 - theme.space("safe") - STRIP_ARROW - left[0]) / STEP_PITCH)
+        dots = VGroup(*(marks.dot(left + RIGHT * STEP_PITCH * i, STEP_DOT, size="small") for i in range(count)))
+        if not steps_key:
+            start = left + RIGHT * STEP_PITCH * count
+            dots.add(arrow(start, start + RIGHT * STRIP_ARROW, STEP_DOT, weight="bold", buff=None))
+        return dots
 
     def rate_axis(self) -> None:
         """η from zero: each valley's own best rate, and 「中间」 braced between them."""
@@ -321,12 +367,14 @@ class FigBeststep(LectureScene):
         # Each row says what its notes line says, and no more; 陡峭程度 (the steep bend, 1) and
         # 陡峭比 (the ratio, 25) each carry their value, so the two never read as one.
         row_a = VGroup(words("① 再大一点就发散：门槛 =", size="label"), formula("2 ÷ 陡峭程度", size="label"),
-                       ledger_text("= {beststep.threshold}", size="label")).arrange(RIGHT, buff=theme.space("fine"))
-        row_b = ledger_text("② 取门槛的 {beststep.step_share_of_threshold}：平的方向走完半程要 "
-                            "{step.halfway_steps_kappa25} 步（≈ {step.halfway_coefficient} × 陡峭比 "
-                            "{step.kappa_figure}）", size="label")
+                       ledger_text("= {beststep.threshold}", size="label")).arrange(RIGHT, buff=theme.space("small"))
+        # 「最大的安全值」 as the speaker says it, and what it is on the axis: just under the wall.
+        row_b = ledger_text("② 最大的安全值 = 门槛的 {beststep.step_share_of_threshold}：平的方向走完半程 "
+                            "{step.halfway_steps_kappa25} 步 ≈ {step.halfway_coefficient} × 陡峭比 "
+                            "{step.kappa_figure}", size="label")
         # ⛔ 「第三行要停一下」: the row the speaker stops on is the largest of the three.
         row_c = ledger_text("③ 真实模型，陡峭比按 {step.kappa_model} 算：同一条公式 → {step.halfway_steps_kappa1000} 步",
                             size="body", weight=BOLD)
         rows = VGroup(row_a, row_b, row_c).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
+        row_c.shift(DOWN * STRIP_ROOM)          # row ②'s steps stand between ② and ③
         return rows.move_to([0, ROWS_TOP, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)

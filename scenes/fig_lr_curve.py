@@ -1,9 +1,10 @@
 """fig-lr-curve: the learning-rate schedule — warm up, hold, decay — with looked-up numbers only.
 
 Ⓐ 三段，以及峰值从哪抄: the three segments (not to scale); what warmup buys, drawn on the sketch
-   (a higher plateau than a run without it reaches); GPT-3's warmup share; GPT-3 Table 2.1 as a
-   log-log scatter (size vs peak lr, each dot as large as its batch), its two counted ends ringed
-   and the 500× (across) against 5× (up) as two brackets inside the plot.
+   (a higher plateau than a run without it reaches); GPT-3's warmup share, on the whole run to
+   scale and in its first 1 % magnified, where the warmup is seen; GPT-3 Table 2.1 as a log-log
+   scatter (size vs peak lr, each dot as large as its batch, with a size key), its two counted ends
+   ringed and the 500× (across) against 5× (up) as two brackets inside the plot.
 Ⓑ 两个流派: GPT-3's cosine and DeepSeek-V3's hold-then-decay on one progress axis; a ghost cosine
    for a shorter run (its whole shape moves with its end); the "truncate any time" branch; and
    the 10 % line, through both cosines' ends — with V3's real end below it.
@@ -12,7 +13,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, VGroup
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Create, FadeIn, FadeOut, VGroup
 
 from lecture_numerics import lr_schedules as lr
 from lecture_numerics.schedule import GPT3_BATCH, GPT3_LR, GPT3_PARAMS
@@ -38,11 +39,16 @@ LIFT_AT = 0.5                  # where the sketch's 「更大」 arrow rises fro
 TABLE_CORNER, TABLE_SIZE = (0.75, -0.95), (5.75, 2.85)         # Table 2.1, log-log; its axis title clear of the takeaways
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
 STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
+STRIP_FILL = 0.35          # the run's grey: the part that is not warmup
+# Under the strip, its first 1 % magnified (×50): the warmup, 1.25 ‰ of the run, is an eighth of it.
+INSET_SHARE, INSET_LENGTH, INSET_DROP = 0.01, 2.7, 0.8
 CLAIM_Y, CLAIM_LINE_GAP = 0.3, 0.08    # Ⓐ's warmup finding, between the sketch and the strip
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
 # Each dot's area is its batch: radius ∝ √batch, the smallest batch (0.5M) at DOT_R_SMALLEST.
 DOT_R_SMALLEST = 0.06
+KEY_DOT_GROWTH = 2.0       # the size key's large dot against its small one
+KEY_INSET = (0.25, 0.15)   # the size key from the plot's lower-left corner, in the empty room under the dots
 # The lr axis (in lr.axis.lr_unit, 10⁻⁴) reaches well below the smallest dot (0.6) so that the
 # 500× bracket stands in empty plot under the dots, and well above the largest dot (6).
 LR_SHOWN = (0.11, 12.0)
@@ -91,7 +97,7 @@ class FigLrCurve(LectureScene):
         rings = self.table_ends(table, dots)
         self.beat(says="规律肉眼可见：模型越大，学习率越小、batch 越大",
                   takeaway="模型越大，学习率越小、batch 越大")
-        self.play(*(FadeIn(batch) for _, _, batch in rings), run_time=0.5)
+        self.play(*(FadeIn(batch) for _, _, batch in rings), FadeIn(self.size_key(table)), run_time=0.5)
         self.beat(says="五百倍的规模差，学习率只差五倍")
         self.ratio_brackets(table)
         self.beat(says="注意那张表里 batch 和学习率是一起变的",
@@ -131,21 +137,28 @@ class FigLrCurve(LectureScene):
         self.play(FadeIn(self.claim, shift=RIGHT * theme.space("small")), run_time=0.6)
 
     def warmup_strip(self):
+        """GPT-3's whole run to scale, filled grey; its first INSET_SHARE magnified underneath, where
+        the warmup is an orange sliver one can see (on the whole run it is under a pixel)."""
         # One kit bar: the whole run as its track, the warmup as its only (sub-pixel) segment.
         bar = StackedBar([("lr.gpt3.warmup_share", OLD)], scale=STRIP_LENGTH, thickness=STRIP_THICKNESS, opacity=1,
                          track=STRIP_LENGTH).start_at(STRIP_BASE)
-        strip = bar.track
+        strip = bar.track.set_fill(theme.color(GHOST), opacity=STRIP_FILL)
         name = ledger_text("GPT-3 全程 {gpt3.train_tokens} token", size="small", color="muted")
         name.next_to(strip, UP, buff=theme.space("tight")).align_to(strip, RIGHT)
-        tail = strip.get_corner(DOWN + LEFT) + DOWN * theme.space("large") + RIGHT * theme.space("close")
-        pointer = arrow(tail, strip.get_corner(DOWN + LEFT), OLD, buff="hair")
-        note = VGroup(ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}", size="small",
-                                  color=OLD),
-                      words("（细到看不见）", size="small", color=OLD)).arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-        note.next_to(pointer.get_start(), RIGHT, buff=theme.space("tight")).align_to(
-            pointer.get_start() + UP * theme.space("small"), UP)
+        inset_base = (STRIP_BASE[0], STRIP_BASE[1] - INSET_DROP)
+        near = StackedBar([("lr.gpt3.warmup_share", OLD)], scale=INSET_LENGTH / INSET_SHARE,
+                          thickness=STRIP_THICKNESS, opacity=1, track=INSET_LENGTH).start_at(inset_base)
+        near.track.set_fill(theme.color(GHOST), opacity=STRIP_FILL)
+        head = strip.get_corner(DOWN + LEFT) + RIGHT * STRIP_LENGTH * INSET_SHARE
+        zoom = VGroup(marks.segment(strip.get_corner(DOWN + LEFT), near.track.get_corner(UP + LEFT), GHOST,
+                                    weight="hairline"),
+                      marks.segment(head, near.track.get_corner(UP + RIGHT), GHOST, weight="hairline"))
+        note = ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}", size="small", color=OLD)
+        note.next_to(near, DOWN, buff=theme.space("small")).align_to(near, LEFT)
+        self.warmup = VGroup(bar, name, zoom, near, note)
         self.play(FadeIn(bar), FadeIn(name), run_time=0.5)
-        self.play(Create(pointer), FadeIn(note), run_time=0.6)
+        self.play(Create(zoom), FadeIn(near.track), run_time=0.5)
+        self.play(FadeIn(near.blocks), FadeIn(note), run_time=0.6)
 
     def table_scatter(self):
         table = place(Plot(x_range=(10 ** 7.8, 10 ** 11.5), y_range=LR_SHOWN, width=TABLE_SIZE[0],
@@ -154,8 +167,8 @@ class FigLrCurve(LectureScene):
                             y_title="峰值学习率（{lr.axis.lr_unit}）"), TABLE_CORNER)
         source = words("出处：GPT-3 论文", size="small", color="muted")
         source.next_to(table.y_title, RIGHT, buff=theme.space("wide")).align_to(table.y_title, DOWN)
-        # The warmup finding has been said; the table takes the stage.
-        self.play(FadeOut(self.claim), FadeIn(table), FadeIn(source), run_time=0.8)
+        # The warmup finding and its length have been said; the table takes the stage.
+        self.play(FadeOut(self.claim), FadeOut(self.warmup), FadeIn(table), FadeIn(source), run_time=0.8)
         dots = {}
         smallest = min(b.value for b in GPT3_BATCH.values())
         for name in GPT3_LR:
@@ -167,27 +180,38 @@ class FigLrCurve(LectureScene):
 
     def table_ends(self, table, dots) -> list[tuple]:
         """The rows the speaker counts and their two ends, ringed: size → lr now, the batch
-        beside it when the rule is said. The uncounted row says so on its own dot."""
-        rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}",
+        beside it when the rule is said. The count's line names the uncounted (grey) row."""
+        # The uncounted row is named here, not on its dot, where a label would run into 350M's.
+        rows = ledger_text("{lr.gpt3.rows_medium_to_175b}个规模：{gpt3.medium.params} → {gpt3.175b.params}（灰点不算）",
                            size="small", color=OLD).move_to([table.x_axis.get_center()[0], 2.75, 0])
         rows.align_to([safe_bounds()[2] - EDGE_MARGIN, 0, 0], RIGHT)
-        uncounted = words("不算", size="small", color="muted").next_to(dots["small"], UP, buff=theme.space("tight"))
         rings = []
         for name in HIGHLIGHT:
             ring = marks.frame_around(dots[name], POINTED, pad="hair", weight="bold")
             lr_label = ledger_text(f"{{gpt3.{name}.params}} → {{lr.gpt3.{name}_lr_e4}}{{lr.axis.lr_unit}}", size="small")
             batch = ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small")
             rings.append((ring, lr_label, batch))
-        # 350M's label above its ring, 175B's under its ring (the empty plot above the x axis):
-        # the right angle between them is left to the two brackets.
+        # 350M's label above its ring, starting at the ring (clear of the grey dot at its left),
+        # 175B's under its ring (the empty plot above the x axis): the right angle between them
+        # is left to the two brackets.
         for (ring, lr_label, batch), side, edge in zip(rings, (UP, DOWN), (LEFT, RIGHT)):
             lr_label.next_to(ring, side, buff=theme.space("small")).align_to(ring, edge)
             batch.next_to(lr_label, side, buff=0.06).align_to(lr_label, edge)
-        # 350M's pair a little left of its ring: the 500× label needs the room at the pair's right.
-        VGroup(*rings[0][1:]).shift(LEFT * theme.space("small"))
-        self.play(FadeIn(rows), FadeIn(uncounted), *(FadeIn(VGroup(ring, label)) for ring, label, _ in rings),
+        self.play(FadeIn(rows), *(FadeIn(VGroup(ring, label)) for ring, label, _ in rings),
                   run_time=0.6)
         return rings
+
+    @staticmethod
+    def size_key(table) -> VGroup:
+        """What a dot's size says, in the plot's empty lower left: a small and a large dot, 「点越大，
+        batch 越大」."""
+        small, large = (marks.dot(ORIGIN, OLD, radius=DOT_R_SMALLEST * f) for f in (1.0, KEY_DOT_GROWTH))
+        # Two short lines: one would run into 175B's label at the plot's lower right.
+        first = VGroup(small, large, words("点越大", size="small", color=OLD)).arrange(RIGHT, buff=theme.space("tight"))
+        key = VGroup(first, words("batch 越大", size="small", color=OLD))
+        key.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+        corner = table.point(table.x_scale.low, table.y_scale.low)
+        return key.move_to(corner + np.array([KEY_INSET[0], KEY_INSET[1], 0.0]), aligned_edge=DOWN + LEFT)
 
     def ratio_brackets(self, table):
         """「五百倍的规模差，学习率只差五倍」: a right angle over the dots' fall — across from Medium to
@@ -197,9 +221,11 @@ class FigLrCurve(LectureScene):
                                                 (GPT3_LR[n].value / LR_UNIT for n in HIGHLIGHT))
         corner = table.point(big_n, small_lr)
         across = marks.bracket(table.point(small_n, small_lr), corner, DOWN, POINTED, weight="bold")
-        across_label = ledger_text("规模 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color=POINTED)
-        # Over the across bracket at its corner end, right of 350M's own label; the up bracket's
-        # label inside the right angle, over the dots' fall.
+        across_label = VGroup(words("规模", size="small", color=POINTED),
+                              ledger_text("差 {lr.gpt3.size_ratio_medium_175b} 倍", size="small", color=POINTED))
+        # Over the across bracket at its corner end, in two short lines, well right of 350M's own
+        # label; the up bracket's label inside the right angle, over the dots' fall.
+        across_label.arrange(DOWN, aligned_edge=RIGHT, buff=0.06)
         across_label.next_to(across, UP, buff=theme.space("tight")).align_to(across, RIGHT)
         up = marks.bracket(corner, table.point(big_n, big_lr), LEFT, POINTED, weight="bold")
         up_label = VGroup(words("学习率", size="small", color=POINTED),
@@ -233,7 +259,9 @@ class FigLrCurve(LectureScene):
 
         self.beat(says="最后指一下图上那条横贯全场的虚线")
         self.floor_line()
-        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降到{lr.decay_to_zero_over_peak}」不是默认做法")
+        # The ⚠ line leads alone: the contrast it replaces is drawn (the branch and its label stay).
+        self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降到{lr.decay_to_zero_over_peak}」不是默认做法",
+                  replaces=True)
 
     def old_school(self):
         gpt3 = curve(self.plot, *from_peak(lr.GPT3_CURVE.value).T, color=OLD, stroke_width=theme.stroke("bold"))
@@ -264,8 +292,9 @@ class FigLrCurve(LectureScene):
         ys = np.append(lr.cosine(p, 1.0, lr.V3_COSINE_END.value), lr.V3_COSINE_END.value)
         ghost = dashed(curve(self.plot, xs, ys, GHOST, stroke_width=theme.stroke("regular")))
         stop = marks.dot(self.plot.point(share, lr.V3_COSINE_END.value), GHOST)
-        # Over the ghost's end, under GPT-3's falling curve: the one thing that changed is the end.
-        name = on_plot("终点提前", color=GHOST, size="small").next_to(stop, UP, buff=theme.space("tight"))
+        # Up and left of the ghost's end, between the ghost and GPT-3's falling curve (which passes
+        # right over the end itself): the one thing that changed is the end.
+        name = on_plot("终点提前", color=GHOST, size="small").next_to(stop, UP + LEFT, buff=theme.space("small"))
         group = VGroup(ghost, stop, name)
         self.play(Create(ghost), FadeIn(stop), run_time=1.0)
         self.play(FadeIn(name), run_time=0.3)
@@ -279,8 +308,10 @@ class FigLrCurve(LectureScene):
         ends = VGroup(marks.dot(self.plot.point(lr.GPT3_DECAY_END.value, floor), OLD, size="ball"),
                       marks.dot(self.plot.point(lr.V3_COSINE_END_PROGRESS.value, floor), NEW, size="ball"))
         ends.set_z_index(FLOOR_ON_TOP + 1)
+        # The line's label says what stands on it: both cosine ends (the two dots), as the errata
+        # has the speaker say; no arrow to aim.
         note = VGroup(ledger_text("峰值的 {lr.v3.cosine_end_over_peak}", size="small"),
-                      words("余弦段终点 →", size="small"))
+                      ledger_text("{lr.school_count}派余弦段的终点都在线上", size="small"))
         note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
         note.next_to(self.plot.point(FLOOR_NOTE_AT, floor), UP, buff=FLOOR_LABEL_GAP)
         note.align_to(self.plot.point(FLOOR_NOTE_AT, 0), LEFT)

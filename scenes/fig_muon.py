@@ -1,6 +1,7 @@
 """fig-muon: two rulers for "one step" — the circle gives SGD, the square gives Muon.
 
-Ⓐ 「最快」取决于怎么量一步: the steepest step is the largest decrease per unit step, for a chosen ruler.
+Ⓐ 「最快」取决于怎么量一步: the steepest step is the largest decrease per unit step, for a chosen ruler —
+   drawn as one −g over the circle and the square laid on each other, the farthest point of each.
 Ⓑ Muon 的更新: M = UΣVᵀ → UVᵀ, every singular value set to the same height.
 Ⓒ 同一个梯度，两把尺子 (the one panel the lecture shows), one beat per notes line: the rulers'
    axes; 「一格」 and, under the heading, the premise the closing line calls back to (「最快」取决于
@@ -39,6 +40,9 @@ ARROW_REACH = 1.55                           # the −g arrow runs past the ball
 CROSS_REACH = 1.15                           # the ruler's axes, in 格
 TITLE_Y = 2.15                               # the rulers' names, clear above the 平 labels
 PREMISE_GAP = 0.15                           # the premise under the panel heading
+PREMISE_CENTER = np.array([0.0, -0.15, 0])   # Ⓐ: the circle and the square, one over the other,
+PREMISE_RADIUS = 1.7                         # larger than Ⓒ's: here they are the whole picture
+PREMISE_LABEL_GAP, PREMISE_LABEL_RISE = 0.45, 0.5   # Ⓐ's labels left of their dots, off −g's line
 LEVEL_HALF = 1.1                             # half the swept level line, in 格
 FOOTNOTE_RIGHT, FOOTNOTE_TOP = 6.6, -1.35    # under the square's right half, clear of Muon's label
 TANGENT_HALF = 0.6                           # what stays of it: a short tangent at the touch point
@@ -69,15 +73,32 @@ class FigMuon(LectureScene):
     # ---- Ⓐ the premise -------------------------------------------------------------------------
 
     def premise_panel(self):
+        """The premise drawn: one −g, the circle and the square laid over each other; the farthest
+        point along −g inside each (the dots) is a different direction — the ruler decides."""
         self.start_panel("A", "「最快」取决于怎么量一步")
-        lines = VGroup(
-            words("最陡的一步 = 每走「一格」，loss 降得最多的方向", size="heading"),
-            formula("d* = argmax ⟨−g, d⟩，要求 ‖d‖ ≤ 1", size="heading"),
-            words("尺子换了，最陡的方向就跟着换", size="body"),
-        ).arrange(DOWN, buff=0.55).move_to(UP * theme.space("close"))
-        for part in lines:
-            self.play(FadeIn(part, shift=UP * theme.space("small")), run_time=0.6)
-            self.wait(0.3)
+        definition = words("最陡的一步 = 每走「一格」，loss 降得最多的方向", size="heading")
+        definition.move_to([0, content_area_top() - PREMISE_GAP, 0])
+        center = PREMISE_CENTER
+        circle = marks.ring(center, RULER, radius=PREMISE_RADIUS, weight="bold")
+        side = 2 * PREMISE_RADIUS
+        square = marks.box(side, side, RULER, weight="bold", corner="square").move_to(center)
+        minus_g = arrow(center, center + DIRECTION * PREMISE_RADIUS * ARROW_REACH, STEP, weight="bold", buff=None)
+        g_name = words("−梯度", size="small", color=STEP).next_to(minus_g.get_end(), LEFT, buff=theme.space("tight"))
+        on_circle = center + DIRECTION * PREMISE_RADIUS * muon.SGD_REACH.value
+        corner = center + np.array([*muon.MUON_STEP.value, 0.0]) * PREMISE_RADIUS
+        to_corner = arrow(center, corner, "ink", weight="bold", buff="snug")
+        circle_says = words("圆：落在 −梯度 上", size="label").move_to(on_circle, aligned_edge=RIGHT)
+        circle_says.shift(LEFT * PREMISE_LABEL_GAP + UP * PREMISE_LABEL_RISE)
+        square_says = words("方：落在角上", size="label").next_to(corner, LEFT, buff=theme.space("medium"))
+        square_says.shift(DOWN * PREMISE_LABEL_RISE)
+        self.play(FadeIn(definition), run_time=0.6)
+        self.play(Create(circle), Create(square), run_time=0.9)
+        self.play(GrowArrow(minus_g), run_time=0.6)
+        self.play(FadeIn(g_name), run_time=0.3)
+        self.play(FadeIn(marks.dot(on_circle, LANDING, size="ball")), FadeIn(circle_says), run_time=0.5)
+        self.play(GrowArrow(to_corner), FadeIn(marks.dot(corner, LANDING, size="ball")), FadeIn(square_says),
+                  run_time=0.6)
+        self.play(FadeIn(caption("尺子换了，最陡的方向就跟着换")), run_time=0.5)
         self.wait(1.0)
 
     # ---- Ⓑ what Muon does to the momentum ----------------------------------------------------------

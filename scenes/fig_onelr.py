@@ -3,7 +3,8 @@
 Ⓐ 一个谷，两条轨迹, in the notes' order: the axes first (陡 · 竖着弹, 平 · 横着爬, 谷底在右边),
    then red bounces harder each time until it leaves the framed plot, blue's bounce shrinks
    until it reaches the bottom; the reveal that red's learning rate is only 1.1 × blue's (差一成),
-   drawn on a learning-rate axis where the threshold 2 stands between them (区间就这么窄); and
+   drawn on a learning-rate axis where the threshold 2 stands between them, magnified under it
+   with the range from blue up to the wall highlighted (区间就这么窄); and
    last, blue itself: every step cut into its bounce (竖着弹) and its move toward the bottom
    (前进), in the plot and as one bar of blue's whole path.
 """
@@ -11,7 +12,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart, VGroup, linear
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart, VGroup,
+                   VMobject, linear)
 
 from lecture_numerics import onelr, quantity
 from scenes.kit import marks, theme, widgets
@@ -19,7 +21,7 @@ from scenes.kit.annotate import legend, on_plot
 from scenes.kit.base import LectureScene
 from scenes.kit.data_window import DataWindow, exit_arrow, quadratic_levels, run_path, step_parts
 from scenes.kit.plots import Plot, place
-from scenes.kit.text import words
+from scenes.kit.text import line, words
 
 # The notes call the diverging run 红 (the `bad` crimson: it blows up) and the settling one 蓝 (the
 # parameters' own blue: it is the weights' path). Each step's move toward the bottom is the
@@ -43,6 +45,14 @@ ETA_HIGH = 2.5                  # the axis runs 0 … 2.5: the wall at 2 and red
 BAR_TOP = 0.75                  # blue's split bar takes the η axis's place once the speaker moves on
 BAR_H = 0.6                     # tall enough for its labels inside
 DIMMED, GONE = 0.3, 0.12        # a run the speaker has moved on from; one the finger must not find
+# The window that magnifies the η axis around the wall: blue (1.9), the wall (2) and red (2.09)
+# stand 14 px apart on the axis from zero, 64 px apart in it. It stays right of the axis's tick
+# label 1, so the zoom lines pass no label.
+INSET_LOW, INSET_HIGH = 1.8, 2.1
+INSET_LEFT, INSET_W = 4.43, 2.14
+INSET_Y = -0.95
+RUN_MARK = 0.44                 # a run's mark across the axis, as NumberAxis.mark draws it
+WALL_REACH = 0.32               # the wall's half-height: past the runs' marks (half of RUN_MARK)
 START_LABEL_NUDGE = 0.25        # 「同一起点」 moved right, clear of the plot's border
 BOTTOM_LABEL_RAISE = 0.17       # ≈15 px: 「谷底在右边」 clear of blue's zigzag peaks
 
@@ -73,14 +83,15 @@ class FigOnelr(LectureScene):
         self.outcomes()
         self.beat(says="你能下手的区间，就这么窄", takeaway="能下手的区间，就这么窄")
         self.threshold_wall()
-        # 「这一句是这张图真正的收获」: the rates step back, blue's zigzag is all there is.
+        # 「这一句是这张图真正的收获」: the rates leave, and their two takeaways with them
+        # (clear_takeaways): blue's zigzag is all there is, and the panel ends on its one line.
         self.beat(says="可蓝色也不好。你看它那串锯齿")
         self.look_at_blue()
         self.beat(says="每一步大半的力气，都花在左右横跳上了")
         self.bounces()
         self.beat(says="真正朝谷底去的，只有那一丁点横向的位移")
         self.forward_moves()
-        self.beat(says="它不是在走，它是在蹭", takeaway="它不是在走，它是在蹭")
+        self.beat(says="它不是在走，它是在蹭", takeaway="它不是在走，它是在蹭", replaces=True)
 
     # ---- the valley and its axes ---------------------------------------------------------------
 
@@ -112,8 +123,10 @@ class FigOnelr(LectureScene):
         self.legend = VGroup(words("学习率", size="label", color="muted"), rows)
         self.legend.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
         self.legend.move_to([COLUMN_X, LEGEND_TOP, 0], aligned_edge=UP + LEFT)
+        # Blue's row waits for blue's run: no label before the thing it labels.
+        self.red_row, self.blue_row = rows.submobjects
         self.play(FadeIn(start), FadeIn(start_label), run_time=0.5)
-        self.play(FadeIn(self.legend), run_time=0.6)
+        self.play(FadeIn(self.legend[0]), FadeIn(self.red_row), run_time=0.6)
 
     # ---- the two runs ----------------------------------------------------------------------------
 
@@ -134,6 +147,7 @@ class FigOnelr(LectureScene):
         # Red steps back, so the two zigzags never overlap at full strength.
         self.play(self.red.animate.set_opacity(DIMMED), run_time=0.4)
         self.blue_path, self.blue_dots = run_path(WINDOW, onelr.BLUE_PATH.value, color=SETTLING, dot_radius=0.04)
+        self.play(FadeIn(self.blue_row), run_time=0.4)
         self.play(Create(self.blue_path), LaggedStart(*(FadeIn(d) for d in self.blue_dots), lag_ratio=0.3),
                   run_time=2.6, rate_func=linear)
         self.bring_to_front(self.bottom_label)
@@ -163,22 +177,59 @@ class FigOnelr(LectureScene):
         self.play(FadeIn(settled), run_time=0.4)
 
     def threshold_wall(self):
-        """The wall at 2 between them: everything past it blows up, and the two runs straddle it."""
+        """The wall at 2 between them: everything past it blows up. On the axis from zero the two
+        rates and the wall are a hair apart, so a magnified window under it shows the narrow
+        range the speaker names: from blue up to the wall."""
         axis = self.eta_axis
+        threshold = quantity("beststep.threshold").value
         wall = widgets.axis_range(axis, "beststep.threshold", ETA_HIGH, role="bad")
-        # Named under the axis, where only the ticks 0 and 1 stand: above it are the two runs' rates.
-        name = axis.mark(quantity("beststep.threshold").value, "门槛 {beststep.threshold}", color="bad", side=DOWN)
-        wall.add(name)
-        self.rates.add(wall)
-        self.play(FadeIn(wall), run_time=0.6)
+        wall.add(self.wall_stroke(axis.point(threshold)))
+        inset = self.magnified_window(threshold)
+        self.rates.add(wall, inset)
+        self.play(FadeIn(wall), run_time=0.5)
+        self.play(Create(inset.zoom), FadeIn(inset.frame), run_time=0.5)
+        self.play(FadeIn(inset.axis), run_time=0.5)
+        self.play(FadeIn(inset.room), run_time=0.5)
+
+    @staticmethod
+    def wall_stroke(at: np.ndarray) -> VMobject:
+        """The threshold: a dashed stroke in ink, taller than the runs' marks, so it never reads
+        as a third rate."""
+        return marks.segment(at + DOWN * WALL_REACH, at + UP * WALL_REACH, "ink", weight="regular", dashed=True)
+
+    def magnified_window(self, threshold: float) -> VGroup:
+        """The η axis from INSET_LOW to INSET_HIGH, drawn under the axis and joined to its stretch
+        of it: blue's mark, the wall (named), red's mark past it, and the range from blue up to
+        the wall highlighted and named."""
+        axis = self.eta_axis
+        near = widgets.number_line(INSET_LOW, INSET_HIGH, width=INSET_W)
+        near.shift(np.array([INSET_LEFT, INSET_Y, 0.0]) - near.line.get_start())
+        # The runs' marks in their colours, named on the axis above; here only the wall is named.
+        blue = marks.tick(near.point(onelr.BLUE_LR.value), SETTLING, length=RUN_MARK, weight="bold")
+        red = marks.tick(near.point(onelr.RED_LR.value), DIVERGING, length=RUN_MARK, weight="bold")
+        beyond = widgets.axis_range(near, "beststep.threshold", INSET_HIGH, role="bad")
+        wall = self.wall_stroke(near.point(threshold))
+        wall_name = line("门槛 {beststep.threshold}", size="label").next_to(wall, UP, buff=theme.space("tight"))
+        room = near.span(onelr.BLUE_LR.value, threshold, "accent")
+        room_name = words("能下手的区间", size="label", color="accent")
+        room_name.next_to(near.line, DOWN, buff=theme.space("medium")).set_x(room.get_center()[0])
+        near_axis = VGroup(near, beyond, blue, red, wall, wall_name)
+        frame = marks.frame_around(VGroup(near_axis, room_name), "muted", pad="small", weight="thin")
+        top_left, top_right = frame.get_corner(UP + LEFT), frame.get_corner(UP + RIGHT)
+        zoom = VGroup(marks.segment(axis.point(INSET_LOW), top_left, "muted", weight="hairline"),
+                      marks.segment(axis.point(INSET_HIGH), top_right, "muted", weight="hairline"))
+        inset = VGroup(zoom, frame, near_axis, room, room_name)
+        inset.zoom, inset.frame, inset.axis, inset.room = zoom, frame, near_axis, VGroup(room, room_name)
+        return inset
 
     # ---- blue's zigzag, measured -------------------------------------------------------------------
 
     def look_at_blue(self):
-        """The finger's target: red all but gone, the rates stepped back, blue's zigzag the
-        heaviest line on screen; the takeaways step back too, so the zigzag leads."""
+        """The finger's target: red all but gone, the rates and their takeaways gone, blue's
+        zigzag the heaviest line on screen."""
         self.play(self.red.animate.set_opacity(GONE), FadeOut(self.red_label), FadeOut(self.rates),
-                  self.blue_path.animate.set_stroke(width=theme.stroke("heavy")), *self.dim_takeaways(), run_time=0.6)
+                  self.blue_path.animate.set_stroke(width=theme.stroke("heavy")), *self.clear_takeaways(),
+                  run_time=0.6)
 
     def bounces(self):
         """Every step cut in two: its bounce drawn over the zigzag in blue, heavy; the bar
