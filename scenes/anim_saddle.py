@@ -6,7 +6,8 @@ sides of the black flat point; at the other it looks across the green one, which
 both sides (「绿色那条路一直都在」). The legend on the right and the speaker's line below
 stay still while it turns. The swing is slowest at its two ends, where those two views
 are; a full turn would show the sheet's underside, which this swing keeps to a sliver
-(tests/test_saddle.py checks the whole swing).
+(tests/test_saddle.py checks the whole swing). The loop starts a twelfth into the swing, so its
+first frame (the poster) puts the red path's low point on the black dot.
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ from scenes.kit.text import words
 # (a full turn in 9 s is 40°/s); at each end it slows to a stop on the view it is there for.
 ROCK_SECONDS = 12.0
 ROCK_AMPLITUDE = np.radians(60)
-MESH_CELLS = 32           # even, so both paths run along grid lines through the centre
+# The loop's first frame is its poster: a twelfth of the way into the swing (30° from the middle
+# view, towards the end that looks across the red path), where perspective puts the red path's
+# low point and the green one's high point on the black dot, so 「红线往上翘」 reads from it.
+POSTER_PHASE = 1 / 12
+MESH_CELLS = 48           # even, so both paths run along grid lines through the centre; fine
+                          # enough that neighbouring faces' shades do not read as a checkerboard
 # The eye: 40° above the horizon, midway between the paths (−45°); the swing reaches −105°
 # (looking along the red path, across the green one: the green falls on both sides) and
 # +15° (across the red one: it rises on both sides). Lower, the falling edges would show
@@ -88,4 +94,4 @@ class AnimSaddle(LectureScene):
         # One swing there and back; the last frame leads back into the first.
         mesh = saddle_mesh()
         self.add(mesh)
-        self.play(Rock(mesh, ROCK_AMPLITUDE, run_time=ROCK_SECONDS))
+        self.play(Rock(mesh, ROCK_AMPLITUDE, phase=POSTER_PHASE, run_time=ROCK_SECONDS))

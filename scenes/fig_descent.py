@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Ellipse, FadeIn, FadeOut, GrowArrow, GrowFromCenter,
+from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Create, Ellipse, FadeIn, FadeOut, GrowArrow, GrowFromCenter,
                    GrowFromEdge, VGroup)
 
 from lecture_numerics import descent
@@ -41,6 +41,7 @@ RULE_AT = np.array([-5.0, 2.62, 0])         # top left of the rule: right of the
 TANGENT_HALF = 0.7                          # half-length of a tangent, scene units: it shows past the ball
 STEP_LIFT, STEP_SHOWN = 0.4, 0.7            # the rule's arrow: over the first ball, this long
 START_RING = 0.22                           # 「差别只有一个」: the ring around each string's first ball
+SAME_LABEL_AT = 0.28                        # 「同样高度」 over this share of the level, from the red start
 DIMMED = 0.3                                # what steps back while the two starts are ringed
 # Each hop is an arc from ball to ball, bowed over the curve (radians, clockwise: upward).
 HOP_BEND = -1.6
@@ -49,6 +50,7 @@ LEVEL_END_T = 0.96                          # the valley-floor levels run right 
 BOWL_CENTRE, BOWL_UNIT = np.array([-2.4, -0.45, 0]), 1.45
 # Contours at equal loss steps: on a bowl the rings bunch outward, where the ground is steep.
 LEVEL_STEP, LEVEL_COUNT = 0.35, 10
+LABEL_CLEARING = 0.06                       # the background patch round a label on the map
 GRADIENT_DRAWN = 0.35                       # both gradients drawn at this share of their length
 KEYS_AT = np.array([2.5, 1.2, 0])           # the legend and the two lengths, right of the map
 MAP_TITLE_AT = np.array([-2.4, 1.95, 0])
@@ -61,6 +63,12 @@ BAR_SCALE, BAR_THICKNESS, BAR_FILL = 0.45, 0.35, 0.7
 MORE_DY = 0.75                              # the ⋮ rows, this far under the last row
 # C.1: what cannot be drawn — a one-parameter curve, a two-parameter map, and an empty frame.
 SKETCH_Y, SKETCH_XS, SKETCH_W, SKETCH_H = 0.4, (-4.3, 0.0, 4.3), 3.0, 2.0
+
+
+def clearings(labels: VGroup) -> VGroup:
+    """A patch of background under each label on the contour map, so no ring runs through it."""
+    return VGroup(*(BackgroundRectangle(label, color=theme.background(), fill_opacity=1, buff=LABEL_CLEARING)
+                    for label in labels))
 
 
 class FigDescent(LectureScene):
@@ -166,7 +174,9 @@ class FigDescent(LectureScene):
         self.tangents = VGroup(self.tangent(path[0]), self.tangent(path[-1]))
         self.play(Create(self.tangents, lag_ratio=0.5), run_time=0.8)
         hops = self.hops["red"]
-        big = words("坡陡，步子大", size="small", color="bad").next_to(hops[0], UP, buff=theme.space("tight"))
+        # Under the falling slope, left of the first ball: open ground, clear of its tangent.
+        big = words("坡陡，步子大", size="small", color="bad").next_to(self.at(path[0]), DOWN + LEFT,
+                                                                      buff=theme.space("small"))
         small = words("坡平，步子小", size="small", color="bad")
         small.next_to(self.at(path[-1]), DOWN, buff=theme.space("large"))
         self.play(FadeIn(big), run_time=0.4)
@@ -201,9 +211,11 @@ class FigDescent(LectureScene):
         # Under each falling slope, left of its ball: open ground, off the curve and the hops.
         starts = VGroup(*[on_plot("起点", color=paint, size="body").next_to(ring, DOWN + LEFT, buff=theme.space("fine"))
                           for ring, (_, paint) in zip(rings, STRINGS)])
-        same = marks.segment(firsts[0].get_center() + RIGHT * START_RING, firsts[1].get_center() + LEFT * START_RING,
-                             "muted", weight="thin", dashed=True)
-        same_label = on_plot("同样高度", color="muted", size="small").next_to(same, DOWN, buff=theme.space("tight"))
+        level_ends = (firsts[0].get_center() + RIGHT * START_RING, firsts[1].get_center() + LEFT * START_RING)
+        same = marks.segment(*level_ends, "muted", weight="thin", dashed=True)
+        # Over the level's left part, where the frame is empty (under it the curve climbs back).
+        same_label = words("同样高度", size="small", color="muted")
+        same_label.next_to(level_ends[0] + (level_ends[1] - level_ends[0]) * SAME_LABEL_AT, UP, buff=theme.space("fine"))
         self.play(hops.animate.set_stroke(opacity=DIMMED), balls.animate.set_opacity(DIMMED), run_time=0.5)
         self.play(*[GrowFromCenter(r) for r in rings], *[FadeIn(s) for s in starts], run_time=0.6)
         self.play(Create(same), FadeIn(same_label), run_time=0.5)
@@ -229,7 +241,8 @@ class FigDescent(LectureScene):
         title = words("俯视 · 等高线", size="label", color="muted").move_to(MAP_TITLE_AT)
         bottom = VGroup(marks.dot(BOWL_CENTRE, "ink", size="small"),
                         words("谷底", size="small", color="muted").next_to(BOWL_CENTRE, DOWN, buff=theme.space("fine")))
-        self.play(Create(rings, lag_ratio=0.1), FadeIn(title), FadeIn(bottom), run_time=1.0)
+        self.play(Create(rings, lag_ratio=0.1), FadeIn(title), FadeIn(clearings(bottom[1:])), FadeIn(bottom),
+                  run_time=1.0)
         places = [self.bowl_point(*p) for p in descent.POINTS_2D.value]
         steps = [np.array([*descent.bowl_gradient(*p), 0]) * GRADIENT_DRAWN * BOWL_UNIT
                  for p in descent.POINTS_2D.value]
@@ -237,12 +250,14 @@ class FigDescent(LectureScene):
         ups = VGroup(*(arrow(p, p + g, GRADIENT, weight="bold", buff=None) for p, g in zip(places, steps)))
         up_names = VGroup(*(on_plot("∇L", color=GRADIENT).next_to(p + g, g / np.linalg.norm(g), buff=theme.space("tight"))
                             for p, g in zip(places, steps)))
-        key = legend_rows([(GRADIENT, "梯度：上坡最快", "line"), (GRADIENT, "负梯度：下坡", "line")], direction=DOWN,
-                          size="label", tinted=True, gap="medium").move_to(KEYS_AT, aligned_edge=LEFT)
+        # What each arrow is for is said in B.2: B.1's key names the gradient only.
+        key = legend_rows([(GRADIENT, "梯度 ∇L：上坡最快", "line"), (GRADIENT, "负梯度 −∇L：下坡", "line")],
+                          direction=DOWN, size="label", tinted=True, gap="medium").move_to(KEYS_AT, aligned_edge=LEFT)
+        named = line("梯度 ∇L", size="label", color=GRADIENT).move_to(key[0][1], aligned_edge=LEFT)
         self.play(FadeIn(bases), run_time=0.3)
         self.play(*[GrowArrow(a) for a in ups], run_time=0.7)
         self.bring_to_front(bases)
-        self.play(FadeIn(up_names), FadeIn(key[0]), run_time=0.4)
+        self.play(FadeIn(clearings(up_names)), FadeIn(up_names), FadeIn(key[0][0]), FadeIn(named), run_time=0.4)
 
         self.beat(says="它指的是上坡最快的方向，所以下坡就取它的相反数。")
         downs = VGroup(*(arrow(p, p - g, GRADIENT, weight="heavy", buff=None) for p, g in zip(places, steps)))
@@ -251,11 +266,12 @@ class FigDescent(LectureScene):
                               for p, g in zip(places, steps)))
         self.play(*[GrowArrow(a) for a in downs], run_time=0.7)
         self.bring_to_front(bases)
-        # The gradient is the way not taken: it steps back, the step keeps the colour.
-        self.play(FadeIn(down_names), FadeIn(key[1]), ups.animate.set_color(theme.color("muted")),
-                  up_names.animate.set_color(theme.text_color("muted")), key[0][0].animate.set_color(theme.color("muted")),
-                  key[0][1].animate.set_color(theme.text_color("muted")),
-                  run_time=0.5)
+        # The gradient is the way not taken: it steps back, the step keeps the colour; the key
+        # now says what each is for.
+        key[0][1].set_color(theme.text_color("muted"))
+        self.play(FadeIn(clearings(down_names)), FadeIn(down_names), FadeIn(key[1]), FadeOut(named), FadeIn(key[0][1]),
+                  ups.animate.set_color(theme.color("muted")), up_names.animate.set_color(theme.text_color("muted")),
+                  key[0][0].animate.set_color(theme.color("muted")), run_time=0.5)
 
         self.beat(says="而它的长度还顺带告诉你：这个坡有多陡。", takeaway="梯度的长度 = 这个坡有多陡")
         # Each point named by its ground, and its length listed by the key: the steep point's
@@ -266,7 +282,7 @@ class FigDescent(LectureScene):
                            for i, name in enumerate(("陡", "缓"))))
         lengths.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
         lengths.next_to(key, DOWN, buff=theme.space("large"), aligned_edge=LEFT)
-        self.play(FadeIn(grounds), run_time=0.4)
+        self.play(FadeIn(clearings(grounds)), FadeIn(grounds), run_time=0.4)
         self.play(FadeIn(lengths), run_time=0.5)
 
     # ---- Ⓒ many parameters ----

@@ -7,11 +7,13 @@
    back (right), the momentum term onward (left) from the gradient's tip, the net from the ball
    to where it lands — tip to tail, at one true scale, the curve's own (ARROW_SCALE). Then the
    history on its own stage: the diagram steps back, the question, 1964 alone, the 22 years to
-   the backprop paper on a timeline, Polyak's name for it.
+   the backprop paper on a timeline, Polyak's name for it; then the crossing and its three
+   arrows come back beside his sentence (quoted from the notes, 待核).
 Ⓒ β 是什么: the step's formula with β in it; the weights β^k of past gradients, the window
-   1/(1 − β); the knob turned (the bars follow); Adam's β₁ asked, then answered. The brake: the
-   shallow pit the ball escapes beside a deeper one where it stays. The seam to 第一节: the
-   column of numbers the step needs, and where it came from.
+   1/(1 − β); the knob turned (the bars follow); Adam's β₁ asked, then answered, inside the range
+   the notes give Polyak (待核). The brake: the shallow pit the ball escapes beside a deeper one
+   where it stays, both starts ringed. The seam to 第一节: the column of numbers the step needs,
+   bracketed, and the gradient it is the negative of.
 """
 
 from __future__ import annotations
@@ -54,20 +56,23 @@ ARROW_SCALE = PIT.screen_size[0] / (PIT.data[0][1] - PIT.data[0][0])
 ARROW_ROWS_Y = (2.35, 1.85, 1.35)  # gradient, momentum (starting at the gradient's tip), net
 SCALE_NOTE_LIFT = 0.5            # the note on the arrows' scale, over the first row
 PIT_MARK = 0.3                   # the dashed stub under the pit bottom, above its label
+GHOST_OPACITY = 0.3              # the iterate before the crossing: pale, since it is gone
 DIM = 0.15                       # the curve and balls, stepped back for the history
 TIMELINE = dict(lo=1960, hi=1990, width=10.0)   # years: where the two marks sit (the marks are ledger numbers)
 TIMELINE_Y = 1.6
+QUOTE_AT = np.array([6.6, 2.75, 0])   # top right of Polyak's sentence, right of the three arrows
 # Ⓒ
 FORMULA_Y = 2.45
 BAR_BASE_Y, BAR_TOP = -1.25, 0.8
 BARS_LEFT, BARS_RIGHT = -6.4, 1.4
 BAR_SHARE, BAR_FILL = 0.72, 0.85  # a weight's bar fills this share of its slot
 BAR_FLOOR = 0.004                # a bar too small to draw keeps this height (scene units)
-KNOB_AT = np.array([2.4, 1.75, 0])  # top left of the knob's card
+KNOB_AT = np.array([2.4, 1.55, 0])  # top left of the knob's card (Polyak's range is named over it)
 # The brake: the shallow pit the ball escapes, beside a deeper one where it stays.
 SHALLOW = DataWindow(((-8.0, 9.0), (-1.6, 9.0)), screen_center=(-3.3, 0.95), screen_size=(5.8, 2.4))
 DEEPER = DataWindow(((-8.0, 9.0), (-1.6, 10.0)), screen_center=(3.3, 0.95), screen_size=(5.8, 2.4))
 PIT_DOT = 0.065
+START_RING = 0.2                 # 「从哪儿出发」: the ring round each pit run's first dot
 # The seam: the column of fig-descent Ⓒ, from fig-circuit's backward pass.
 COLUMN_X, COLUMN_TOP, COLUMN_STEP = -1.5, 1.6, 0.75
 SOURCE_GAP = 1.8                 # the column → where it came from: room for the arrow between
@@ -100,7 +105,8 @@ class FigMomentum(LectureScene):
                    "history.polyak_lead_years", "history.backprop_nature.year", "momentum.window_beta_0p9",
                    "optim.adam.beta1", "momentum.knob.beta_low", "momentum.window_beta_low",
                    "momentum.knob.beta_high", "momentum.window_beta_high", "descent.neg_grad_a",
-                   "descent.neg_grad_b", "descent.neg_grad_c", "slider.desk_faders")
+                   "descent.neg_grad_b", "descent.neg_grad_c", "slider.desk_faders", "circuit.grad_a", "circuit.grad_b",
+                   "circuit.grad_c")
 
     def construct(self):
         self.two_runs_panel()
@@ -182,7 +188,7 @@ class FigMomentum(LectureScene):
         pit = marks.segment(pit_at, pit_at + DOWN * PIT_MARK, "muted", weight="thin", dashed=True)
         pit_label = words("坑底", size="small", color="muted").next_to(pit_at + DOWN * PIT_MARK, DOWN,
                                                                      buff=theme.space("fine"))
-        ghost = marks.dot(on_curve(PIT, [before])[0], HEAVY_BALL, size="ball", opacity=0.3)
+        ghost = marks.dot(on_curve(PIT, [before])[0], HEAVY_BALL, size="ball", opacity=GHOST_OPACITY)
         ball = marks.dot(on_curve(PIT, [here])[0], HEAVY_BALL, size="ball")
         self.play(Create(curve), run_time=0.8)          # the curve first: labels and balls sit on it
         self.play(FadeIn(pit), FadeIn(pit_label), FadeIn(ghost), FadeIn(ball), run_time=0.5)
@@ -201,8 +207,11 @@ class FigMomentum(LectureScene):
         arrows = self.the_three_terms(x_ball, ball, after)
         self.beat(says="梯度是反对它继续走的。 是惯性把它带出去的",
                   takeaway="梯度反对它继续走，是惯性带它出去")
-        self.history(VGroup(curve, pit, ghost, ball), VGroup(guide, *arrows.shapes, pit_label, names, scale_note,
-                                                             *arrows.labels))
+        stage = VGroup(curve, pit, ghost, ball)
+        stage.ground, stage.ghost, stage.ball = VGroup(curve, pit), ghost, ball
+        said = VGroup(guide, *arrows.shapes, pit_label, names, scale_note, *arrows.labels)
+        years = self.history(stage, said)
+        self.polyaks_sentence(stage, years, VGroup(*arrows.shapes))
 
     def the_three_terms(self, x_ball: float, ball, after: float) -> VGroup:
         """Gradient term from the ball (right, back), momentum term from the gradient's tip (left,
@@ -236,8 +245,12 @@ class FigMomentum(LectureScene):
         self.play(GrowArrow(momentum), run_time=0.7)
         self.play(FadeIn(labels[1]), run_time=0.3)
         self.beat(says="两个加起来，净移动一点二一三，朝左 —— 继续往前")
+        # The three are rounded each on its own: their last digits need not add up.
+        rounded = words("（各自四舍五入）", size="small", color="muted")
+        rounded.next_to(labels[2], RIGHT, buff=theme.space("small"))
+        labels.add(rounded)
         self.play(GrowArrow(net), run_time=0.7)
-        self.play(FadeIn(labels[2]), run_time=0.3)
+        self.play(FadeIn(labels[2]), FadeIn(rounded), run_time=0.3)
         left_behind = ball.copy().set_opacity(0.45)
         self.add(left_behind)
         self.play(ball.animate.move_to(on_curve(PIT, [after])[0]), run_time=0.8)
@@ -272,6 +285,22 @@ class FigMomentum(LectureScene):
         self.beat(says="而他给这个方法起的名字是 —— 「小重球法」", takeaway="Polyak 管它叫「小重球法」")
         name = words("Polyak", size="label", color=INERTIA).next_to(polyak.label, UP, buff=theme.space("tight"))
         self.play(FadeIn(name), run_time=0.4)
+        return VGroup(years, lead, name)
+
+    def polyaks_sentence(self, stage: VGroup, years: VGroup, arrows: VGroup) -> None:
+        """「说的就是我们刚才那三个箭头」: the timeline leaves, the crossing and its three arrows
+        come back, and Polyak's sentence stands beside them (quoted from the notes: 待核)."""
+        self.beat(says="六十年前的一句话，说的就是我们刚才那三个箭头")
+        quote = VGroup(words("「运动不沿着力（负梯度）的方向走，", size="label"),
+                       words("因为有惯性。」", size="label"))
+        quote.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
+        who = line("—— Polyak {history.polyak.year}（讲稿引文，待核）", size="small", color="muted")
+        card = widgets.card([quote, who], "muted", pad="medium", gap="small")
+        card.move_to(QUOTE_AT, aligned_edge=UP + RIGHT)
+        self.play(FadeOut(years), stage.ground.animate.set_opacity(1), stage.ball.animate.set_opacity(1),
+                  stage.ghost.animate.set_opacity(GHOST_OPACITY), run_time=0.5)
+        self.play(FadeIn(arrows), run_time=0.5)
+        self.play(FadeIn(card), run_time=0.5)
 
     @staticmethod
     def iterate_name(name: str, dot):
@@ -316,8 +345,13 @@ class FigMomentum(LectureScene):
         self.play(FadeIn(knob.asked), run_time=0.4)
         self.wait(1.5)
         self.play(FadeOut(knob.asked), FadeIn(knob.adam), run_time=0.5)
+        # 「我们还在他给的那个区间里」: the range the notes give Polyak (待核) spans the knob's stops,
+        # Adam's 0.9 among them.
+        self.play(Create(knob.polyak), FadeIn(knob.polyak_label), run_time=0.5)
 
-        self.beat(says="动量能冲过去的是「浅坑」，不是所有的坑", takeaway="动量能冲过去的是「浅坑」")
+        # The brake clears the knob away, and its line takes the Adam line's place (it would
+        # otherwise stay the biggest text over pictures that no longer show it).
+        self.beat(says="动量能冲过去的是「浅坑」，不是所有的坑", takeaway="动量能冲过去的是「浅坑」", replaces=True)
         self.play(FadeOut(VGroup(bars, brace, knob, now_label, old_label, step)), run_time=0.5)
         shallow = self.pit_run(SHALLOW, run.GREEN.value[:GREEN_SHOWN + 1], None, "坑浅：冲出来了")
         self.play(Create(shallow.curve), run_time=0.6)
@@ -328,10 +362,15 @@ class FigMomentum(LectureScene):
         self.play(Create(deeper.curve), run_time=0.6)
         self.play(LaggedStart(*(FadeIn(d) for d in deeper.dots), lag_ratio=0.4), run_time=1.5, rate_func=linear)
         self.play(FadeIn(deeper.label), run_time=0.3)
-        # The two pits carry this line; its takeaway would push the panel's starred lines off the recap.
+        # The two pits carry this line, drawn: where each run starts still decides where it ends.
         self.beat(says="所以它降低的是「从哪儿出发决定一切」的程度，不是消除它")
+        starts = VGroup(*(marks.ring(r.dots[0], "accent", radius=START_RING, weight="bold") for r in (shallow, deeper)))
+        # Between the two rings, at their height: it speaks of both.
+        still = words("起点仍然要紧", size="label").move_to(starts)
+        self.play(Create(starts), run_time=0.5)
+        self.play(FadeIn(still), run_time=0.4)
         self.beat(says="它治的是「慢」，不是「最优」", takeaway="它治的是「慢」，不是「最优」")
-        self.the_seam(VGroup(shallow, deeper))
+        self.the_seam(VGroup(shallow, deeper, starts, still))
 
     def step_formula(self) -> VGroup:
         """这一步 ＝ 梯度项 ＋ β × 上一步的移动, with β framed: what the panel is about."""
@@ -369,8 +408,15 @@ class FigMomentum(LectureScene):
         card.move_to(KNOB_AT, aligned_edge=UP + LEFT)
         asked = line("Adam 默认 β₁ ＝ ？", size="label").next_to(card, DOWN, buff=theme.space("medium")).align_to(card, LEFT)
         adam = ledger_text("Adam 默认 β₁ ＝ {optim.adam.beta1}", size="label").move_to(asked, aligned_edge=LEFT)
-        group = VGroup(card, asked, adam)
+        edge = card.box.get_right()[0] + theme.space("small")
+        polyak = marks.bracket([edge, stops[0].get_top()[1], 0], [edge, stops[-1].get_bottom()[1], 0], LEFT,
+                               "accent", weight="bold")
+        # The bracket's ends are the knob's own 0.8 and 0.99; that Polyak gave them is unconfirmed.
+        polyak_label = words("Polyak 的区间（待核）", size="label", color="accent")
+        polyak_label.next_to(card, UP, buff=theme.space("small")).align_to(polyak, RIGHT)
+        group = VGroup(card, asked, adam, polyak, polyak_label)
         group.box, group.title, group.stops, group.asked, group.adam = card.box, title, stops, asked, adam
+        group.polyak, group.polyak_label = polyak, polyak_label
         return group
 
     def turn_the_knob(self, bars: VGroup, brace: VGroup, knob: VGroup) -> VGroup:
@@ -378,7 +424,7 @@ class FigMomentum(LectureScene):
         to 0.9 last."""
         stops = ((run.WEIGHTS_LOW.value, run.WINDOW_LOW.value, "β = {momentum.knob.beta_low}：约 {momentum.window_beta_low} 步", 0),
                  (run.WEIGHTS_HIGH.value, run.WINDOW_HIGH.value,
-                  "β = {momentum.knob.beta_high}：约 {momentum.window_beta_high} 步", 2),
+                  "β = {momentum.knob.beta_high}：约 {momentum.window_beta_high} 步，左边画不下", 2),
                  (run.WEIGHTS.value, run.WINDOW_09.value, "β = {optim.adam.beta1}：约 {momentum.window_beta_0p9} 步", 1))
         scale = BAR_TOP - BAR_BASE_Y
         for weights, window, template, row in stops:
@@ -420,11 +466,19 @@ class FigMomentum(LectureScene):
         self.play(FadeOut(brake), run_time=0.5)
         self.play(FadeIn(head), FadeIn(column), FadeIn(more), run_time=0.6)
         self.beat(says="就是第一节里，反向传播走一遍算出来的那一份")
-        source = words("第一节：反向传播走一遍", size="body", color=GRADIENT)
-        source.next_to(column, RIGHT, buff=SOURCE_GAP)
-        feed = arrow(source.get_left(), column.get_right() + RIGHT * theme.space("small"), GRADIENT, weight="bold")
-        self.play(FadeIn(source), run_time=0.4)
-        self.play(GrowArrow(feed), run_time=0.5)
+        # The whole column, bracketed, is what the backward pass gave (its gradient, sign flipped).
+        edge = column.get_right()[0] + theme.space("medium")
+        span = marks.bracket([edge, column.get_top()[1], 0], [edge, column.get_bottom()[1], 0], LEFT, GRADIENT,
+                             weight="bold")
+        source = VGroup(words("第一节：反向传播走一遍", size="body", color=GRADIENT),
+                        line("梯度 ({circuit.grad_a}, {circuit.grad_b}, {circuit.grad_c})", size="label",
+                             color=GRADIENT))
+        source.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
+        source.next_to(span, RIGHT, buff=SOURCE_GAP)
+        feed = arrow(source.get_left(), span.get_right() + RIGHT * theme.space("small"), GRADIENT, weight="bold")
+        flip = words("取负号", size="small", color=GRADIENT).next_to(feed, UP, buff=theme.space("tight"))
+        self.play(Create(span), FadeIn(source), run_time=0.5)
+        self.play(GrowArrow(feed), FadeIn(flip), run_time=0.5)
         self.beat(says="所以第一节和第三节，接头就在这儿", takeaway="第一节和第三节，接头就在这儿")
 
 

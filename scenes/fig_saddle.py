@@ -11,8 +11,9 @@
    (the ⭐⭐⭐ takeaway). Then the brake, two ⛔ takeaways: a statement about the definition, not
    a probability.
 Ⓒ the share of up-directions, by definition: 0 on a hilltop, 1 only on a true valley floor, and
-   everything between is a pass; 「从来没到过 1」 is spoken, not projected (its source is not
-   read: lecture_numerics/flat_points.py), the screen marks where 1 is and what short of 1 means.
+   everything between is a pass; 「从来没到过 1」 is drawn as a sketch (示意, its source 待核:
+   lecture_numerics/flat_points.py): black stopping points all short of 1, and the gap between
+   the rightmost and 1 is where some direction still goes down.
    Then the turn: a real descent crawling off a nearly flat pass (lecture_numerics/saddle.py),
    its first steps piled at the top, under the ⭐⭐⭐ / ⛔ / ⭐⭐⭐ takeaways.
 Colour code shared with anim-saddle: the notes' 红 (rises along this cut: no way out) is the
@@ -51,7 +52,10 @@ TICK_HALF = 0.32                  # the flat tangent through each black dot
 PICTO_AT, PICTO_SCALE = np.array([-2.3, 0.25, 0]), 2.4
 RIDGE = ((-1.75, -0.45), (-0.95, 0.55), (0.0, -0.1), (0.95, 0.55), (1.75, -0.45))
 TRAIL = ((-0.85, -0.75), (-0.42, -0.26), (0.0, -0.1), (0.42, -0.26), (0.85, -0.75))
-WAY_OUT = ((0.12, 0.1), (0.78, -0.48))    # the way out: beside the trail's far half, in picture units
+# The way out: from the black point down along the trail's right arm, just under it (above the
+# trail lies the ridge, which it must not cross), in picture units.
+WAY_OUT = ((0.06, -0.17), (0.72, -0.8))
+WAY_OUT_NOTE = (0.98, -0.15)      # its words, in the open ground between the trail's and the ridge's right arms
 # The two readings of the pass, each over the open ground on its side of the black point: the
 # ridge's above the dip between the summits, the trail's under the trail's hump; each with an
 # arrow to the point.
@@ -68,9 +72,10 @@ NOTE_GAP = "wide"                 # the row's right-hand words, after its pictur
 AXIS_Y, AXIS_W, AXIS_X = 1.75, 9.0, 0.6
 NAMES_DY = 0.5                    # the three kinds' names, over the axis
 END_RADIUS = 0.14                 # the open ends of the pass's band
-ONE_RING = 0.24                   # 「那个比例…1」: the ring round the true floor's point
+PASS_NAME_AT = 0.3                # 垭口's name, over the band's left part (over 0.5 it would read as a value)
+SOURCE_DY = 0.55                  # the measurement's source, under the tick labels
 CRAWL_PLOT = dict(width=10.0, height=1.7)
-CRAWL_CORNER = (-4.6, -1.55)      # bottom left of the crawl's cut
+CRAWL_CORNER = (-4.6, -1.7)      # bottom left of the crawl's cut
 CRAWL_LEFT = -1.2                 # the cut starts a little left of the flat point, so its top reads as a top
 
 
@@ -91,7 +96,8 @@ class FigSaddle(LectureScene):
     title = "坡度为零的地方不止一种：垭口与高维"
     loop = False
     ledger_keys = ("flat.slopes_at_centre", "flat.directions_one_parameter", "flat.model_directions",
-                   "flat.up_fraction_ticks", "saddle.crawl.steps_near_top")
+                   "flat.up_fraction_ticks", "saddle.crawl.steps_near_top",
+                   "flat.measurement_paper.year")
 
     def construct(self) -> None:
         self.three_flat_points()
@@ -191,9 +197,8 @@ class FigSaddle(LectureScene):
         ridge_label = VGroup(ridge_note, arrow(ridge_note.get_bottom(), point + UP * gap, UP_COLOUR, weight="regular"))
         trail_label = VGroup(trail_note, arrow(trail_note.get_top(), point + DOWN * gap, DOWN_COLOUR, weight="regular"))
         way_out = arrow(at(*WAY_OUT[0]), at(*WAY_OUT[1]), DOWN_COLOUR, weight="bold", buff=None)
-        # Over the trail's far half, beside the arrow: where the way out is.
-        way_out_label = words("路就在旁边", size="label", color=DOWN_COLOUR)
-        way_out_label.next_to(way_out.get_center(), UP + RIGHT, buff=theme.space("small"))
+        # Beside the trail's right arm, in the open ground over it: where the way out is.
+        way_out_label = words("路就在旁边", size="label", color=DOWN_COLOUR).move_to(at(*WAY_OUT_NOTE))
         picto = VGroup(ridge, trail, dip, ridge_label, trail_label, way_out, way_out_label)
         picto.ridge, picto.trail, picto.dip, picto.way_out = ridge, trail, dip, way_out
         picto.ridge_label, picto.trail_label, picto.way_out_label = ridge_label, trail_label, way_out_label
@@ -240,7 +245,7 @@ class FigSaddle(LectureScene):
 
         self.beat(says="可我们谈的是几千亿个参数，那就是几千亿个方向")
         self.many = VGroup(self.arrow_row(), words("⋯", size="heading", color=UP_COLOUR)).arrange(RIGHT, buff=0.2)
-        many = self.row("many", "{flat.model_directions}个参数", self.many, "方向一样多")
+        many = self.row("many", "{flat.model_directions}个参数", self.many, "{flat.model_directions}个方向")
         self.play(FadeIn(many.head), run_time=0.4)
         self.play(FadeIn(self.many, lag_ratio=0.1), FadeIn(many[2]), run_time=0.8)
 
@@ -276,26 +281,28 @@ class FigSaddle(LectureScene):
         band = widgets.axis_range(axis, 0.0, 1.0, role="accent")
         ends = VGroup(*(marks.ring(p, "accent", radius=END_RADIUS, weight="regular") for p in (low, high)))
         hilltop, floor = marks.dot(low, DOWN_COLOUR, size="large"), marks.dot(high, UP_COLOUR, size="large")
+        # 垭口 names the band, over its left part: not a tick of its own.
         names = VGroup(words("山顶", size="label", color=DOWN_COLOUR).next_to(low, UP, buff=NAMES_DY),
-                       words("垭口", size="label", color="accent").next_to(axis.point(0.5), UP, buff=NAMES_DY),
+                       words("垭口", size="label", color="accent").next_to(axis.point(PASS_NAME_AT), UP, buff=NAMES_DY),
                        words("真谷底", size="label", color=UP_COLOUR).next_to(high, UP, buff=NAMES_DY))
         self.play(FadeIn(band), Create(ends), FadeIn(hilltop), FadeIn(floor), FadeIn(names), run_time=0.8)
 
         self.beat(says="结果是 —— 那个比例从来没到过 1")
-        # Where 1 is: the one share that would be a true floor (the result itself is spoken).
-        one = marks.ring(high, "accent", radius=ONE_RING, weight="heavy")
-        self.play(Create(one), run_time=0.6)
+        stops = self.stopping_points(axis)
+        self.play(FadeIn(stops.dots, lag_ratio=0.15), run_time=0.9)
+        self.play(FadeIn(stops.label), FadeIn(stops.source), run_time=0.5)
 
         self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
-        # Short of 1, by definition, some direction still goes down.
-        short = widgets.labelled_brace((low + RIGHT * END_RADIUS, high + LEFT * ONE_RING),
-                                       "不到 {flat.up_fraction_ticks[2]}：总还剩方向往下", DOWN, DOWN_COLOUR,
-                                       gap="large")
+        # The gap the stops never cross: from the rightmost one to the true floor's 1.
+        rightmost = axis.point(max(flat.SKETCHED_STOPS.value))
+        short = widgets.labelled_brace((rightmost, high + LEFT * END_RADIUS), "总还剩一批方向往下", DOWN,
+                                       DOWN_COLOUR, gap="large")
         self.play(FadeIn(short), run_time=0.6)
 
         self.beat(says="它没走，不是因为没路，是因为坡太平了")
         crawl = self.crawl_picture()
-        self.play(Create(crawl.cut), FadeIn(crawl.ball), run_time=0.8)
+        self.play(Create(crawl.cut), run_time=0.8)
+        self.play(FadeIn(crawl.ball, shift=DOWN * 0.2), run_time=0.4)
         self.play(FadeIn(crawl.flat_label), run_time=0.4)
 
         self.beat(says="参数越多，它反而越不容易真卡住", takeaway="参数越多，它反而越不容易真卡住")
@@ -309,6 +316,19 @@ class FigSaddle(LectureScene):
         self.play(FadeIn(crawl.pile_label), run_time=0.5)
         self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个",
                   takeaway="接下来整节的优化器，多半就是在治这个")
+
+    @staticmethod
+    def stopping_points(axis) -> VGroup:
+        """Where training stopped, as black flat points on the share axis: a sketch (示意) of the
+        measurement the speaker cites, all clearly short of 1 (flat.sketched_stop_shares), with
+        the paper's name and year under the axis's left half."""
+        dots = VGroup(*(marks.dot(axis.point(s), "ink", size="regular") for s in flat.SKETCHED_STOPS.value))
+        label = words("训练停下的点（示意）", size="label").next_to(dots, UP, buff=NAMES_DY - theme.space("tight"))
+        source = line("实测：Dauphin 等 {flat.measurement_paper.year}（待核）", size="small", color="muted")
+        source.next_to(axis.point(0.0), DOWN, buff=SOURCE_DY).align_to(axis.point(0.0), LEFT)
+        group = VGroup(dots, label, source)
+        group.dots, group.label, group.source = dots, label, source
+        return group
 
     def crawl_picture(self) -> VGroup:
         """The falling cut of a nearly flat pass, z = −ε·y²/2, and a real descent along it: the

@@ -4,8 +4,9 @@
    against the black 1e-3 line; the 刚好 learning rate was swept to sit on it.
 Ⓑ the cliff, drawn: the final loss of the same toy against its learning rate. 太大 ends lower
    than 刚好 (the ⛔ line); its cost is elsewhere (⭐): its weights stretch (the right column's
-   upper plot) and its loss keeps shaking while 刚好's hardly does (the lower plot; no multiple
-   is said, since it moves with how the trend is taken out); pushed a little further, the loss
+   upper plot) and its loss keeps shaking while 刚好's hardly does (the lower plot: each run's
+   last 100 steps minus its own trend, in two strips on one scale; no multiple is said, since it
+   moves with how the trend is taken out); pushed a little further, the loss
    turns NaN: the curve runs into a wall half as far again as 太大's η (its first NaN run), while
    刚好 sits dozens of times away from it. The ratio says how far the cliff is.
 Every curve is a run of lecture_numerics/updratio.py (the toy trained for real).
@@ -20,7 +21,7 @@ from lecture_numerics import quantity, updratio
 from scenes.kit import marks, theme, widgets
 from scenes.kit.annotate import on_plot
 from scenes.kit.base import LectureScene
-from scenes.kit.plots import Plot, curve, grow
+from scenes.kit.plots import Plot, curve, dashed, grow, level
 from scenes.kit.text import line, words
 
 # The runs by status: 刚好 is fine (good), 太大 goes wrong (bad), 太小 barely moves (muted).
@@ -34,13 +35,20 @@ NOTE_Y = 2.1                      # what the ratio measures, right of the plot, 
 OK_LABEL_LIFT = 0.6               # 刚好 rides the black line: its name goes well above the line's label
 
 # Ⓑ: the cliff plot on the left, the two costs stacked on the right.
-CLIFF_CORNER, CLIFF_W, CLIFF_H = np.array([-5.5, -1.35, 0]), 6.5, 3.6
-NORM_CORNER, LOSS_CORNER = np.array([2.2, 1.0, 0]), np.array([2.2, -1.5, 0])
+# Both columns end high enough that their x titles clear the two takeaways under them.
+CLIFF_CORNER, CLIFF_W, CLIFF_H = np.array([-5.5, -1.15, 0]), 6.5, 3.3
+NORM_CORNER, LOSS_CORNER = np.array([2.2, 1.2, 0]), np.array([2.2, -1.3, 0])
 SMALL_W, SMALL_H = 4.0, 1.4
+# The shaking, drawn: each run's last 100 steps minus its own quadratic trend, 太大 in the upper
+# strip and 刚好 in the lower, on one vertical scale (no numbers: only the size of the wobble
+# matters, and 太大's RMS is written over it). A strip's half-height is 太大's largest swing.
+SHAKE_H = 1.5
+SHAKE_ROOM = 1.1                  # the strip's half-height over 太大's largest |residual|
 # The two distances to the wall, as braces (data heights): 太大's short one inside the plot, its
 # label to its left; 刚好's long one over the plot's top, its label above it.
-BIG_SPAN_Y, OK_SPAN_Y = 0.88, 1.08
+BIG_SPAN_Y, OK_SPAN_Y = 0.88, 1.04
 MARK_LABEL_GAP = theme.space("small")
+SMALL_LABEL_LIFT = 0.2            # 太小's name, right of its dot and lifted over the curve leaving it
 
 
 class FigUpdratio(LectureScene):
@@ -50,7 +58,7 @@ class FigUpdratio(LectureScene):
     ledger_keys = (
         "updratio.target_ratio", "updratio.ratio_ticks", "updratio.step_ticks", "updratio.lr_small",
         "updratio.lr_ok", "updratio.lr_big", "updratio.final_loss_big", "updratio.final_loss_ok",
-        "updratio.norm_ticks", "updratio.weight_norm_growth", "updratio.last_steps_ticks", "updratio.loss_ticks",
+        "updratio.norm_ticks", "updratio.weight_norm_growth", "updratio.last_steps_ticks",
         "updratio.loss_jitter_big", "updratio.nan_multiplier", "updratio.cliff_over_ok", "updratio.lr_ticks",
         "updratio.final_loss_ticks",
     )
@@ -121,7 +129,7 @@ class FigUpdratio(LectureScene):
         self.beat(says="所以这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标",
                   takeaway="这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标")
         self.distance(plot, wall_x, float(updratio.LR_OK.value), OK_SPAN_Y, "刚好：还差 {updratio.cliff_over_ok} 倍",
-                      "good", UP)
+                      "good")
 
     def cliff_plot(self) -> tuple[Plot, tuple[np.ndarray, np.ndarray]]:
         """Final loss after 400 steps against η (log), and the sweep it draws."""
@@ -142,13 +150,16 @@ class FigUpdratio(LectureScene):
         self.play(grow(curve(plot, etas[upto], losses[upto], "ink"), run_time=1.6))
         final = self.runs().losses[:, -1]
         templates = ("太小", "刚好 {updratio.final_loss_ok}", "太大 {updratio.final_loss_big}")
-        # Each label where the curve is not: 太小's under its dot (the axis title is above it),
-        # 太大's up and left, over the dip it ends.
-        sides = (DOWN, UP, UP + LEFT)
+        # Each label where the curve is not: 太小's up and right, between the axis title and the
+        # curve (clear of the y axis); 刚好's down and left, under the curve's bend; 太大's up and
+        # left, over the dip it ends.
+        sides = (RIGHT, DOWN + LEFT, UP + LEFT)
+        lifts = (SMALL_LABEL_LIFT, 0.0, 0.0)
         for i, (_, role, key) in enumerate(RUNS):
             at = plot.point(float(quantity(key).value), final[i])
             dot = marks.dot(at, role, size="large", halo=True)
             label = on_plot(templates[i], color=role).next_to(dot, sides[i], buff=MARK_LABEL_GAP)
+            label.shift(UP * lifts[i])
             self.play(FadeIn(dot, scale=1.5), FadeIn(label), run_time=0.45)
         return plot.point(big_eta, final[BIG])
 
@@ -162,29 +173,29 @@ class FigUpdratio(LectureScene):
         rest = curve(plot, etas[beyond], losses[beyond], "ink")
         self.add(ball)
         self.play(grow(rest, run_time=1.2), MoveAlongPath(ball, rest.copy()), run_time=1.2)
-        wall = widgets.axis_range(plot, wall_eta, updratio.LR_RANGE[1], role="bad", label="NaN")
-        # At the band's foot: its top is where 太大's distance is written.
-        wall.label.next_to(wall.band.get_bottom(), UP, buff=theme.space("small"))
+        wall = widgets.axis_range(plot, wall_eta, updratio.LR_RANGE[1], role="bad")
+        # Inside the band's foot, right of the wall's line: its top is where 太大's distance is written.
+        wall.label = on_plot("NaN", color="bad", size="small")
+        wall.label.next_to(wall.band.get_corner(DOWN + LEFT), UP + RIGHT, buff=theme.space("fine"))
+        wall.add(wall.label)
         edge = marks.segment(plot.point(wall_eta, updratio.FINAL_LOSS_RANGE[0]),
                              plot.point(wall_eta, updratio.FINAL_LOSS_RANGE[1]), "bad", weight="bold")
         self.play(ball.animate.move_to(plot.point(wall_eta, float(losses[-1]))), run_time=0.4)
         self.play(Create(edge), FadeIn(wall), ball.animate.set_color(theme.color("bad")),
                   Flash(ball, color=theme.color("bad")), run_time=0.6)
-        self.distance(plot, wall_eta, big_eta, BIG_SPAN_Y, "再乘约 {updratio.nan_multiplier} 倍 → NaN", "bad", LEFT)
+        # The span from 太大 to the wall is too short for a brace: the words stand left of the wall.
+        push = line("再乘约 {updratio.nan_multiplier} 倍 → NaN", size="label", color="bad")
+        push.next_to(plot.point(wall_eta, BIG_SPAN_Y), LEFT, buff=theme.space("small"))
+        self.play(FadeIn(push, shift=RIGHT * 0.1), run_time=0.6)
         return wall_eta
 
-    def distance(self, plot: Plot, wall_eta: float, from_eta: float, height: float, template: str, role: str,
-                 side) -> None:
-        """A brace over the curve from a run's η to the wall, its label above it (or beside it,
-        for a span too short to carry one)."""
+    def distance(self, plot: Plot, wall_eta: float, from_eta: float, height: float, template: str,
+                 role: str) -> None:
+        """A brace over the curve from a run's η to the wall, its label above it."""
         span = (plot.point(from_eta, height), plot.point(wall_eta, height))
         brace = marks.brace(span, UP, role)
-        label = line(template, size="label", color=role)
-        if np.allclose(side, UP):
-            label.next_to(brace, UP, buff=theme.space("tight"))
-        else:
-            label.next_to(brace, LEFT, buff=theme.space("small"))
-        self.play(FadeIn(brace), FadeIn(label, shift=side * -0.1), run_time=0.6)
+        label = line(template, size="label", color=role).next_to(brace, UP, buff=theme.space("tight"))
+        self.play(FadeIn(brace), FadeIn(label, shift=DOWN * 0.1), run_time=0.6)
 
     def norm_plot(self, runs: updratio.Runs) -> None:
         """‖W₁‖ over the 400 steps: 太大 stretches to 4.2×, the other two stay near 1."""
@@ -199,29 +210,44 @@ class FigUpdratio(LectureScene):
         self.play(*[grow(c, run_time=1.5) for c in norms])
         big = on_plot("太大：撑到 {updratio.weight_norm_growth}", color="bad")
         big.next_to(plot.point(steps, grown[BIG, -1]), LEFT, buff=theme.space("small")).shift(UP * 0.2)
-        calm = on_plot("刚好、太小", color="muted")
+        # Each name in its own run's colour: the two lines nearly coincide.
+        calm = VGroup(on_plot("刚好", color="good"), on_plot("、", color="muted"), on_plot("太小", color="muted"))
+        calm.arrange(RIGHT, buff=theme.space("hair"))
         calm.next_to(plot.point(steps, grown[OK, -1]), UP, buff=theme.space("tight")).align_to(plot.x_axis, RIGHT)
         self.play(FadeIn(big), FadeIn(calm), run_time=0.6)
 
+    @staticmethod
+    def shaking(losses: np.ndarray) -> np.ndarray:
+        """The last steps' loss minus its least-squares trend: what updratio.loss_jitter_big is
+        the RMS of (same window, same degree)."""
+        tail = np.asarray(losses[-(updratio.TAIL.value + 1):], dtype=float)
+        steps = np.arange(len(tail), dtype=float)
+        return tail - np.polynomial.Polynomial.fit(steps, tail, updratio.DETREND.value)(steps)
+
     def jitter_plot(self, runs: updratio.Runs) -> None:
-        """The last 100 steps' loss: 太大 keeps shaking about its trend (±, the RMS about a
-        quadratic trend), 刚好 is a smooth line. No multiple of the two: it moves with the trend."""
+        """The last 100 steps' shaking about each run's own trend, on one scale: 太大's upper
+        strip wobbles across its height, 刚好's lower one is a flat line. No multiple of the
+        two: it moves with the trend's degree (updratio.jitter_ratio_by_degree)."""
         steps, tail = updratio.STEPS.value, updratio.TAIL.value
-        last = slice(-(tail + 1), None)
-        xs = np.arange(steps + 1)
-        plot = Plot(x_range=(steps - tail, steps), y_range=updratio.LOSS_RANGE, width=SMALL_W, height=SMALL_H,
-                    x_ticks_key="updratio.last_steps_ticks", y_ticks_key="updratio.loss_ticks",
-                    x_title="最后的步数", y_title="loss")
-        plot.shift(LOSS_CORNER - plot.point(steps - tail, updratio.LOSS_RANGE[0]))
-        traces = [curve(plot, xs[last], runs.losses[i, last], RUNS[i][1], stroke_width=theme.stroke("regular"))
-                  for i in (OK, BIG)]
-        self.play(FadeIn(plot), run_time=0.5)
+        big, ok = self.shaking(runs.losses[BIG]), self.shaking(runs.losses[OK])
+        half = float(np.abs(big).max()) * SHAKE_ROOM
+        plot = Plot(x_range=(steps - tail, steps), y_range=(-2 * half, 2 * half), width=SMALL_W, height=SHAKE_H,
+                    x_ticks_key="updratio.last_steps_ticks", x_title="最后的步数")
+        plot.shift(LOSS_CORNER - plot.point(steps - tail, -2 * half))
+        xs = np.arange(steps - tail, steps + 1)
+        centres = {BIG: half, OK: -half}
+        trends = VGroup(*(dashed(level(plot, c, "muted", stroke_width=theme.stroke("thin"))) for c in centres.values()))
+        traces = [curve(plot, xs, big + half, "bad", stroke_width=theme.stroke("regular")),
+                  curve(plot, xs, ok - half, "good", stroke_width=theme.stroke("bold"))]
+        # Each strip's name where a tick label would be; what it shows over its right end.
+        names = VGroup(*(on_plot(RUNS[i][0], color=RUNS[i][1]).next_to(plot.point(steps - tail, c), LEFT,
+                                                                       buff=theme.space("small"))
+                         for i, c in centres.items()))
+        shake = on_plot("一直抖 ±{updratio.loss_jitter_big}", color="bad")
+        shake.next_to(plot.point(steps, 2 * half), UP, buff=theme.space("tight")).align_to(plot.x_axis, RIGHT)
+        calm = on_plot("几乎不抖", color="good")
+        calm.next_to(plot.point(steps, -half), UP, buff=theme.space("small")).align_to(plot.x_axis, RIGHT)
+        self.play(FadeIn(plot), FadeIn(trends), FadeIn(names), run_time=0.5)
         self.play(*[grow(c, run_time=1.2) for c in traces])
-        shake = on_plot("太大：一直抖 ±{updratio.loss_jitter_big}", color="bad")
-        shake.next_to(plot.point(steps, float(runs.losses[BIG, last].min())), DOWN, buff=theme.space("tight"))
-        shake.align_to(plot.x_axis, RIGHT)
-        calm = on_plot("刚好：几乎不抖", color="good")
-        calm.next_to(plot.point(steps, float(runs.losses[OK, last].max())), UP, buff=theme.space("tight"))
-        calm.align_to(plot.x_axis, RIGHT)
         self.play(FadeIn(shake), run_time=0.4)
         self.play(FadeIn(calm), run_time=0.4)

@@ -74,3 +74,15 @@ def test_the_cost_is_elsewhere_stays_to_the_end(stills):
     """The ⭐ 「代价在别处」 is a takeaway of B.2 and still on screen as the panel ends."""
     last = max((n for n in stills if n.startswith("B.")), key=lambda n: int(n.split(".")[1]))
     assert any(getattr(p, "takeaway_of", None) == "B.2" for m in stills[last] for p in m.get_family())
+
+
+def test_the_drawn_shaking_is_what_the_label_measures():
+    """B.3 draws each run's last steps minus its own trend: 太大's RMS is the ±value written over
+    it, and 刚好's strip is a flat line next to it (its swing hundreds of times smaller)."""
+    from scenes.fig_updratio import BIG, OK, FigUpdratio
+
+    runs = updratio.three_runs(updratio.LR_OK.value, updratio.SPREAD.value)
+    big, ok = FigUpdratio.shaking(runs.losses[BIG]), FigUpdratio.shaking(runs.losses[OK])
+    assert len(big) == updratio.TAIL.value + 1
+    assert np.sqrt(np.mean(big ** 2)) == pytest.approx(quantity("updratio.loss_jitter_big").value, rel=1e-9)
+    assert np.abs(big).max() > 100 * np.abs(ok).max()

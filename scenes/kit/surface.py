@@ -437,17 +437,18 @@ class FullTurn(Animation):
 
 class Rock(Animation):
     """The eye swings to and fro about the mesh's start view: at ``alpha`` the azimuth is
-    start + amplitude·sin(2π·alpha). Every derivative of the sine is periodic, so the last
+    start + amplitude·sin(2π·(alpha + phase)). Every derivative of the sine is periodic, so the last
     frame leads into the first at the same pace, and the swing passes the start view at its
     fastest there: the loop is in motion through its seam, with no stop and no jump."""
 
-    def __init__(self, mesh: ShadedMesh, amplitude: float, **kwargs) -> None:
+    def __init__(self, mesh: ShadedMesh, amplitude: float, *, phase: float = 0.0, **kwargs) -> None:
         self.start_view = mesh.view
         self.amplitude = amplitude
+        self.phase = phase      # share of a swing already done at the first frame (the loop's poster)
         super().__init__(mesh, rate_func=linear, **kwargs)
 
     def azimuth_at(self, alpha: float) -> float:
-        return self.start_view.azimuth + self.amplitude * np.sin(TAU * alpha)
+        return self.start_view.azimuth + self.amplitude * np.sin(TAU * (alpha + self.phase))
 
     def interpolate_mobject(self, alpha: float) -> None:
         self.mobject.set_view(replace(self.start_view, azimuth=self.azimuth_at(alpha)))
