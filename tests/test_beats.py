@@ -214,6 +214,22 @@ def test_dim_takeaways_steps_every_shown_takeaway_back():
     assert len(lines) == 2 and all(m.get_color().to_hex().upper() == muted for m in lines)
 
 
+def test_a_question_to_the_room_leads_even_under_a_key_sentence():
+    from scenes.kit import theme
+
+    class Asked(LectureScene):
+        scene_id = "asked-demo"
+
+        def construct(self):
+            self.panel("A", says=STARRED[0], takeaway="最重的话")
+            self.beat(says="二乘零点五乘三", takeaway="为什么反过来了？")
+
+    scene = build_scene_class(Asked, capture_stills=True)
+    last = {m.takeaway_of: m for m in _lines(scene.section_stills[-1])}
+    assert last["A.1"].get_color().to_hex().upper() == theme.text_color("muted").to_hex().upper()
+    assert last["A.2"].height >= last["A.1"].height
+
+
 def test_dimming_a_warning_line_fades_its_band_instead_of_greying_it():
     from scenes.kit import theme
 

@@ -227,3 +227,10 @@ def brace(target: Mobject | tuple[Point, Point], direction: np.ndarray = DOWN, r
             raise ValueError("brace: the span's two points coincide")
         target = Line(start, end)
     return Brace(target, direction=direction, buff=theme.space(gap), color=theme.color(role))
+
+
+def highlight_band(mob: Mobject, *, opacity: float, gap: str = "fine") -> Mobject:
+    """A pale band of the highlight colour around ``mob`` (to sit behind it): the key's 强调,
+    a mark no one reads as a glyph."""
+    return SurroundingRectangle(mob, buff=theme.space(gap), corner_radius=theme.space("hair"), stroke_width=0,
+                                fill_color=theme.color("accent"), fill_opacity=opacity)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manim import BOLD, DOWN, UL, Mobject, SurroundingRectangle, VGroup, config
+from manim import BOLD, DOWN, UL, Mobject, VGroup, config
 
 from lecture_numerics.emphasis import PLAIN, Emphasis
 from scenes.kit.text import line, words
-from scenes.kit.theme import color as role_color, size as text_size, space, takeaway_style
+from scenes.kit.marks import highlight_band
+from scenes.kit.theme import size as text_size, space, takeaway_style
 
 EDGE_BUFF = 0.35
 PANEL_MARKS = {"A": "Ⓐ", "B": "Ⓑ", "C": "Ⓒ", "D": "Ⓓ"}
@@ -85,8 +86,7 @@ def takeaway_line(sentence: str, *, color: str = "ink", level: str = "plain") ->
     else:
         _fits(mob, "body" if level != "recap" else style["size"], style["size"])
     if style["band"]:
-        band = SurroundingRectangle(mob, buff=space("fine"), corner_radius=space("hair"), stroke_width=0,
-                                    fill_color=role_color("accent"), fill_opacity=WARNING_BAND_OPACITY)
+        band = highlight_band(mob, opacity=WARNING_BAND_OPACITY)
         band.warning_band = True
         mob = VGroup(band, mob)
     return mob
@@ -106,6 +106,11 @@ class _Said:
     @property
     def starred(self) -> bool:
         return self.emphasis.stars > 0 or self.emphasis.warning
+
+
+def _asks(said: _Said) -> bool:
+    """A question put to the room: it leads whatever stands above it, so the room reads it first."""
+    return said.sentence.rstrip().endswith(("？", "?"))
 
 
 def _rank(said: _Said) -> int:
@@ -130,7 +135,8 @@ class Takeaways:
 
     At most two stand on their own: the newest, set as the notes mark it, and the one before,
     stepped back (muted, plain size) so the newest leads, unless the notes mark it more
-    strongly than the newest (a ⭐⭐⭐ line stays the largest under a plain one). Older starred
+    strongly than the newest (a ⭐⭐⭐ line stays the largest under a plain one) and the
+    newest is not a question to the room. Older starred
     (⭐ or ⛔) lines fold into one muted recap line above them; older unstarred lines leave. A
     later sentence never stands above an earlier one.
     Every full line is tagged ``takeaway_of = <beat name>``, the recap ``recap_of = [names]``.
@@ -174,7 +180,7 @@ class Takeaways:
         for s in self.said:
             if s not in full:
                 styles.append("")
-            elif s is not full[-1] and _rank(s) <= _rank(full[-1]):
+            elif s is not full[-1] and (_rank(s) <= _rank(full[-1]) or _asks(full[-1])):
                 styles.append("back")
             else:
                 styles.append(s.emphasis.level)
