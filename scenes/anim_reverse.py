@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DOWN, LEFT, RIGHT, UL, UR, Dot, FadeIn, FadeOut, Mobject, Text, VGroup, VMobject
+from manim import BOLD, DOWN, LEFT, RIGHT, UL, UR, Dot, FadeIn, FadeOut, Mobject, Text, VGroup, VMobject
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import Trip, trip_schedule
@@ -153,7 +153,7 @@ class AnimReverse(LectureScene):
     def caption() -> VGroup:
         """The speaker's last sentence: the top stack's 8 stands for 三千亿 (the speaker's round
         figure, marked 示意 as in fig-reverse), in ink like the stack it names."""
-        said = ledger_text("真实模型里，那个「{trips.forward}」是{slider.desk_faders}", size="heading")
+        said = ledger_text("真实模型里，那个「{trips.forward}」是{slider.desk_faders}", size="heading", weight=BOLD)
         sketch = words("（示意）", size="label", color="muted")
         return VGroup(said, sketch).arrange(RIGHT, buff=theme.space("tight"), aligned_edge=DOWN) \
             .to_edge(DOWN, buff=EDGE_BUFF)

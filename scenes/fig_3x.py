@@ -7,17 +7,17 @@
 Ⓑ Why backward is two multiplies: the question to the room, then each question brings Ⓐ's
    product that answers it (② with its teal Xᵀ, ③), each with its cost tag; each shrinks where it
    stands into a tile that keeps its tag; the tiles drop into a row and ① joins as the third,
-   equal: forward 1 + backward 2 = 3.
+   equal (the questions, answered, leave; the row rises to the middle): forward 1 + backward 2 = 3,
+   bold, its 3 the largest text.
 """
 
 from __future__ import annotations
 
-from manim import (DOWN, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, FadeTransform, GrowArrow, MoveToTarget, VGroup,
+from manim import (BOLD, DOWN, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, FadeTransform, GrowArrow, MoveToTarget, VGroup,
                    VMobject, Write)
 
 from lecture_numerics import quantity
 from scenes.kit import marks, theme
-from scenes.kit.annotate import tally
 from scenes.kit.arrows import arrow
 from scenes.kit.base import LectureScene
 from scenes.kit.matmul_widgets import MatmulCell, MatrixBlock, product_row
@@ -38,6 +38,8 @@ QUESTIONS_X, PRODUCTS_X = -3.4, 3.1
 ANSWER_ROWS_Y = (2.05, 0.45)
 PRODUCT_SCALE = 0.8              # Ⓐ's blocks at this scale: a product row and its tag fit one row
 TALLY_X, TALLY_Y = 0.0, -0.95
+TALLY_RISE_TO = 0.15             # Ⓑ: once the questions leave, the tiles and the count rise to here (their centre)
+PAYOFF_SIZE, PAYOFF_TOTAL_SIZE = "title", "key"   # 前向 1 ＋ 反向 2 ＝ 3, and its 3
 TILE_W, TILE_H, TILE_FILL = 3.8, 0.95, 0.15   # wide enough for the cost tag, at Ⓐ's size
 TILE_GAP, TILE_GROUP_GAP = 0.1, 0.35
 TILE_NAME_LIFT, TILE_TAG_INSET = 0.2, 0.1
@@ -210,21 +212,36 @@ class Fig3x(LectureScene):
         self.play(*(self.into_tile(answer, tile) for answer, tile in zip(answers, in_place)), run_time=1.2)
 
         self.beat(says="所以一加二等于三")
-        # The two tiles drop into the tally row (the questions, answered, step back); Ⓐ's ① joins
-        # them as the third, its tag the same.
-        self.play(FadeOut(links), questions.animate.set_color(theme.text_color("muted")), *(VGroup(moved, answer.tag).animate.shift(tile.get_center() - moved.get_center())
+        # The two tiles drop into the tally row (the questions, answered, leave: each tile now
+        # stands for its answer); Ⓐ's ① joins them as the third, its tag the same.
+        self.play(FadeOut(links), FadeOut(questions), *(VGroup(moved, answer.tag).animate.shift(tile.get_center() - moved.get_center())
                                     for moved, answer, tile in zip(in_place, answers, backward_tiles)), run_time=0.8)
         forward = self.forward_product().move_to(forward_tile)
         self.play(FadeIn(forward), run_time=0.5)
         self.play(self.into_tile(forward, forward_tile), run_time=0.9)
-        equation = tally([("前向", "threex.forward_matmuls"), ("反向", "threex.backward_matmuls", GRADIENT)],
-                         total=("", "threex.train_over_inference"), size="body")
-        equation.next_to(VGroup(forward_tile, *backward_tiles), DOWN, buff=theme.space("gap"))
-        self.play(Write(equation), run_time=0.7)
+        # The count is the payoff: bold, larger than the line under it, its 3 the largest of all;
+        # the row and the count rise to the middle of the room the questions left.
+        row = VGroup(forward_tile, *(VGroup(moved, answer.tag) for moved, answer in zip(in_place, answers)), forward.tag)
+        equation = self.payoff()
+        equation.next_to(row, DOWN, buff=theme.space("wide"))
+        tally_block = VGroup(row, equation)
+        self.play(tally_block.animate.move_to([TALLY_X, TALLY_RISE_TO, 0]), run_time=0.6)
+        self.play(Write(equation), run_time=0.8)
 
         # ⭐⭐ the figure's key line takes the place of B.2's, in the figure's own wording (训练是推理的三倍).
         self.beat(says="训练比推理贵三倍，就是这么数出来的，不是估的",
                   takeaway="训练是推理的{threex.train_over_inference_zh}倍 —— 数出来的，不是估的", replaces=True)
+
+    @staticmethod
+    def payoff() -> VGroup:
+        """前向 1 ＋ 反向 2 ＝ 3 in bold, the 3 set larger still: the line the panel adds up to."""
+        def term(template: str, role: str = FORWARD, size: str = PAYOFF_SIZE):
+            return line(template, size=size, color=role, weight=BOLD)
+
+        row = VGroup(term("前向 {threex.forward_matmuls}"), term("＋", "muted"),
+                     term("反向 {threex.backward_matmuls}", GRADIENT), term("＝", "muted"),
+                     term("{threex.train_over_inference}", size=PAYOFF_TOTAL_SIZE))
+        return row.arrange(RIGHT, buff=theme.space("medium"))
 
     @staticmethod
     def tagged(number: str, product: VGroup) -> VGroup:

@@ -3,17 +3,19 @@
 Ⓐ f = (a + b) × c: the forward pass in black, sentence by sentence; then the backward pass in
    red, gate by gate (its own line replaces the forward one), each question to the room on its
    own beat before its answer. The multiply gate's swap is drawn as two ink arrows (they carry
-   forward values); the add gate's copies as red arrows; a gate read steps back for the next.
+   forward values), which leave when the add gate is read; the add gate's copies are red arrows
+   (b's bowed under b's lead), named 原样分 at the gate, so the swap's ⭐ line stays the last one.
 Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes — one beat each,
    the temperament's name in bold ink (red stays 梯度).
-Ⓒ The multiply gate needed q from the forward pass, so q cannot be thrown away; the same gate,
+Ⓒ The multiply gate needed q from the forward pass (the moving ball runs from q round to c's
+   gradient), so q cannot be thrown away; the same gate,
    small, tiled many times over, is the activation bill.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, FadeIn, FadeOut, GrowArrow, Indicate,
+from manim import (BOLD, DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, FadeIn, FadeOut, GrowArrow, Indicate,
                    LaggedStart, MoveAlongPath, ShowPassingFlash, TransformFromCopy, VGroup, Write, config)
 
 from scenes.kit import marks, theme
@@ -36,6 +38,8 @@ SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel
 # never cross and q's meets the wires well clear of the labels.
 SWAP_UP_ARC, SWAP_DOWN_ARC = 0.5, 1.5
 COPY_CLEAR = "tight"                   # the add gate's copy arrows stop this far from gate rim and numbers
+B_COPY_ARC = 0.6                       # b's copy arrow bows down this much (radians), under b's lead
+SPLIT_NAME_LIFT = 0.3                  # 「原样分」 stands this far above the add gate
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -106,11 +110,15 @@ class FigCircuit(LectureScene):
         self.beat(says="看出来了吗 —— 它俩换过来了", takeaway="乘法门：它俩换过来了")
         swap = self.draw_swap(black, red)
         self.play(*self.dim_takeaways(), run_time=0.3)
-        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分", takeaway="加法门：原样分")
-        # The multiply gate is done: its arrows and its line step back before the add gate is read.
-        self.play(swap.animate.set_color(theme.color("muted")), *self.dim_takeaways(), run_time=0.4)
+        # The add gate is drawn, not written under the panel: its copies, named 原样分 at the gate.
+        # The ⭐ line of the swap stays the panel's last line (a plain line under it would be
+        # outranked by it); the swap's arrows leave, so nothing lands where the copies start.
+        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分")
+        self.play(FadeOut(swap), run_time=0.4)
         self.play(self.spotlight(add), run_time=0.6)
         self.copy_through(add, red)
+        as_is = words("原样分", size="heading", color="ink", weight=BOLD).next_to(add, UP, buff=SPLIT_NAME_LIFT)
+        self.play(FadeIn(as_is, shift=DOWN * theme.space("close")), run_time=0.5)
 
     def draw_swap(self, black: dict, red: dict) -> VGroup:
         """The swap drawn as two arrows that never cross, each from a forward value to the other
@@ -132,10 +140,15 @@ class FigCircuit(LectureScene):
         """The add gate copies: q's 4 runs back into the gate, and one red arrow leaves it for
         each input, ending at the 4 it hands over (the copies fly along them)."""
         into = arrow(red["q"].get_left(), toward(add, red["q"].get_left()), "backward", weight="bold", buff=COPY_CLEAR)
-        out = [arrow(toward(add, red[n].get_right()), red[n].get_right(), "backward", weight="bold", buff=COPY_CLEAR)
-               for n in "ab"]
+        gap = theme.space(COPY_CLEAR)
+        # a's 4 is reached in a straight line under a's lead; b's 4 sits under b's wire, so its
+        # arrow leaves the gate's foot and bows down, under b's lead instead of across it.
+        to_a = arrow(toward(add, red["a"].get_right()), red["a"].get_right(), "backward", weight="bold", buff=COPY_CLEAR)
+        to_b = curved_arrow(add.get_bottom() + DOWN * gap, red["b"].get_right() + RIGHT * gap, "backward",
+                            arc=-B_COPY_ARC, weight="bold")
+        out = [to_a, to_b]
         self.play(GrowArrow(into), run_time=0.4)
-        self.play(*(GrowArrow(a) for a in out), TransformFromCopy(red["q"], red["a"]),
+        self.play(GrowArrow(to_a), Create(to_b), TransformFromCopy(red["q"], red["a"]),
                   TransformFromCopy(red["q"], red["b"]), run_time=1.0)
 
     def flow(self, wire: Wire):
@@ -223,16 +236,16 @@ class FigCircuit(LectureScene):
         self.play(FadeIn(gate), *[FadeIn(m) for m in (*black.values(), *red.values())], run_time=0.8)
         kept = marks.frame_around(black["q"], "activations", pad="snug", weight="heavy")
         # The arrow bends round the wires' left ends so it crosses no label.
-        uses = curved_arrow(kept.get_left() + LEFT * theme.space("hair"), red["c"].get_left() + LEFT * theme.space("tight"),
+        uses = curved_arrow(kept.get_left() + LEFT * theme.space("tight"), red["c"].get_left() + LEFT * theme.space("tight"),
                             "ink", arc=LOOP_ARC, weight="bold")
         # q is used here, a forward value carried (ink, like Ⓐ's swap arrows); it turns the
         # activations' colour only once it is called a value that must be kept (the next two sentences).
-        # q's value rides the arrow itself (from beside the box, round the wires' ends), so the
-        # travelling copy never passes over 「q = −1」.
-        ride = marks.travel_path(uses.get_start(), red["c"].get_center(), angle=LOOP_ARC)   # lands on c's gradient
-        rider = value_glyphs(black["q"]).copy().move_to(ride.get_start())
+        # What travels is the moving ball, along the arrow itself (from beside the box, round the
+        # wires' ends): no copy of 「−1」 passes over 「q = −1」 or lands on c's gradient.
+        ride = marks.travel_path(uses.get_start(), uses.get_end(), angle=LOOP_ARC)
+        rider = marks.dot(ride.get_start(), "accent", size="ball")
         self.play(Create(uses), MoveAlongPath(rider, ride), run_time=1.0)
-        self.remove(rider)
+        self.play(FadeOut(rider), Indicate(red["c"], color=theme.color("backward")), run_time=0.5)
 
         self.beat(says="而 q 是前向算出来的")
         origin = words("前向算出来的", size="label", color="activations").next_to(kept, RIGHT, buff=theme.space("close"))

@@ -179,8 +179,8 @@ class FigReverse(LectureScene):
                   takeaway="窄的一头在输入：该从前往后")
         counter = self.funnel("counter", wide_at=RIGHT, mode="forward",
                               label="{reverse.counterexample.inputs} 进 · {reverse.counterexample.outputs}出",
-                              tally=("正向 ×{reverse.counterexample.forward_passes}",
-                                     "反向 ×{reverse.counterexample.reverse_passes}"),
+                              tally=("正向 {reverse.counterexample.forward_passes} 遍",
+                                     "反向 {reverse.counterexample.reverse_passes}遍"),
                               verdict="正向赢")
         self.play(FadeIn(counter), run_time=0.8)
 
@@ -188,7 +188,7 @@ class FigReverse(LectureScene):
                   takeaway="我们用反向，只因为正好是{slider.desk_faders}进、{trips.outputs} 个出")
         ours = self.funnel("ours", wide_at=LEFT, mode="reverse",
                            label="{slider.desk_faders}进 · {trips.outputs} 出",
-                           tally=("正向 ×{reverse.ours.forward_passes}", "反向 ×{reverse.ours.reverse_passes}"),
+                           tally=("正向 {reverse.ours.forward_passes}遍", "反向 {reverse.ours.reverse_passes} 遍"),
                            verdict="反向赢")
         # 三千亿 is the speaker's round figure (示例取值), tagged as in Ⓐ.
         sketch = words("（示意）", size="label", color="muted").next_to(ours.title, RIGHT, buff=theme.space("tight"))

@@ -50,6 +50,7 @@ VALUE, RATE, PARAMETER = "ink", "gradients", "weights"   # values black, rates r
 FADER_AT, FADER_HEIGHT = LEFT * 5.0 + UP * 0.1, 4.2
 READOUT_SCALE = 1.6                # the readout's digits, larger than any theme size
 DISPLAY_AT = RIGHT * 1.2 + UP * 1.35
+ITSELF_GAP = 0.3                   # Ⓐ: 「参数本身 = 0.51」 this far above 「推了 0.01」
 RATE_LINE_AT, READ_AS_AT, CONTRAST_AT = RIGHT * 1.2 + DOWN * 0.3, RIGHT * 1.2 + DOWN * 0.95, RIGHT * 1.2 + DOWN * 2.05
 # Ⓑ: the desk at the left, the meter beside it, the gradient's column at the right.
 DESK_HEIGHT, DESK_GAP, DESK_AT = 2.6, 0.55, LEFT * 3.2 + UP * 0.75
@@ -70,8 +71,10 @@ CHAIN_GAP, CHAIN_AT = 1.75, UP * 1.55
 TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.35
 MONEY_GAP, VERDICT_GAP = 1.7, 0.7
 TOTAL_LEAD = "总兑换率="          # the glyphs of the total's left-hand side
-RECAP_GAP, RECAP_AT = 0.16, DOWN * 0.85
-RECAP_SIZE = "heading"             # the three sentences: larger than the chain's labels, under the takeaways
+RECAP_GAP, RECAP_AT = 0.16, DOWN * 0.98
+# The three sentences and the question before them: larger than the chain rule's line, which
+# has been said and steps back (muted) under them.
+RECAP_SIZE = QUESTION_SIZE = "title"
 END_MARK_GAP = 0.2                 # Ⓒ.11: the ？ over each end of the chain
 
 
@@ -133,10 +136,11 @@ class FigSlider(LectureScene):
         self.value_versus_rate(was, rate_line)
         self.beat(says="本讲后面每次说「这个梯度大」，说的都是兑换率大， 不是说这个参数本身大",
                   takeaway="说「梯度大」，是兑换率大，不是参数本身大")
-        # The parameter itself has a value too: the knob's position, which is not its rate.
+        # The parameter itself has a value too: the knob's position, which is not its rate. It is
+        # named at the knob, above the push (which keeps its own label): 0.51 here, 3 over there.
         itself = ledger_text("参数本身 = {slider.fader_after}", size="body", color=PARAMETER)
-        itself.next_to(push.arrow, RIGHT, buff=theme.space("small"))
-        self.play(FadeOut(push.label), run_time=0.3)
+        itself.next_to(fader.knob, RIGHT, buff=theme.space("small")).align_to(push.label, LEFT)
+        itself.next_to(push.label, UP, buff=ITSELF_GAP, coor_mask=UP)
         self.play(FadeIn(itself, shift=LEFT * theme.space("close")), run_time=0.5)
 
     def push(self, fader: Fader) -> VGroup:
@@ -173,12 +177,14 @@ class FigSlider(LectureScene):
         rate_digits = len(quantity("slider.derivative").display)
 
         self.beat(says="注意 —— 导数不是「读数是 5.00」")
-        # The 5.00 the speaker names is the one the readout left: it is marked, and comes down.
+        # The 5.00 the speaker names is the one the readout left: it is only marked here; what it
+        # is (a value) is said on the next sentence, with what 3 is.
         self.play(FadeIn(marks.frame_around(was, "accent", pad="tight", weight="bold")),
                   was.animate.set_color(theme.text_color(VALUE)), run_time=0.4)
+        self.beat(says="5.00 是值。3 是兑换率。这是两件完全不同的事")
+        # Each tag comes out of the number it names: 5.00 down from 原来 5.00, 3 from the division.
         self.play(TransformFromCopy(was[-value_digits:], value[:value_digits]), run_time=0.8)
         self.play(FadeIn(value[value_digits:]), run_time=0.4)
-        self.beat(says="5.00 是值。3 是兑换率。这是两件完全不同的事")
         self.play(TransformFromCopy(rate_line[-rate_digits:], rate[:rate_digits]), FadeIn(not_same), run_time=0.8)
         self.play(FadeIn(rate[rate_digits:]), run_time=0.4)
 
@@ -221,6 +227,8 @@ class FigSlider(LectureScene):
         self.beat(says="把它们各自的那个数排成一列 —— 那一列，就叫「梯度」")
         self.come_back(faders, clamps, kept)
         self.measure_the_others(faders, clamps, meter, rates)
+        # Every rate has been read off it: the empty meter leaves before the row becomes 梯度.
+        self.play(FadeOut(meter), run_time=0.3)
         self.stack_into_column(rates)
 
         self.beat(says="所以记住：梯度不是一个数，是三千亿个数",
@@ -415,10 +423,11 @@ class FigSlider(LectureScene):
                   replaces=True)
         self.play(Restore(chain), run_time=0.5)
 
-        # ⛔ the question, both ends of the chain marked: which end do we start from?
+        # ⛔ the question, both ends of the chain marked: which end do we start from? It is the
+        # frame's largest text; the chain rule's line, said, steps back.
         self.beat(says="这一串数，从哪一头开始乘？")
         question = self.which_end(nodes)
-        self.play(FadeOut(VGroup(names, *money_hops, verdict, frame)), run_time=0.4)
+        self.play(FadeOut(VGroup(names, *money_hops, verdict, frame)), *self.dim_takeaways(), run_time=0.4)
         self.play(FadeIn(question), run_time=0.6)
 
         # 收这一格: the three sentences the rest of the lecture stands on, the panel's last words;
@@ -429,7 +438,7 @@ class FigSlider(LectureScene):
                        words("链式法则：中间每一级乘起来", size=RECAP_SIZE, weight=BOLD))
         recap.arrange(DOWN, buff=RECAP_GAP, aligned_edge=LEFT)
         recap = boxed(recap, "muted", fill=0.08, pad="medium").move_to(RECAP_AT)
-        self.play(FadeOut(VGroup(total, question)), *self.dim_takeaways(), run_time=0.5)
+        self.play(FadeOut(VGroup(total, question)), run_time=0.5)
         self.play(FadeIn(recap), run_time=0.8)
 
     @staticmethod
@@ -479,7 +488,7 @@ class FigSlider(LectureScene):
         """A ？ over each end of the chain, and the question under it."""
         ends = VGroup(*(words("？", size="heading", color="accent").next_to(node, UP, buff=END_MARK_GAP)
                         for node in (nodes[0], nodes[-1])))
-        ask = words("从哪一头开始乘？", size="heading").move_to(MONEY_AT)
+        ask = words("从哪一头开始乘？", size=QUESTION_SIZE, weight=BOLD).move_to(MONEY_AT)
         return VGroup(ends, ask)
 
     def exchange_picture(self):

@@ -5,9 +5,9 @@
 Ⓑ Log number line, its rule drawn as a hop between two ticks (每格 ×10): 起点 marked at 10⁰, the
    two input-end values (one format, powers of ten); the brace between them counts 十格, and the
    ⭐⭐⭐ 中间隔着十个数量级 is the largest text; then a zoom on 1 shows 0.8 and 1.2 hugging it (各离 1
-   两成); the panel's point (「每层偏离 1 多少」) comes last, the lines before it stepping back.
-Ⓒ Both slope curves named as the speaker points at them: σ′ (red) first, ReLU′ waiting pale
-   until 「再看绿的」; σ′ = σ(1 − σ) and the peak 0.25 when said, the ⛔ ceiling (每层先乘一个 ≤ 0.25
+   两成, beside it); the panel's point (「每层偏离 1 多少」) comes last, in the ⭐⭐⭐ line's place.
+Ⓒ Both slope curves named as the speaker points at them: σ′ (red) first, ReLU′ drawn only at
+   「再看绿的」; σ′ = σ(1 − σ) and the peak 0.25 when said, the ⛔ ceiling (每层先乘一个 ≤ 0.25
    的数) as a takeaway over its dashed level; ReLU′ steps up to 1 on the positive side, the lift
    from a quarter back to one is drawn, and the ⭐⭐⭐ 深网络忽然就训得动了 is the largest text; the ⚠
    caveat (the weights' factor is still outside) closes the panel.
@@ -168,17 +168,23 @@ class FigVanish(LectureScene):
         self.play(FadeIn(orders.brace), run_time=0.5)
         self.play(FadeIn(orders.label), run_time=0.4)
 
-        self.beat(says="而这两个兑换率 —— 零点八和一点二，只差两成",
-                  takeaway="{vanish.rate_low} 和 {vanish.rate_high}：各离 {vanish.output_gradient} {vanish.rate_offset_zh}")
-        # The zoom on 1 takes over the 起点 label: 0.8 and 1.2 hug 1 on the ruler whose ends are
-        # ten orders of magnitude apart.
+        # The two rates are drawn, not written under the panel: the zoom on 1 takes over the 起点
+        # label, 0.8 and 1.2 hug 1 on the ruler whose ends are ten orders of magnitude apart, and
+        # how far each sits from 1 is named beside it.
+        self.beat(says="而这两个兑换率 —— 零点八和一点二，只差两成")
         self.play(FadeOut(origin_label), run_time=0.3)
-        self.play(FadeIn(self.zoom_on_one(numbers)), run_time=0.8)
+        zoom = self.zoom_on_one(numbers)
+        offset = ledger_text("各离 {vanish.output_gradient} {vanish.rate_offset_zh}", size="label")
+        offset.next_to(zoom[1].line, RIGHT, buff=theme.space("medium"))
+        self.play(FadeIn(zoom), run_time=0.8)
+        self.play(FadeIn(offset, shift=LEFT * theme.space("close")), run_time=0.4)
 
-        # 「这一格真正要留下的是这句」: what was said before it steps back, so this line leads.
+        # 「这一格真正要留下的是这句」: it takes the place of the ⭐⭐⭐ line (the brace still counts
+        # 十格), so it stands alone under the picture and leads.
         self.beat(says="被指数放大的不是梯度， 是「每层偏离一多少」那个微小的偏差",
-                  takeaway="被指数放大的不是梯度，是「每层偏离 {vanish.output_gradient} 多少」")
-        self.play(*self.dim_takeaways(), run_time=0.6)
+                  takeaway="被指数放大的不是梯度，是「每层偏离 {vanish.output_gradient} 多少」", replaces=True)
+        # 「那个微小的偏差」 is pointed at: the deviation beside the zoom is picked out.
+        self.play(FadeIn(marks.frame_around(offset, "accent", pad="tight", weight="bold")), run_time=0.5)
 
     @staticmethod
     def log_axis() -> NumberAxis:
@@ -226,14 +232,14 @@ class FigVanish(LectureScene):
                                      for i, v in enumerate((0.0, peak, relu)))
         self.play(FadeIn(axes), FadeIn(x_name), FadeIn(zero), run_time=0.5)
 
-        # 「看这两条曲线」: both are up; ReLU′ waits pale until 「再看绿的」.
+        # σ′ first; ReLU′ is drawn only when the speaker turns to it (「再看绿的」), so nothing
+        # on screen waits unexplained.
         self.beat(says="看这两条曲线。红的是 sigmoid 的导数 —— 它的峰值就这么高")
         curves = vanish_panels.slope_curves()
         sigmoid = curve(axes, *curves["sigmoid"], VANISH)
-        steps = {role: self.relu_steps(axes, curves, role) for role in ("muted", RELU)}
+        relu_step = self.relu_steps(axes, curves, RELU)
         peak_dot = marks.dot(axes.point(0, peak), VANISH, size="large")
         name, formula_line = self.sigmoid_name(axes)
-        self.play(FadeIn(steps["muted"]), run_time=0.4)
         self.play(Create(sigmoid), run_time=1.0)
         self.play(FadeIn(peak_dot, scale=1.5), FadeIn(name), run_time=0.5)
 
@@ -252,7 +258,7 @@ class FigVanish(LectureScene):
         self.beat(says="再看绿的，ReLU 的导数：正半轴恒等于一")
         relu_label = ledger_text("ReLU′ = {vanish.relu_slope_positive}（正半轴）", size="label", color=RELU)
         relu_label.next_to(axes.point(half * 0.5, relu), UP, buff=theme.space("small"))
-        self.play(FadeOut(steps["muted"]), FadeIn(steps[RELU]), FadeIn(one_tick), run_time=0.7)
+        self.play(Create(relu_step), FadeIn(one_tick), run_time=0.9)
         self.play(FadeIn(relu_label), run_time=0.4)
         self.bring_to_front(peak_dot)       # the step up at x = 0 passes behind σ′'s peak, not over it
 

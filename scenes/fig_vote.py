@@ -6,11 +6,13 @@
 Ⓑ Three ways to raise 「的」, each a short path label beside the picture: the bias; thicker wires
    (the brighter upstream pays more: the ⭐⭐ line held three seconds, the wires' gradients and
    ∂L/∂w = 亮度 × 种子); a brighter previous layer — which cannot be changed either, so the
-   request goes back a layer (⭐⭐⭐, the labels leave). Knowing which wire pays needs the
+   request goes back a layer (⭐⭐⭐, in B.4's line's place: the labels leave, the picture moves
+   to the middle, one red arrow along the outer side of each wire). Knowing which wire pays needs the
    brightness, which forward computed (teal tags) → ⭐⭐⭐ backward must look at what forward left.
 Ⓒ Five samples vote; listening to 甲 alone teaches the net to always say 「的」; sample by
    sample the votes slide into the sum column, tip to tail, and the sum shared out is the
-   average (⭐⭐⭐, drawn enlarged, 放大); its numbers, the opposite sign, are the gradient; two cards
+   average (⭐⭐⭐, drawn enlarged, 放大); its numbers, the opposite sign, are the gradient (梯度 over
+   its own column, = −平均 under it); two cards
    each sum their own samples, the sums are added and divided by the batch: the same average.
 """
 
@@ -50,18 +52,20 @@ BIAS_DROP = 0.9                                 # Ⓑ: the bias label under 「�
 KEY_SENTENCE_HOLD_S = 3.0                       # Ⓑ: 「上游越亮…」 held, as the notes say 停三秒
 THICK, GLOW = "heaviest", 3.0                   # Ⓑ: a thickened wire; the glow is this many times as wide
 GLOW_OPACITY = 0.3
-BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far beside its wire a passed-back request runs
-WIRE_LABEL_OFFSET = 0.55                        # Ⓑ: a wire's ∂L/∂w, this far off the wire (clear of the back arrows)
+BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far outside its wire a passed-back request runs (clear of the glow)
+WIRE_LABEL_AT, WIRE_LABEL_OFFSET = 0.3, 0.38    # Ⓑ: a wire's ∂L/∂w, nearer its upstream end, inside the wedge
+DIAGRAM_SHIFT = 3.2                             # Ⓑ: once the path labels leave, the picture moves to the middle
+REQUEST_LABEL_OFFSET = 0.35                     # Ⓑ: 「要求」 this far outside the upper passed-back arrow
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
-SUM_X, MEAN_X, GRADIENT_X = -0.25, 1.0, 1.65    # Ⓒ: 加起来 | 取平均 | 梯度 (the numbers' left edge)
+SUM_X, MEAN_X, GRADIENT_X = -0.25, 1.0, 2.15    # Ⓒ: 加起来 | 取平均 | 梯度 (the numbers' left edge, a gap after 取平均)
 VOTE_UNIT, GRID_TOP = 0.75, 1.95                # one unit of request; the grid's top
 ROW_GAP = 0.12                                  # Ⓒ: between the closest arrows of neighbouring rows
 GRID_HEAD_Y = 2.8                               # Ⓒ: the 样本 row
 ANSWER_ROW_Y = 2.3                              # Ⓒ: the 答案 row (under 取平均: how much it is enlarged)
 GRID_FOOT = 0.12                                # Ⓒ: the grid's divider ends this far under the lowest arrow
 CARD_PAD, CARD_TOP = 0.42, 3.12                 # Ⓒ: a card's band reaches this far round its columns
-CARD_XS, CARDS_Y, MERGE_AT = (3.7, 5.75), 1.3, (4.72, -0.2, 0)   # Ⓒ: the 跨卡汇总 flow on the right
+CARD_XS, CARDS_Y, MERGE_AT = (4.0, 5.9), 1.3, (4.95, -0.2, 0)   # Ⓒ: the 跨卡汇总 flow on the right
 ONLY_FIRST_BASE = (3.6, -0.6)                   # Ⓒ: the lone listener's chart
 ONLY_FIRST_UNIT, ONLY_FIRST_WIDTH, ONLY_FIRST_STEP = 2.0, 0.55, 0.85
 
@@ -181,8 +185,9 @@ class FigVote(LectureScene):
 
         self.beat(says="花同样的力气，接在一个很亮的输入上，回报大得多")
         # Each wire's ∂L/∂w on its outer side; the rule and the ratio under ②.
-        grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], UP)
-        grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], DOWN)
+        # Inside the wedge between the wires: the outer sides are where the request runs back (B.7).
+        grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], DOWN)
+        grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], UP)
         self.play(FadeIn(grad_bright), FadeIn(grad_dim), run_time=0.8)
         self.play(Write(paths["rule"]), run_time=0.8)
         self.play(FadeIn(paths["ratio"]), run_time=0.5)
@@ -190,17 +195,23 @@ class FigVote(LectureScene):
         self.beat(says="三，让上一层更亮 —— 可上一层也改不了啊")
         self.play(FadeIn(paths["upstream"]), self.step_back(VGroup(paths["weight"], paths["rule"], paths["ratio"])),
                   run_time=0.6)
-        self.passed_back(paths, target, (bright, dim), (bright_label, dim_label))
+        diagram = VGroup(glow, wires, bright, dim, target, target_name, bright_label, dim_label, target_grad,
+                         bias, bias_link, grad_bright, grad_dim)
+        self.passed_back(paths, diagram, target, (bright, dim), (bright_label, dim_label))
 
-    def passed_back(self, paths: dict, target, sources: tuple, labels: tuple) -> None:
+    def passed_back(self, paths: dict, diagram: VGroup, target, sources: tuple, labels: tuple) -> None:
         """Ⓑ's two ⭐⭐⭐ lines: the request passed back a layer, and why backward needs forward's values."""
         bright, dim = sources
-        # ⭐⭐⭐ the request goes back one layer: the path labels have been said, they leave; beside
-        # each wire, from 「的」 onto each upstream neuron (between the wires, clear of their labels).
-        self.beat(says="所以这条要求就往回递了一层", takeaway="要求往回递一层 = 反向传播")
-        backs = VGroup(*(self.back_arrow(target, source, side) for source, side in ((bright, DOWN), (dim, UP))))
-        request = words("要求", size="body", color=GRAD).move_to([(UPSTREAM_X + TARGET_X) / 2 - 0.3, TARGET_Y, 0])
-        self.play(FadeOut(VGroup(*paths.values())), run_time=0.4)
+        # ⭐⭐⭐ the request goes back one layer: the path labels have been said, they leave; along
+        # the outer side of each wire, from 「的」's rim onto each upstream neuron's (the two never
+        # meet), named once beside the upper one. The ⭐⭐ line of B.4 has been said: this one takes
+        # its place, so the panel ends on two lines, not three.
+        self.beat(says="所以这条要求就往回递了一层", takeaway="要求往回递一层 = 反向传播", replaces=True)
+        # The path labels leave the right half: the picture moves to the middle of the frame.
+        self.play(FadeOut(VGroup(*paths.values())), diagram.animate.shift(RIGHT * DIAGRAM_SHIFT), run_time=0.6)
+        backs = VGroup(*(self.back_arrow(target, source, side) for source, side in ((bright, UP), (dim, DOWN))))
+        request = words("要求", size="body", color=GRAD).move_to(
+            backs[0].get_center() + self.outward(target, bright, UP) * REQUEST_LABEL_OFFSET)
         self.play(*(GrowArrow(b) for b in backs), FadeIn(request), run_time=1.0)
 
         # ⛔ which wire pays needs the brightness: marked, and (as the speaker goes on) tagged as
@@ -241,21 +252,27 @@ class FigVote(LectureScene):
         return mob.animate.set_color(theme.text_color("muted"))
 
     @staticmethod
-    def back_arrow(target, source, side):
+    def outward(target, source, side):
+        """The unit vector across the wire from ``target`` to ``source``, on ``side``."""
+        along = source.get_center() - target.get_center()
+        beside = np.cross(along / np.linalg.norm(along), OUT)
+        return beside if np.dot(beside, side) > 0 else -beside
+
+    @classmethod
+    def back_arrow(cls, target, source, side):
         """The request passed back: beside the wire (on ``side``), from 「的」's rim to the
         upstream neuron's rim, so the wire and its thickness stay visible."""
         along = source.get_center() - target.get_center()
         along = along / np.linalg.norm(along)
-        beside = np.cross(along, OUT)
-        beside = beside if np.dot(beside, side) > 0 else -beside
+        beside = cls.outward(target, source, side)
         start = target.get_center() + along * target.radius + beside * BACK_ARROW_OFFSET
         end = source.get_center() - along * source.radius + beside * BACK_ARROW_OFFSET
         return arrow(start, end, GRAD, weight="heavy", buff=None)
 
     @staticmethod
     def wire_label(label, wire_line, side):
-        """Put a wire's gradient beside the wire, nearer its upstream end, on ``side``."""
-        spot = wire_line.point_from_proportion(0.4)
+        """Put a wire's gradient beside the wire, near its upstream end, on ``side``."""
+        spot = wire_line.point_from_proportion(WIRE_LABEL_AT)
         return label.move_to(spot).shift(side * WIRE_LABEL_OFFSET)
 
     # ---- Ⓒ many samples vote ----------------------------------------------------------------
@@ -296,11 +313,15 @@ class FigVote(LectureScene):
         self.share_out(sums, mids, grid)
 
         # The average's numbers are the gradient: the same numbers, the opposite sign (梯度 =
-        # 预测 − 答案, the request is 答案 − 预测), said in the column's head.
+        # 预测 − 答案, the request is 答案 − 预测): 「梯度」 heads its own column, and the line
+        # under it, level with 放大, says how it is read off the average.
         self.beat(says="那个平均，就是梯度")
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
                                 .move_to([GRADIENT_X, y, 0], aligned_edge=LEFT) for k, y in zip(KEYS, mids)))
-        self.play(FadeIn(grid["gradient_head"]), FadeIn(mean_numbers), run_time=0.8)
+        gradient_head = VGroup(words("梯度", size="label", color=GRAD).move_to([0, GRID_HEAD_Y, 0]),
+                               words("= −平均", size="small", color=GRAD).move_to([0, ANSWER_ROW_Y, 0]))
+        gradient_head.set_x(mean_numbers.get_x())
+        self.play(FadeIn(gradient_head), FadeIn(mean_numbers), run_time=0.8)
 
         # ⭐⭐ 跨卡汇总: each card sums its own samples, the two sums are added and divided by
         # the batch — the same average, however the batch is split.
@@ -390,10 +411,7 @@ class FigVote(LectureScene):
                    for name, answer, x in zip(SAMPLE_NAMES, vote.BATCH_ANSWERS.value, columns_x)]
         sum_head = words("加起来", size="label", color=GRAD).move_to([SUM_X, head_y, 0])
         mean_head = words("取平均", size="label", color=GRAD).move_to([MEAN_X, head_y, 0])
-        gradient_head = words("梯度（反号）", size="label", color=GRAD).move_to([GRADIENT_X, head_y, 0],
-                                                                              aligned_edge=LEFT)
-        return {"frame": frame, "totals": totals, "samples": samples, "sum_head": sum_head, "mean_head": mean_head,
-                "gradient_head": gradient_head}
+        return {"frame": frame, "totals": totals, "samples": samples, "sum_head": sum_head, "mean_head": mean_head}
 
     @staticmethod
     def only_first_chart() -> dict:
