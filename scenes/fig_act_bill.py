@@ -5,8 +5,9 @@ has two stops only:
 1. the mountain grows layer by layer, the summit line (「峰值在这儿」) with 不开重算's number, and
    the inset of what full recompute keeps (the 存档点) on its own GiB scale: the two numbers the
    speaker reads (the notes' 4.15 counts the dense first layers as MoE; the errata tells him);
-2. the speaker's warning as a badge, and one card's memory drawn across both charts: the
-   mountain and even the checkpoints stand over it. 装不下 is seen, then said.
+   then the speaker's warning (L328, said right after them) as a badge;
+2. one card's memory drawn across both charts: the mountain and even the checkpoints stand
+   over it. 装不下 is seen, then said.
 Drawn from the memory-timeline simulator that anim-memtime uses.
 """
 
@@ -50,9 +51,9 @@ class FigActBill(LectureScene):
         main = self.mountain()
         self.summit(main)
         inset = self.recompute_inset()
+        self.badge()            # L328's warning is said right after the two numbers, in this beat
 
         self.beat(says="但就算差一倍，结论也不变：这个规模上，装不下", takeaway="这个规模上，装不下")
-        self.badge()
         self.one_card(main, inset)
 
     def scope(self) -> None:

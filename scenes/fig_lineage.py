@@ -1,9 +1,9 @@
 """fig-lineage: AdaGrad → RMSProp → Adam as a chain, shown by feeding one constant gradient.
 
-Ⓐ four boxes fed the same gradient (the g tiles drop into them), steps on a log axis: only SGD
-   and Adam give a flat line; AdaGrad sinks, RMSProp's first step leaves its box and it comes
-   back down to the line.
-Ⓑ AdaGrad's illness is late: its denominator √(Σg²) only grows (the bar, from its first-step
+Ⓐ four boxes fed the same gradient (a red arrow from the g strip into each), steps on a log
+   axis: only SGD and Adam give a flat line; AdaGrad sinks, RMSProp's first step leaves its box
+   and it comes back down to the line; then arrows link the boxes: the names are one chain.
+Ⓑ AdaGrad's illness is late: its denominator (the root of Σg²) only grows (the bar, from its first-step
    height), the step falls to 4 % by step 600 — while the gradient fed in (the strip under
    the axis) never changes.
 Ⓒ RMSProp's illness is early: from a zero start its first step is 32×; Adam's bias
@@ -23,8 +23,8 @@ verdicts); the gradient fed in is red (gradients); AdaGrad's denominator is opti
 from __future__ import annotations
 
 import numpy as np
-from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Create, FadeIn, FadeOut, Indicate, LaggedStart, Succession,
-                   UpdateFromAlphaFunc, VGroup, linear)
+from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Create, FadeIn, FadeOut, GrowArrow, Indicate, LaggedStart,
+                   Succession, UpdateFromAlphaFunc, VGroup, config, linear)
 
 from lecture_numerics import lineage
 from scenes.kit import marks, theme
@@ -71,13 +71,13 @@ OUT_PAST = 0.75
 Y_TITLE_SHIFT = 0.3   # Ⓒ's axis title, right of the step-1 stub
 CAVEAT_TOP = 2.7
 BIAS_CORNER, BIAS_W, BIAS_H = np.array([2.2, -0.75, 0]), 4.2, 1.6
-RMS_LABEL_AT, ADAM_LABEL_AT = 64, 300     # steps where the two runs are named on the plot
+RMS_LABEL_AT, ADAM_LABEL_AT = 64, 50      # steps where the two runs are named on the plot (Adam over its line)
 PEAK_LABEL_AT = (7, 3.9)    # (step, gain): the uncorrected peak's label, inside its hump
 # Ⓓ: three columns side by side, a picture of each publication.
 STORY_XS, STORY_NAME_Y, PICTURE_Y = (-4.7, 0.0, 4.7), 2.5, 0.75
 PAGE_W, PAGE_H, PAGE_OFFSET, STACKED = 2.0, 2.4, 0.09, 6     # AdaGrad's paper: a stack of pages
 SLIDE_W, SLIDE_H = 4.2, 2.36                                 # RMSProp's one slide (16:9)
-ARXIV_W, ARXIV_H = 2.4, 2.4                                  # Adam's arXiv paper
+ARXIV_W, ARXIV_H = 2.75, 2.4                                 # Adam's arXiv paper (the namers' line keeps a margin)
 CAPTION_GAP = theme.space("small")
 
 
@@ -119,6 +119,7 @@ class FigLineage(LectureScene):
         xs = lineage.log_sampled_steps(steps)
         strip = self.gradient_strip(TILE_COUNT, STRIP_W).move_to([0, STRIP_Y, 0])
         plots, frames, names = self.thumbnail_boxes(steps)
+        self.frames_top = frames.get_top()[1]
         self.play(FadeIn(strip, lag_ratio=0.1), run_time=0.8)
         self.play(FadeIn(frames), FadeIn(VGroup(*plots)), FadeIn(names), run_time=0.8)
         self.feed(strip, plots)
@@ -140,17 +141,20 @@ class FigLineage(LectureScene):
             verdict.move_to([x, VERDICT_Y, 0])
         lit = [Indicate(frames[i], color=theme.color(VERDICT_OK), scale_factor=1.0) for i in (0, 3)]
         self.play(*lit, FadeIn(verdicts), run_time=1.0)
-        self.wait(0.6)
+        # 「这几个名字是一条链」: each box leads to the next, at the names' height.
+        links = VGroup(*[arrow([a.get_right()[0] + theme.space("hair"), NAME_Y, 0],
+                               [b.get_left()[0] - theme.space("hair"), NAME_Y, 0], "ink", weight="regular", buff=None)
+                         for a, b in zip(frames, frames[1:])])
+        self.play(LaggedStart(*[GrowArrow(a) for a in links], lag_ratio=0.3), run_time=0.9)
+        self.wait(0.3)
 
     def feed(self, strip: VGroup, plots: list[Plot]) -> None:
-        """「喂…进去」: from the strip, tiles drop into each box and fade as they enter it."""
-        drops = []
-        for plot in plots:
-            above = sorted(strip, key=lambda t: abs(t.get_x() - plot.get_x()))[:FED_TILES]
-            for tile in above:
-                drop = tile.copy()
-                drops.append(FadeOut(drop, shift=DOWN * (tile.get_y() - plot.get_y()), scale=0.7))
-        self.play(LaggedStart(*drops, lag_ratio=0.12), run_time=1.4)
+        """「喂…进去」: one short red arrow from the strip into each box (no tile copies that
+        drop over the strip: they read as a glitch)."""
+        top = self.frames_top + theme.space("fine")
+        arrows = [arrow([plot.get_x(), strip.get_bottom()[1] - theme.space("fine"), 0], [plot.get_x(), top, 0],
+                        GRADIENT, weight="regular", buff=None) for plot in plots]
+        self.play(LaggedStart(*[GrowArrow(a) for a in arrows], lag_ratio=0.2), run_time=1.0)
 
     def four_curves(self, plots: list[Plot], runs: dict, xs: np.ndarray) -> None:
         curves = [curve(plot, xs, runs[key][xs - 1], role, clip=True) for plot, (key, _, role) in zip(plots, BOXES)]
@@ -238,7 +242,7 @@ class FigLineage(LectureScene):
 
         bar = bar_at(1.0)
         # The notes' own words, one clause a line: what is summed, then that it only grows.
-        title = VGroup(words("分母 ＝ √（历史梯度平方的累加和）", size="small", color=STATE),
+        title = VGroup(words("分母 ＝ 历史梯度平方累加和的平方根", size="small", color=STATE),
                        words("只增不减", size="label", color=STATE, weight="BOLD"))
         title.arrange(DOWN, buff=theme.space("tight"))
         title.move_to([BAR_X, base[1] + BAR_H + theme.space("close"), 0], aligned_edge=DOWN)
@@ -272,6 +276,8 @@ class FigLineage(LectureScene):
         # The axis title right of the axis top: step 1's stub rises out of the plot through where
         # it would stand.
         plot.y_title.move_to(plot.y_axis.get_top() + RIGHT * Y_TITLE_SHIFT + UP * theme.space("fine"), aligned_edge=DL)
+        # The x title right under its tick labels: the takeaways that pile up below stay clear of it.
+        plot.x_title.next_to(plot.x_ticks, DOWN, buff=theme.space("fine"))
         xs = lineage.log_sampled_steps(steps)
         runs = {name: run[xs - 1] for name, run in lineage.late_runs(steps).items()}
         self.play(FadeIn(plot), run_time=0.6)
@@ -291,8 +297,8 @@ class FigLineage(LectureScene):
         self.beat(says="Adam 的偏差校正就是来修这一下的。你看绿线 —— 从第一步起就是平的。",
                   takeaway="偏差校正：从第一步起就是平的")
         adam = curve(plot, xs, runs["adam"], ADAM, stroke_width=theme.stroke("heavy"))
-        adam_name = on_plot("Adam", color=ADAM, size="small").next_to(plot.point(ADAM_LABEL_AT, 1), DOWN,
-                                                                       buff=theme.space("tight"))
+        adam_name = on_plot("Adam", color=ADAM, size="small").next_to(plot.point(ADAM_LABEL_AT, 1), UP,
+                                                                       buff=theme.space("snug"))
         self.play(label_after(adam, adam_name, run_time=1.2, draw=grow))
 
         self.beat(says="如果 Adam 只加动量、不做校正， 峰值只有六点六倍，不是三十二倍 ——")
@@ -370,14 +376,17 @@ class FigLineage(LectureScene):
         names = VGroup(*[line(name, size="heading").move_to([x, STORY_NAME_Y, 0])
                          for name, x in zip(("AdaGrad {optimizers.year.adagrad}", "RMSProp {lineage.year_rmsprop}",
                                              "Adam {optimizers.year.adam}"), STORY_XS)])
+        for name in names[1:]:          # level by their tops (all capitals): RMSProp's 「p」 must not lift it
+            name.align_to(names[0], UP)
         self.play(FadeIn(names, lag_ratio=0.3), run_time=0.9)
         self.adagrad_paper()
         self.rmsprop_slide()
         self.adam_paper()
 
+        # The same point as 「没有论文」, now about the chain: it takes that line's place and leads.
         self.beat(says="一条改变了整个领域的技术链，中间那一环连篇论文都没有。",
-                  takeaway="中间那环，连篇论文都没有")
-        middle = marks.frame_around(VGroup(names[1], self.slide), "accent", pad="medium", weight="bold")
+                  takeaway="中间那环，连篇论文都没有", replaces=True)
+        middle = marks.frame_around(VGroup(names[1], self.slide, self.lecture), "accent", pad="medium", weight="bold")
         self.play(Create(middle), run_time=0.8)
 
         self.beat(says="而它成立的最硬的证据，是 Adam 论文自己证的： AdaGrad 就是 Adam 的一个特例。",
@@ -399,11 +408,15 @@ class FigLineage(LectureScene):
         self.play(LaggedStart(*[FadeIn(p, shift=DOWN * 0.1) for p in pages], lag_ratio=0.1), run_time=0.9)
         self.play(FadeIn(journal), FadeIn(count), run_time=0.5)
 
-        self.beat(says="它根本不是为深度学习写的。", takeaway="不是为深度学习写的")
+        # The ⭐ line leads: the JMLR fact it replaces stays drawn on the stack (JMLR, 39 页).
+        self.beat(says="它根本不是为深度学习写的。", takeaway="不是为深度学习写的", replaces=True)
         # The title under the stack, in ink: it is the ⭐ line's evidence, read out, not a footnote.
         self.title_lines = VGroup(words("《面向在线学习与随机优化的", size="small"),
                                   words("自适应次梯度方法》", size="small"))
         self.title_lines.arrange(DOWN, buff=theme.space("tight")).next_to(pages, DOWN, buff=CAPTION_GAP * 2)
+        # Well inside the left edge, not just on the margin.
+        left_room = -config.frame_width / 2 + theme.space("safe") + theme.space("small")
+        self.title_lines.shift(RIGHT * max(left_room - self.title_lines.get_left()[0], 0.0))
         self.play(FadeIn(self.title_lines), run_time=0.6)
 
     def rmsprop_slide(self) -> None:
@@ -426,8 +439,8 @@ class FigLineage(LectureScene):
         self.play(FadeIn(self.slide), FadeIn(course), run_time=0.6)
 
         self.beat(says="今天所有引用它的论文，引的都是「第 6.5 讲」。")
-        lecture = line("第 {lineage.rmsprop_lecture} 讲", size="body").next_to(self.slide, DOWN, buff=CAPTION_GAP)
-        self.play(FadeIn(lecture), run_time=0.6)
+        self.lecture = line("第 {lineage.rmsprop_lecture} 讲", size="body").next_to(self.slide, DOWN, buff=CAPTION_GAP)
+        self.play(FadeIn(self.lecture), run_time=0.6)
 
         self.beat(says="而那页 slide 的副标题，本身就是这个算法的完整定义：")
         subtitle = VGroup(words("「把梯度，除以", size="label"), words("它近期幅度的滑动平均」", size="label"))

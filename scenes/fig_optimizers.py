@@ -4,8 +4,8 @@
    three fp32 copies (master, m, v); weights 2 against optimizer 12, six times, said by the
    braces; then the three ⭐⭐⭐ lines as the panel's takeaways, each the largest text as it is
    said: the question 「为什么三份 fp32、两份 bf16？」 (a mark on every segment), 「不用一份一份记」
-   (the marks gathered into the question's own 「？」) and the one criterion (fig-precision
-   answers it).
+   (the five marks step back on their segments, the question's own 「？」 lights up) and the one
+   criterion (fig-precision Ⓒ answers the marks one by one).
 Ⓐ the lineage ordered by state copies per parameter: SGD 0 → momentum 1 → AdaGrad, RMSProp 1
    → Adam, AdamW 2, then one step back down: Muon drops v, which leaves an empty slot marked
    「− v」 in the ruler, 16 → 12 bytes.
@@ -56,6 +56,7 @@ PLOT_LEFT, PLOT_BOTTOM, PLOT_W, PLOT_H = -5.7, -1.7, 11.9, 2.75
 # space where 「一路往上加」 stands clear of the labels below.
 COPIES_RANGE = (-0.25, 2.75)
 CLIMB_LABEL_AT = (1.6, 2.4)         # (order, copies): above the staircase, between SGD's column and Adam's
+TURN_LABEL_AT = 0.5                 # copies: 「往回走一步」 half-way between the 0 and 1 gridlines
 NAMES = {"sgd": "SGD", "momentum": "＋动量", "adagrad": "AdaGrad", "rmsprop": "RMSProp", "adam": "Adam",
          "adamw": "AdamW", "muon": "Muon"}
 DATED = [name for name in LINEAGE if name in YEARS]     # every node but SGD carries its year (a 待核 one is marked ※)
@@ -123,12 +124,11 @@ class FigOptimizers(LectureScene):
         self.beat(says="不用一格一格记，它们服从同一条判据：", takeaway=ONE_RULE)
         its_mark = self.takeaway_on_screen("B.4")[-1]   # the question's own 「？」: five become this one
         highlight = theme.text_color(MARK_ROLE)
-        # Each badge's disc fades as its 「？」 flies into the question's: visible until it lands.
-        self.play(*[FadeOut(b.disc) for b in badges],
-                  *[b.mark.animate.scale(its_mark.height / b.mark.height).move_to(its_mark) for b in badges],
-                  its_mark.animate.set_color(highlight), run_time=1.2)
-        # A faded disc leaves its badge's mark on the stage by itself (manim splits the group).
-        self.remove(*badges, *[b.mark for b in badges])
+        # The five 「？」 stay on their segments, stepped back (fig-precision Ⓒ answers them one by
+        # one); the question's own 「？」 lights up: one criterion for all five. Nothing flies.
+        self.play(*[b.mark.animate.set_color(theme.text_color("muted")) for b in badges],
+                  *[b.disc.animate.set_stroke(theme.color("muted")) for b in badges],
+                  its_mark.animate.set_color(highlight), run_time=0.8)
         self.play(Indicate(its_mark, color=highlight, scale_factor=1.3), run_time=0.6)
 
         self.beat(says="看这个量，老的贡献走不走。", takeaway=CRITERION)
@@ -209,17 +209,20 @@ class FigOptimizers(LectureScene):
         for a, b in zip(climb, climb[1:]):
             self.play(Create(self.step_line(points[a], points[b], "ink")), run_time=0.45)
             self.play(FadeIn(nodes[b]), run_time=0.3)
+
+        # 「三十年一路往上加 —— 直到 2024 年…」: the climb is named as this beat opens, as said.
+        self.beat(says="直到 2024 年，有人往回走了一步。")
         up = words("一路往上加", size="body", color="ink")
         up.move_to(plot.point(*CLIMB_LABEL_AT))
         self.play(FadeIn(up), run_time=0.5)
-
-        self.beat(says="直到 2024 年，有人往回走了一步。")
         back = self.step_line(points["adamw"], points["muon"], BACK)
         self.play(Create(back), run_time=0.7)
         muon = self.node("muon", points["muon"])
         self.play(FadeIn(muon), run_time=0.3)
-        turn = words("往回走一步", size="body", color=BACK).next_to(muon, DOWN, buff=theme.space("small"))
-        keep_inside(turn)
+        # Left of the step's riser, between the 0 and 1 gridlines: on no line, inside the plot.
+        riser_x = (points["adamw"][0] + points["muon"][0]) / 2
+        turn = words("往回走一步", size="body", color=BACK)
+        turn.move_to([riser_x - theme.space("small") - turn.width / 2, plot.point(0, TURN_LABEL_AT)[1], 0])
         self.play(FadeIn(turn), run_time=0.4)
 
         self.beat(says="Muon 把二阶矩那一整份拿掉了，十六字节变十二。",

@@ -3,7 +3,9 @@
 One frame, projected whole (its last frame is the whole figure); the beats follow the notes:
 flat linear layers → rising attention → they must cross → two models, two crossovers → the
 slopes, set by each model's head dimensions → (⛔) the crossing a borrowed slope gives, marked
-wrong → (停一拍, ⭐⭐⭐) the 2022 paper's selective recompute chose attention, and its gain →
+wrong → (停一拍, ⭐⭐⭐) the 2022 paper's selective recompute chose attention (GPT-3's attention
+line glows, its name on a band), and its gain drawn to scale (−70 % activation memory, +2.7 %
+compute, each against its whole) →
 why reversed: the lecture's own 128K, past a break in the s axis, where attention is far dearer
 than any linear layer, against GPT-3's 2048, left of its crossover, where it is cheaper than
 every one → (⭐⭐) the criterion never changed; only the sequence length did.
@@ -12,13 +14,15 @@ every one → (⭐⭐) the criterion never changed; only the sequence length did
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, Indicate, VGroup, Write
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
+                   VGroup, Write)
 
 from lecture_numerics import per_byte, quantity
 from scenes.kit import marks, theme
 from scenes.kit.annotate import legend as legend_rows
 from scenes.kit.annotate import on_plot
 from scenes.kit.arrows import arrow
+from scenes.kit.bars import stacked_bar
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import guide
 from scenes.kit.plots import TICK, TICK_LABEL_BUFF, Plot, clip_at, curve, dashed, level, place
@@ -38,10 +42,13 @@ WRONG = "bad"                         # the crossing a borrowed slope gives: an 
 # left above both attention lines; GPT-3's context line stops under it, its name at its top.
 LEGEND_AT = (700, 20300)
 CONTEXT_TOP = 13100
-WRONG_NOTE_AT = (4600, 14300)         # 「差 2.5K」, up and left of the wrong crossing, gone before 2048 comes
 # 「它落在交点左边」: an arrow along the s axis, from GPT-3's crossover to its context, low enough
 # to pass under both attention lines; its name centred right of V3's drop line.
 LEFT_OF_Y, LEFT_OF_NAME_X = 900, 8600
+# What the 2022 paper picked: GPT-3's attention line under a wide pale glow, its name on a band.
+PICK_GLOW_WIDTH, PICK_GLOW_OPACITY, PICK_BAND_OPACITY = 16, 0.35, 0.3
+# Its gain, to scale, in the right column under V3's flat line's name: two tracks, each its own whole.
+GAIN_TRACK_W, GAIN_BAR_H, GAIN_OPACITY, GAIN_BELOW = 1.2, 0.2, 0.85, 0.45
 
 
 class FigPerByte(LectureScene):
@@ -173,9 +180,12 @@ class FigPerByte(LectureScene):
         self.play(*(Create(g) for g in drops), run_time=0.6)      # where on the s axis each one crosses
 
     def name_crossovers(self, dots) -> None:
-        for dot, key, color, side in ((dots[0], "recompute.v3.crossover_tokens", V3, UP + LEFT),
+        for dot, key, color, side in ((dots[0], "recompute.v3.crossover_tokens", V3, UP),
                                       (dots[1], "recompute.gpt3.crossover_tokens", GPT3, DOWN + RIGHT)):
             label = ledger_text("交点 {" + key + "}", size="label", color=color).next_to(dot, side, buff=theme.space("snug"))
+            if color == V3:
+                # Above its dot and ending at it: left of V3's own line, right of GPT-3's 2048 line.
+                label.align_to(dot, RIGHT)
             self.play(Write(label), run_time=0.5)
 
     def name_slopes(self, names) -> None:
@@ -186,12 +196,13 @@ class FigPerByte(LectureScene):
                     .next_to(name, RIGHT, buff=theme.space("snug")) for name, color in names]
         heads = {V3: "qk {model.v3.qk_nope_head_dim}+{model.v3.qk_rope_head_dim} · v {model.v3.v_head_dim}",
                  GPT3: "qk {model.gpt3.d_head} · v {model.gpt3.d_head}"}
+        # Each beside its own legend row (not one column): GPT-3's row, the lower one, then ends
+        # well left of V3's attention line, which climbs through that corner.
         dims = VGroup(*(on_plot(heads[color], size="small", color=color).next_to(row, RIGHT, buff=theme.space("large"))
                         for row, (_, color) in zip(self.legend, names)))
-        for dim in dims[1:]:
-            dim.align_to(dims[0], LEFT)
-        # The column's name sits over it, above the plot's top edge.
-        title = words("头维度", size="small").next_to(dims, UP, buff=theme.space("small")).align_to(dims, LEFT)
+        # Their name sits over V3's row, above the plot's top edge.
+        title = words("头维度", size="small").next_to(dims, UP, buff=theme.space("small")).align_to(dims[0], LEFT)
+        self.slope_names = [VGroup(name, suffix) for (name, _), suffix in zip(names, suffixes)]
         self.play(*(FadeIn(s, shift=LEFT * theme.space("tight")) for s in suffixes), run_time=0.6)
         self.play(FadeIn(title), FadeIn(dims), run_time=0.5)
 
@@ -205,7 +216,7 @@ class FigPerByte(LectureScene):
         ring = marks.ring(at, WRONG, weight="bold")
         gap = arrow(at, right_dot.get_center(), WRONG, weight="regular", both=True, buff="snug")
         note = on_plot("✗ 套了 V3 的斜率：差 {per_byte.gpt3_with_v3_slope_error_tokens}", size="small", color=WRONG)
-        note.move_to(self.axes.point(*WRONG_NOTE_AT), aligned_edge=LEFT)
+        note.next_to(ring, UP + LEFT, buff=theme.space("hair"))
         self.play(Create(ring), run_time=0.4)
         self.play(GrowArrow(gap), FadeIn(note), run_time=0.6)
         return VGroup(ring, gap, note)
@@ -217,10 +228,48 @@ class FigPerByte(LectureScene):
                   takeaway="「选择性重算」：英伟达 {recompute.korthikanti.year} 年的论文")
         self.play(FadeOut(wrong), run_time=0.4)          # the speaker has moved past the slip
         self.beat(says="而它选出来要重算的，恰恰就是 attention", takeaway="它挑去重算的，恰恰是 attention")
-        self.play(*(Indicate(m, color=theme.color("accent"), scale_factor=1.0) for m in self.attention_lines),
-                  run_time=0.8)
+        self.paper_pick()
         self.beat(says="收益还很漂亮：GPT-3 省 70% 的激活显存，只付 2.7% 的算力",
                   takeaway="GPT-3 省 {recompute.gpt3.selective_saving} 激活显存，付 {recompute.gpt3.selective_overhead} 算力")
+        self.paper_gain()
+
+    def paper_pick(self) -> None:
+        """What the paper picked, drawn: GPT-3's attention line glows, and its name is marked."""
+        s, price = clip_at(*per_byte.attention_line("gpt3-175b"), per_byte.Y_MAX.value)
+        glow = curve(self.axes, s, price, "accent").set_stroke(width=PICK_GLOW_WIDTH, opacity=PICK_GLOW_OPACITY)
+        name = self.slope_names[1]
+        band = marks.highlight_band(name, opacity=PICK_BAND_OPACITY)
+        self.play(Create(glow), FadeIn(band), run_time=0.8)
+        self.bring_to_back(glow, band)
+        self.play(Indicate(self.attention_lines[1], color=theme.color("accent"), scale_factor=1.0), run_time=0.6)
+
+    def paper_gain(self) -> None:
+        """The paper's gain to scale: each share drawn against its own whole (a muted track):
+        70 % of the activation memory saved, 2.7 % more compute paid."""
+        rows = VGroup()
+        for name_t, value_t, key, role in (("激活显存", "省 {recompute.gpt3.selective_saving}",
+                                            "recompute.gpt3.selective_saving", "activations"),
+                                           ("算力", "多付 {recompute.gpt3.selective_overhead}",
+                                            "recompute.gpt3.selective_overhead", "ink")):
+            bar = stacked_bar([(key, role)], scale=GAIN_TRACK_W, thickness=GAIN_BAR_H, opacity=GAIN_OPACITY,
+                              track=GAIN_TRACK_W)
+            bar.blocks.set_stroke(theme.color(role), width=marks.width_of("hairline"))   # 2.7 % stays visible
+            name = words(name_t, size="small", color=role)
+            value = ledger_text(value_t, size="small", color=role)
+            rows.add(VGroup(name, VGroup(bar.track, bar.blocks), value))
+        for row in rows:
+            row[1].next_to(row[0], RIGHT, buff=theme.space("small"))
+            row[2].next_to(row[1], RIGHT, buff=theme.space("small"))
+        rows.arrange(DOWN, buff=theme.space("small"))
+        for row in rows[1:]:        # the two tracks in one column, names right-aligned before them
+            row[1].align_to(rows[0][1], LEFT)
+            row[0].next_to(row[1], LEFT, buff=theme.space("small"))
+            row[2].next_to(row[1], RIGHT, buff=theme.space("small"))
+        flat = quantity("per_byte.v3.linear_flops_per_byte").value
+        rows.next_to(self.axes.point(0, flat), DOWN, buff=GAIN_BELOW).set_x(0)
+        rows.align_to([self.stub_x, 0, 0], LEFT)       # under the stub's flat lines, right of its 128K arrow's foot
+        self.play(*(FadeIn(VGroup(r[0], r[1][0])) for r in rows), run_time=0.3)
+        self.play(*(GrowFromEdge(r[1][1], LEFT) for r in rows), *(FadeIn(r[2]) for r in rows), run_time=0.7)
 
     # ---- 6. why reversed: 128K on one side of the crossings, 2048 on the other ----
 
@@ -255,7 +304,7 @@ class FigPerByte(LectureScene):
         flat = quantity("per_byte.v3.linear_flops_per_byte").value
         up = arrow(self.at_seq(flat), self.at_seq(per_byte.Y_MAX.value) + UP * theme.space("large"), V3,
                    weight="bold", buff="snug")
-        said = on_plot("本讲：attention 在图外", size="small", color=V3)
+        said = on_plot("本讲 {recompute.seq_len_label}：attention 远高于线性层", size="small", color=V3)
         said.next_to(up, UP, buff=theme.space("tight"))
         self.play(self.seq_label.animate.set_color(theme.text_color(V3)), GrowArrow(up), run_time=0.6)
         self.play(FadeIn(said), run_time=0.3)

@@ -55,7 +55,7 @@ ZOOM_PAD = 0.4                                 # the frame's margin round the ma
 ZOOM_BOX = (-0.05, 1.8)                        # bottom and top of the magnified view
 SLIVER_H = 0.4
 SLIVER_LABEL_RISE = 0.7                        # the sliver's label, over the axis right of it
-SNAP_DROP = 0.55                               # the snap-back arrow, under the end values
+SNAP_LEN = 0.55                                # the snap-back arrow, right of the 1.0 under the axis
 CANNOT_RISE = 0.25                             # 「跨不过去」 just over the axis, right of the midline, under its label
 BALL = "accent"
 HOP_ANGLE, HOP_LIFT = -0.85 * PI, 0.05         # B.9's hop: an arc over the sliver, from 1.0 out to 1.0003
@@ -69,10 +69,10 @@ PLOT_LEFT, PLOT_RIGHT, PLOT_BOTTOM, PLOT_TOP = -6.2, 0.3, -1.5, 1.75   # the lin
 FIRST_STEP = 0.7                               # the axis starts before the first update: all of it still there
 SHARE_TOP = 1.05                               # the share axis runs a little past "all of it"
 HALF = 0.5
-CARD_LEFT, CARD_TOP_C = 0.7, 0.1              # Ⓒ.4's V3 card, right of the plot, under v's tag, over the bf16 tag
+CARD_RIGHT, CARD_TOP_C = 6.65, 3.55           # Ⓒ.4's V3 card, top right: over the master weight's tag, clear of the plot
 # (updates, share) of each tag's lower-left corner, where its curve is not: m's under v past m's
 # fall, v's over its own fall, the weight-gradient buffer's right of its drop, between m and v.
-M_TAG_AT, V_TAG_AT, ACCUMULATION_TAG_Y = (22, 0.08), (1000, 0.55), 0.64
+M_TAG_AT, V_TAG_AT, ACCUMULATION_TAG_Y = (42, 0.1), (1000, 0.55), 0.66
 LABEL_GAP = theme.space("small")
 ROW_GAP = theme.space("tight")
 
@@ -130,9 +130,8 @@ class FigPrecision(LectureScene):
                   takeaway=format_name("bf16") + " 的指数段跟 " + format_name("fp32") + " 一样长")
         bf16 = self.layout("bf16")
         slot = self.fp16_slot()             # the bottom row held open: bf16 is the middle one
-        self.play(FadeIn(bf16, shift=UP * theme.space("gap")), FadeIn(slot), run_time=0.8)
-        edges = VGroup(*[marks.segment([x, fp32.cells.get_top()[1], 0], [x, bf16.cells.get_bottom()[1], 0], "accent",
-                                       weight="thin", dashed=True)
+        self.play(FadeIn(bf16, shift=UP * theme.space("gap")), FadeIn(slot.frame), run_time=0.8)
+        edges = VGroup(*[self.guide(x, fp32.cells.get_top()[1], bf16.cells.get_bottom()[1], fp32.names)
                          for x in (fp32.field(EXPONENT).get_left()[0], fp32.field(EXPONENT).get_right()[0])])
         self.play(Create(edges), Indicate(fp32.field(EXPONENT), color=highlight, scale_factor=1.0),
                   Indicate(bf16.field(EXPONENT), color=highlight, scale_factor=1.0), run_time=1.0)
@@ -153,7 +152,20 @@ class FigPrecision(LectureScene):
         self.play(FadeIn(self.tiny_gradient()), run_time=0.7)
 
         self.beat(says="这才是 fp16 需要 loss scaling 的原因， 跟「十六位不够用」一点关系都没有",
-                  takeaway=format_name("fp16") + " 要 loss scaling，是因为范围 —— 跟「{format.fp16.total_bits} 位不够用」无关")
+                  takeaway=format_name("fp16") + " 要 loss scaling：因为范围，不是「{format.fp16.total_bits} 位不够用」")
+
+    @staticmethod
+    def guide(x: float, top: float, bottom: float, names) -> VGroup:
+        """A dashed alignment guide from ``top`` down to ``bottom`` at ``x``, broken where a field
+        name stands across it (符号 straddles the sign/exponent edge): no line through a label."""
+        pad = theme.space("hair")
+        pieces, y = VGroup(), top
+        for name in sorted((n for n in names if n.get_left()[0] - pad < x < n.get_right()[0] + pad),
+                           key=lambda n: -n.get_top()[1]):
+            pieces.add(marks.segment([x, y, 0], [x, name.get_top()[1] + pad, 0], "accent", weight="thin", dashed=True))
+            y = name.get_bottom()[1] - pad
+        pieces.add(marks.segment([x, y, 0], [x, bottom, 0], "accent", weight="thin", dashed=True))
+        return pieces
 
     def fp16_slot(self) -> VGroup:
         """The bottom row held open before fp16 is drawn: a dashed frame of sixteen bits, named."""
@@ -179,6 +191,7 @@ class FigPrecision(LectureScene):
         to the mantissa's end and open up (they are mantissa now), the mantissa closing up behind
         them: 1|5|10. Then the row is fp16's own, its counts under it."""
         fp16 = self.layout("fp16")
+        self.play(FadeIn(slot.name), run_time=0.4)          # fp16 is named now: 「再看最下面 fp16」
         moving = bf16.cells.copy()
         moving.shift([0, ROW_YS["fp16"] - bf16.cells.get_y(), 0])
         moved_count = int(quantity("precision.exponent_bits_moved").value)
@@ -221,7 +234,9 @@ class FigPrecision(LectureScene):
         self.nothing_between(coarse, name)
 
         self.beat(says="而我们要加的那个万分之三，只有一格的百分之三点八")
-        zoom = ZoomedGap(coarse.point(run.TICKS.value[0]), coarse.point(run.TICKS.value[1]))
+        # The rays start under the coarse line's value row, so they cross none of its labels.
+        under = coarse.get_bottom()[1] - theme.space("fine")
+        zoom = ZoomedGap(*([coarse.point(t)[0], under, 0] for t in run.TICKS.value[:2]))
         self.play(Create(zoom.frame), FadeIn(zoom.rays), run_time=0.7)
         self.play(Create(zoom.axis.line), FadeIn(zoom.ends), FadeIn(zoom.ball), run_time=0.6)
         self.play(zoom.ball.animate.move_to(zoom.point(run.FIRST_SUM.value)), FadeIn(zoom.sliver), run_time=0.7)
@@ -293,8 +308,11 @@ class FigPrecision(LectureScene):
     def snap_back(self, zoom: "ZoomedGap") -> None:
         """Rounding sends 1.0003 back: the midpoint it would have to pass, and the arrow home."""
         self.play(label_after(zoom.midline, zoom.mid_label, run_time=0.5, label_time=0.4))
-        start = zoom.point(run.FIRST_SUM.value) + DOWN * SNAP_DROP
-        back = arrow(start, zoom.point(run.FIRST_STORED.value) + DOWN * SNAP_DROP, "bad", weight="regular", buff=None)
+        # Level with the 1.0 under the axis, pointing at it from its right: the arrow ends where 1.0 is written.
+        home = zoom.ends[1]
+        end = home.get_right() + RIGHT * theme.space("tight")
+        start = end + RIGHT * SNAP_LEN
+        back = arrow(start, end, "bad", weight="regular", buff=None)
         snapped = ledger_text("{precision.bf16.first_sum} 舍回 {precision.bf16.first_stored}", size="label", color="bad")
         snapped.next_to(start, RIGHT, buff=theme.space("small"))
         self.play(zoom.ball.animate.move_to(zoom.point(run.FIRST_STORED.value)),
@@ -343,7 +361,7 @@ class FigPrecision(LectureScene):
 
     @staticmethod
     def stored_text(i: int):
-        return ledger_text("→ 存下 {precision.bf16.stored_at_stops[%d]}" % i, size="label")
+        return ledger_text("→ 存下 {precision.bf16.stored_at_stops[%d]}" % i, size="label", color="bad")
 
     def fp32_contrast(self, bf16_card) -> None:
         """The same additions in fp32, in the right-hand card: the ball glides from 1.0 to 1.3."""
@@ -359,6 +377,7 @@ class FigPrecision(LectureScene):
         self.play(FadeIn(card), FadeIn(ball), run_time=0.7)
         self.play(ball.animate.move_to(fine.point(FP32_AFTER.value)), run_time=1.4)
         end = fine.mark(FP32_AFTER.value, "{precision.fp32.after_1000_adds}", color="good", side=RIGHT, size="heading")
+        end[1].next_to(ball, RIGHT, buff=theme.space("tight"))      # clear of the ball, not touching it
         self.play(FadeIn(end), run_time=0.4)
 
     # ---- Ⓒ the criterion ----
@@ -396,7 +415,7 @@ class FigPrecision(LectureScene):
         self.moving_averages(plot, steps)
 
         self.beat(says="真正的分界不是「累不累加」， 是「老的贡献会不会永远不走」",
-                  takeaway="真正的分界不是「累不累加」，是「老的贡献会不会永远不走」")
+                  takeaway="分界不是「累不累加」，是「老的贡献会不会永远不走」")
         # The line that never lets go, pulsed in the highlight: its size, and its tag, stay put.
         self.play(Indicate(master, color=theme.color("accent"), scale_factor=1.0), run_time=0.8)
 
@@ -419,7 +438,7 @@ class FigPrecision(LectureScene):
                 line("一阶矩、二阶矩 → " + format_name("bf16") + "，无可观察退化", size="small"),
                 line("主权重、梯度 → " + format_name("fp32"), size="small")]
         card = widgets.card(rows, "muted", weight="thin", pad="small", gap="fine")
-        card.move_to([CARD_LEFT, CARD_TOP_C, 0], aligned_edge=UP + LEFT)
+        card.move_to([CARD_RIGHT, CARD_TOP_C, 0], aligned_edge=UP + RIGHT)
         self.play(FadeIn(card), run_time=0.6)
         window = run.ACCUMULATION_WINDOW.value
         kept_a_while = dashed(self.step_curve(plot, steps, run.remaining("accumulated", steps, window=window),
@@ -427,7 +446,7 @@ class FigPrecision(LectureScene):
         tag = VGroup(on_plot("权重梯度", size="small", color="gradients"),
                      on_plot("累加时都在", size="small", color="gradients"))
         tag.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP).move_to(plot.point(window, ACCUMULATION_TAG_Y), aligned_edge=LEFT)
-        tag.shift(RIGHT * LABEL_GAP)
+        tag.shift(RIGHT * theme.space("fine"))       # close to its line: v's fall comes near its right end
         self.play(label_after(kept_a_while, tag, run_time=0.8, label_time=0.3))
 
     def moving_averages(self, plot: Plot, steps: np.ndarray) -> None:
@@ -437,7 +456,9 @@ class FigPrecision(LectureScene):
         halves = VGroup(*[marks.dot(plot.point(h.value, HALF), "optimizer", size="regular")
                           for h in (run.HALF_LIFE_M, run.HALF_LIFE_V)])
         # β at label size: its subscript is a 75 % glyph, which at small size falls under 14 px.
-        m_tag = VGroup(on_plot("动量 m，β₁ = {optim.adam.beta1}", size="label", color="optimizer"),
+        # m's tag in three short rows: it fits under the half line between m's tail and v's fall.
+        m_tag = VGroup(on_plot("动量 m", size="label", color="optimizer"),
+                       on_plot("β₁ = {optim.adam.beta1}", size="label", color="optimizer"),
                        on_plot("半衰期 {optim.adam.half_life_m} 步", size="small", color="optimizer"))
         m_tag.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP).move_to(plot.point(*M_TAG_AT), aligned_edge=DL)
         v_tag = VGroup(on_plot("{optim.v.moment_order}阶矩 v，β₂ = {optim.adam.beta2}", size="label", color="optimizer"),

@@ -196,16 +196,21 @@ def test_the_question_marks_are_not_the_gradients_red(stills):
     assert discs and all(d.get_stroke_color().to_hex() != red for d in discs)
 
 
-def test_the_marks_gather_into_the_questions_own(stills):
-    """After 「不用一格一格记」 one question mark is left, the question's full-width 「？」; no ASCII 「?」 ever."""
+def test_the_marks_step_back_on_their_segments(stills):
+    """After 「不用一格一格记」 the five 「？」 stay on their segments, stepped back to muted (fig-precision
+    Ⓒ answers them one by one; nothing flies across the takeaways); no ASCII 「?」 ever."""
     panel_b = [n for n in stills if n.startswith("B.")]
     assert all("?" not in drawn_string(t) for n in panel_b for t in texts_in(stills[n]))
-    gathered = sorted(panel_b, key=lambda n: int(n.split(".")[1]))
-    after = gathered[gathered.index(next(n for n in gathered if stills[n] is _question_still(stills))) + 1:]
+    ordered = sorted(panel_b, key=lambda n: int(n.split(".")[1]))
+    asked = next(n for n in ordered if stills[n] is _question_still(stills))
+    after = ordered[ordered.index(asked) + 1:]
     assert after, "no beat after the question"
-    for name in after:
-        shown = [t for t in texts_in(stills[name]) if _visible(t)]
-        assert sum(drawn_string(t).count(MARK) for t in shown) == 1, f"{name}: not one question mark"
+    muted = str(theme.text_color("muted")).upper()
+    for name in [asked, *after]:
+        marks = [t for t in texts_in(stills[name]) if _visible(t) and drawn_string(t) == MARK]
+        assert len(marks) == len(optimizer_state.RULER), f"{name}: the segments' marks are not all there"
+        stepped_back = [t.get_color().to_hex().upper() == muted.upper() for t in marks]
+        assert all(stepped_back) if name != asked else not any(stepped_back), name
 
 
 def test_the_three_key_lines_end_the_panel_question_above_answer(stills):
