@@ -45,7 +45,9 @@ LECTURE_READOUTS = {
     "forward_end": "{timeline.v3.activations_end_of_forward_gib} GiB",
     "gradient_peak": "{timeline.v3.gradient_peak_tib} TiB",
     "total_peak": "{timeline.v3.total_peak_tib} TiB",
-    "total_peak_when": "{timeline.v3.total_peak_phase}，t = {timeline.v3.total_peak_t}",
+    # The lecture's peak is near the end of backward (t = 0.95 of the step, backward ending at 0.99):
+    # said in words, since t has no axis of its own; the drop line shows where on the time axis.
+    "total_peak_when": "{timeline.v3.total_peak_phase}快结束时",
     "total_peak_t": "{timeline.v3.total_peak_t}",
 }
 CONFIGURED_READOUTS = {
@@ -215,9 +217,9 @@ class AnimMemtime(LectureScene):
         turn_value = float(tl.bytes["activations"][list(tl.t).index(tl.forward_end)])
         turn = marker(zoom.point(tl.forward_end, turn_value), "ink")
         # Each number beside its own dot. The higher one is the stored inputs plus the layer being
-        # recomputed, named as what it adds on top (+ 重算临时): 「激活的峰在前向末尾」 stays
-        # true of the solid band, whose peak is the one called 激活峰.
-        peak_tag = on_plot("+ 重算临时 " + self.readouts["activation_peak"], size="small")
+        # recomputed, named as the sum it is (存下的 + 重算临时 = …): 「激活的峰在前向末尾」 stays
+        # true of the solid band (激活（存下的） in the legend), whose peak is the one called 激活峰.
+        peak_tag = on_plot("存下的 + 重算临时 = " + self.readouts["activation_peak"], size="small")
         peak_tag.next_to(peak, UP + RIGHT, buff=0.05)
         turn_tag = VGroup(words("激活峰", size="small"), on_plot(self.readouts["forward_end"], size="small"))
         turn_tag.arrange(DOWN, buff=0.02, aligned_edge=RIGHT).next_to(turn, LEFT, buff=0.15)

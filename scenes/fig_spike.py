@@ -5,7 +5,7 @@
    where the spikes fall — a cluster, one alone after a long gap (the gap bracketed), one late —
    each phrase pointing at its spikes; last, the two tickless y axes light up where they stand.
 Ⓑ The clause in brackets: gradient clipping was on (it lights up when the speaker reads it), the
-   fuse it is, the twenty spikes anyway — and the paper says it does not know why (the question
+   fuse it is (a step arrow stopped at its cap, 「每步最多迈这么大」), the twenty spikes anyway — and the paper says it does not know why (the question
    put to the room on its own beat, the answer on the next).
 """
 
@@ -23,7 +23,8 @@ from scenes.kit.text import ledger_text, line, words
 # Geometry (scene units; the frame is 14.2 × 8).
 STRIP_LEFT, STRIP_RIGHT = -5.6, 6.6
 TOP_STRIP = (1.4, 2.55)        # bottom, top of the red strip in Ⓐ (the lowest point of its curve, the highest)
-LOW_STRIP = (-1.3, -0.4)       # the green strip: high enough for two takeaways under it
+LOW_STRIP = (-1.3, -0.78)      # the green strip: high enough for two takeaways under it, low enough
+                               # for its name to stand well clear of the red strip's pointers
 SILENCE_S = 3.0                # 停三秒不说话: the curves alone, before a word or a mark
 TICK_HEIGHT = 0.16
 # The strip's axes sit this far under its lowest point: room for the trend arrow between the
@@ -39,6 +40,7 @@ GAP_ARM = 0.08                          # the gap bracket's arms, down from its 
 # question and its answer low, clear of the takeaway.
 B_STRIP, B_LEFT, B_RIGHT = (1.55, 2.5), -5.0, 5.0
 QUOTE_Y, FUSE_Y, WHY_Y, ADMITS_Y = 0.5, -0.35, -1.3, -2.0
+STEP_FROM, STEP_LEN, STEP_WANTED, CAP_HALF = -2.0, 2.6, 1.3, 0.3   # the capped step, left of the fuse
 TICK_PULSE = 1.8               # how much longer a tick grows when 「还是飞了二十次」 points at them
 SPIKY = "bad"                  # the notes' 红: the run that spikes (a status: it goes wrong)
 CALM = "good"                  # the notes' 绿: the smaller model, no spike
@@ -186,6 +188,19 @@ class FigSpike(LectureScene):
 
     # ---- Ⓑ ----
 
+    @staticmethod
+    def capped_step(y: float) -> VGroup:
+        """One step as an arrow, stopped at the clipping cap (the fuse's colour); the rest it wanted,
+        dashed and pale beyond the cap; the cap named under it."""
+        cap_x = STEP_FROM + STEP_LEN
+        step = arrow([STEP_FROM, y, 0], [cap_x, y, 0], "ink", weight="bold", buff=None)
+        wanted = marks.segment([cap_x, y], [cap_x + STEP_WANTED, y], "muted", weight="bold", dashed=True)
+        cap = marks.segment([cap_x, y - CAP_HALF], [cap_x, y + CAP_HALF], CALM, weight="heavy")
+        name = words("每步最多迈这么大", size="small", color=CALM).next_to(cap, DOWN, buff=theme.space("fine"))
+        group = VGroup(wanted, step, cap, name)
+        group.step, group.wanted, group.cap, group.name = step, wanted, cap, name
+        return group
+
     def the_clause(self) -> None:
         self.start_panel("B", "括号里那句", says="而这一节真正刺耳的，是括号里那半句话")
         red = self.strip(self.sketch.loss, *B_STRIP, SPIKY, "PaLM {spike.palm_params}（示意）", left=B_LEFT, right=B_RIGHT)
@@ -205,10 +220,14 @@ class FigSpike(LectureScene):
         self.beat(says="裁剪管的是「这一步最多迈多大」，它是所有人心里的那道保险")
         fuse = widgets.badge("保险 ✓ 开着", CALM, size="label", weight="regular")
         fuse.next_to(underline, DOWN, buff=theme.space("medium")).set_x(clause.get_x()).set_y(FUSE_Y)
+        # 「这一步最多迈多大」 drawn: a step that would go further is cut off at the cap.
+        step = self.capped_step(FUSE_Y)
         self.play(FadeIn(fuse, shift=DOWN * 0.1), run_time=0.5)
+        self.play(GrowArrow(step.step), run_time=0.5)
+        self.play(FadeIn(step.wanted), Create(step.cap), FadeIn(step.name), run_time=0.5)
 
         self.beat(says="保险开着，还是飞了二十次")
-        still = ledger_text("还是飞了 {spike.count} 次", size="label", color=SPIKY).next_to(red.label, RIGHT,
+        still = ledger_text("还是飞了约 {spike.count} 次", size="label", color=SPIKY).next_to(red.label, RIGHT,
                                                                                        buff=theme.space("wide"))
         # Each tick pulses in place (longer, then back): no rings to pile up in the clusters.
         self.play(*[Indicate(t, color=theme.color(SPIKY), scale_factor=TICK_PULSE) for t in ticks], FadeIn(still),
@@ -220,7 +239,7 @@ class FigSpike(LectureScene):
         why = words("那到底是为什么？", size="heading").move_to([0, WHY_Y, 0])
         # The quote has been read and the takeaway holds its point: it leaves; the clause, lit,
         # and its fuse take the middle.
-        self.play(FadeOut(said), VGroup(clause, underline, fuse).animate.set_x(0), run_time=0.5)
+        self.play(FadeOut(said), FadeOut(step), VGroup(clause, underline, fuse).animate.set_x(0), run_time=0.5)
         self.play(FadeIn(why), run_time=0.5)
 
         self.beat(says="论文自己说：不知道")

@@ -1,13 +1,15 @@
 """fig-stability: loss flew — what caused it, three kinds of cure, and the two-column test (第六节).
 
 Shown in the speaker's order Ⓑ → Ⓐ → Ⓒ (the sections keep their panel letters):
-Ⓑ The experiment: 那批数据 → 飞 alone first (the room's first answer is the data); then the
+Ⓑ The experiment: the question alone, then 那批数据 → 飞 with the room's answer; then the
   state it met, and the same batches from an earlier checkpoint, which do not spike; the ⭐ 「不是坏
   数据」 as the beat's takeaway, the two causes joined (+ becomes ×); the rollback goes round it.
-Ⓐ Three kinds of cure, each card named as the speaker names it and filled as he explains it, from
-  the root (structure) to first aid (rollback); the order comes last, with its arrow.
-Ⓒ ST-MoE's table, named over its header and marked 待核 there for every cell, read in both
-  columns (each cell in the colour of its status); the ghost row (学习率 = 零) is the punchline,
+Ⓐ Three places (the network, the numbers in training, the run), a card hanging under each, named
+  as the speaker names it and filled as he explains it, from the root (structure) to first aid
+  (rollback); the order comes last, with its arrow.
+Ⓒ The two columns' heads first; ST-MoE's table named over them when he names it, marked 待核
+  there for every cell, read in both columns (each cell in the colour of its status; quality also
+  as a bar, so the middle row's cost is a length); the ghost row (学习率 = 零) is the punchline,
   drawn legibly (muted ink at full strength, in a dashed frame).
 Each panel is cut into the beats its notes give: the question before its answer, 「……不飞」 on
 its own, one card and one table row per sentence.
@@ -18,9 +20,11 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, ReplacementTransform, VGroup
 
+from lecture_numerics import quantity
 from lecture_numerics.spike import rollback_sketch
 from scenes.kit import marks, theme, widgets
 from scenes.kit.arrows import arrow, curved_arrow
+from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
 from scenes.kit.text import ledger_text, line, words
 
@@ -39,16 +43,24 @@ QUOTE_X = 2.8                             # the paper's words, right of the stri
 # pointed at (accent). Skipped batches are gone (muted).
 FLIES, HOLDS, OPERATION, POINTED = "bad", "good", "ink", "accent"
 
-# Ⓐ: three cards side by side, top-aligned; each grows as the speaker fills it.
-CARD_WIDTH, CARDS_TOP, CARD_GAP = 4.1, 1.8, 0.4
-SPAN_RISE = 0.45                          # the 治本 ↔ 应急 arrow over the cards
+# Ⓐ: 「三个不同的位置」 drawn as a row of three places (the network's structure, the numbers during
+# training, the run itself), each card hanging under its place; each card grows as the speaker fills it.
+CARD_WIDTH, CARDS_TOP, CARD_GAP = 4.1, 1.05, 0.4
+PLACES_Y = 2.45                           # the places' row, under the header
+ICON_W, ICON_H = 0.9, 0.5                 # each place's pictogram
+SPAN_RISE = 0.4                           # the 治本 ↔ 应急 arrow over the cards, under the places
 
-# Ⓒ: the table. 方法 (left edge) · 稳没稳 · 质量掉没掉 (centres).
-TABLE_X = (-6.4, 1.0, 4.6)
+# Ⓒ: the table. 方法 (left edge) · 稳没稳 · 质量掉没掉 (centres of the numbers); each row's quality
+# also as a bar, drawn leftwards from a zero line at the right (the values are negative: the longer,
+# the lower, the worse), so the middle row's cost is a length, not only a number.
+TABLE_X = (-6.4, -0.5, 1.9)
+QUALITY_ZERO, QUALITY_SCALE = 6.3, 0.62    # the bars' zero line; scene units per unit of −log perplexity
+QUALITY_BAR_H = 0.3
 HEAD_Y, TABLE_TOP, TABLE_GAP = 2.4, 1.35, 0.72
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
 STABLE_ROLES = (FLIES, HOLDS, HOLDS)      # 4/6 crashed twice; 3/3 and 3/3 held
-QUALITY_ROLES = ("ink", FLIES, HOLDS)     # the baseline is the reference; clipping paid, z-loss did not
+QUALITY_ROLES = ("ink", FLIES, "ink")     # the baseline is the reference; clipping paid; z-loss is within
+                                          # the error of the baseline (+0.014 inside ± 0.02): no better, in ink
 
 
 def block(text: str, role: str = "ink") -> VGroup:
@@ -97,13 +109,13 @@ class FigStability(LectureScene):
 
     def data_times_state(self) -> None:
         then, check = self.rows()
+        # The question stands alone while the room answers; the hook is ⭐⭐⭐ line by line: each
+        # beat's words are its takeaway, each replacing the one before (question, the room's answer,
+        # the check, its result), so one key line stands at a time.
+        self.beat(says="肯定是那批数据有问题", takeaway="「肯定是那批数据有问题」", replaces=True)
         # The room's first answer is the data: row 1 shows only 那批数据 → 飞 until the check comes.
-        self.play(FadeIn(VGroup(then["data"], then["arrow"], then["outcome"])), run_time=0.6)
-
-        # The hook is ⭐⭐⭐ line by line: each beat's words are its takeaway, each replacing the one
-        # before (question, the room's answer, the check, its result), so one key line stands at a time.
-        self.beat(says="肯定是那批数据有问题", takeaway="肯定是那批数据有问题", replaces=True)
         doubt = words("？", size="heading", color=POINTED).next_to(then["data"], UP, buff=theme.space("snug"))
+        self.play(FadeIn(VGroup(then["data"], then["arrow"], then["outcome"])), run_time=0.6)
         self.play(FadeIn(doubt, scale=1.4), run_time=0.5)
 
         self.beat(says="从另一个更早的 checkpoint 重新喂一遍", takeaway="从更早的 checkpoint 重新喂一遍",
@@ -121,7 +133,8 @@ class FigStability(LectureScene):
         self.play(FadeIn(check["outcome"], scale=1.3), run_time=0.5)
 
         # The data is cleared: its 「？」 leaves as the ⭐ sentence lands.
-        self.beat(says="所以 spike 不是坏数据造成的", takeaway="spike 不是坏数据造成的")
+        # 「不飞」 stands in row 2 already: the ⭐ sentence takes the takeaway's place alone.
+        self.beat(says="所以 spike 不是坏数据造成的", takeaway="spike 不是坏数据造成的", replaces=True)
         self.play(FadeOut(doubt), run_time=0.4)
 
         self.beat(says="是这批数据，和当时那个参数状态，两样撞在一起才出的事")
@@ -164,8 +177,8 @@ class FigStability(LectureScene):
         self.play(FadeIn(again), run_time=0.3)
 
         self.beat(says="这不是修好了，是绕过去了", takeaway="这不是修好了，是绕过去了")
-        paper = VGroup(words("论文：训练成本太高，", size="small", color="muted"),
-                       words("没能找到有原则的办法", size="small", color="muted"))
+        paper = VGroup(words("论文：「训练成本太高，", size="small", color="muted"),
+                       words("没能找到有原则的办法」", size="small", color="muted"))
         paper.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("fine")).move_to([QUOTE_X, top, 0],
                                                                                  aligned_edge=UP + LEFT)
         self.show_takeaway()
@@ -180,7 +193,8 @@ class FigStability(LectureScene):
         # 「三类，治的是三个不同的位置」: three named places first, each filled on its own sentence.
         cards = [widgets.card([words(title, size="heading")], "muted", width=CARD_WIDTH) for title, *_ in columns]
         VGroup(*cards).arrange(RIGHT, buff=CARD_GAP, aligned_edge=UP).move_to([0, CARDS_TOP, 0], aligned_edge=UP)
-        self.play(*(FadeIn(card) for card in cards), run_time=0.6)
+        places = self.places([card.get_x() for card in cards])
+        self.play(FadeIn(places, lag_ratio=0.2), *(FadeIn(card) for card in cards), run_time=0.8)
         for card, (_, what, items, says) in zip(cards, columns):
             self.beat(says=says)
             self.play(card.add_row(words(what, size="label")))
@@ -196,14 +210,35 @@ class FigStability(LectureScene):
                       words("应急", size="label").next_to(span, RIGHT, buff=theme.space("small")))
         self.play(FadeIn(span), FadeIn(ends), run_time=0.6)
 
+    @staticmethod
+    def places(xs: list[float]) -> VGroup:
+        """Three places, one over each card: the network (a stack of layers), the numbers in it as it
+        trains (a value against its cap), the run (a loss curve with a spike); each named beside it."""
+        w, h = ICON_W, ICON_H
+        layers = VGroup(*(marks.box(w, h / 4, "ink", weight="thin") for _ in range(3)))
+        layers.arrange(DOWN, buff=h / 8)
+        cap = marks.segment([w * 0.7, -h / 2], [w * 0.7, h / 2], FLIES, weight="regular")
+        value = marks.shade([0, -h / 6], [w * 0.55, h / 6], "ink", opacity=0.55)
+        track = marks.segment([0, -h / 2], [w, -h / 2], "muted", weight="thin")
+        gauge = VGroup(track, value, cap)
+        run = marks.polyline([[0, h / 8], [w * 0.25, -h / 6], [w * 0.5, -h / 4], [w * 0.56, h / 2], [w * 0.64, -h / 3],
+                              [w, -h / 2.5]], FLIES, weight="regular")
+        out = VGroup()
+        for x, icon, name in zip(xs, (layers, gauge, run), ("网络结构", "训练中的数值", "训练现场")):
+            label = words(name, size="label")
+            item = VGroup(icon, label).arrange(RIGHT, buff=theme.space("small"))
+            out.add(item.move_to([x, PLACES_Y, 0]))
+        return out
+
     # ---- Ⓒ ----
 
     def table_head(self) -> VGroup:
         """The source, marked 待核 for the whole table (its first unconfirmed text, so the mark
         stands here, over every cell); the three column heads; 质量's unit and direction."""
         source = ledger_text("{stability.table_source} 论文的表", size="label", color="muted")
+        quality_x = (TABLE_X[2] + QUALITY_ZERO) / 2 - theme.space("gap")   # over the numbers and the bars
         heads = VGroup(*[words(h, size="label", color="muted").move_to([x, HEAD_Y, 0])
-                         for h, x in zip(("方法", "稳没稳", "质量掉没掉"), TABLE_X)])
+                         for h, x in zip(("方法", "稳没稳", "质量掉没掉"), (*TABLE_X[:2], quality_x))])
         heads[0].align_to([TABLE_X[0], 0, 0], LEFT)
         source.next_to(heads, UP, buff=theme.space("small")).align_to(heads[0], LEFT)
         unit = VGroup(words("−log 困惑度", size="small", color="muted"), words("越高越好", size="small", color="muted"))
@@ -211,20 +246,26 @@ class FigStability(LectureScene):
         return VGroup(source, heads, unit)
 
     def two_columns(self) -> None:
-        self.play(FadeIn(self.table_head()), run_time=0.5)
+        # 「难的是：稳住，而且不掉质量」: the two columns alone; the paper is named when he names it.
+        source, heads, unit = self.table_head()
+        self.play(FadeIn(heads), FadeIn(unit), run_time=0.5)
+        first_row = True
         names = ("基线", "收紧 update clipping（{stability.update_clip}）", "router z-loss")
         quotes = ("基线，六次里崩两次，质量负一点七五五", "收紧 update clipping —— 三次全稳，质量负四点二零六",
                   "router z-loss —— 也是三次全稳，质量负一点七四一")
         rows = []
         for i, (name, says) in enumerate(zip(names, quotes)):
             self.beat(says=says)
+            if first_row:
+                self.play(FadeIn(source), run_time=0.4)
+                first_row = False
             yy = TABLE_TOP - i * TABLE_GAP
             stable = ledger_text(f"{{stability.stable_runs[{i}]}}/{{stability.runs[{i}]}}", size="label",
                                  color=STABLE_ROLES[i]).move_to([TABLE_X[1], yy, 0])
             quality = ledger_text(f"{{stability.quality[{i}]}} {{stability.quality_err[{i}]}}", size="label",
                                   color=QUALITY_ROLES[i]).move_to([TABLE_X[2], yy, 0])
             label = line(name, size="label").move_to([0, yy, 0]).align_to([TABLE_X[0], 0, 0], LEFT)
-            rows.append(VGroup(label, stable, quality))
+            rows.append(VGroup(label, stable, quality, self.quality_bar(i, yy)))
             self.play(FadeIn(rows[-1]), run_time=0.5)
 
         self.beat(says="中间那一行是这张表的全部价值",
@@ -233,10 +274,22 @@ class FigStability(LectureScene):
         self.play(Create(box), run_time=0.6)
 
         self.beat(says="评价任何一个稳定性手段，都要同时看两栏：稳没稳，以及质量掉没掉",
-                  takeaway="同时看：稳没稳，质量掉没掉")
+                  takeaway="同时看：稳没稳，质量掉没掉", replaces=True)
 
         self.beat(says="只看前一栏的话，「把学习率设成零」是最优解")
         self.play(FadeIn(self.ghost_row(rows[-1])), run_time=0.5)
+
+    @staticmethod
+    def quality_bar(i: int, y: float) -> VGroup:
+        """Row i's quality as a bar from the zero line leftwards, as long as its −log perplexity is
+        negative, in the row's quality colour; the zero line is drawn with each bar (they coincide)."""
+        value = abs(float(quantity("stability.quality").value[i]))
+        bar = StackedBar([(value, QUALITY_ROLES[i])],
+                         scale=QUALITY_SCALE, thickness=QUALITY_BAR_H)
+        bar.start_at((QUALITY_ZERO - value * QUALITY_SCALE, y))
+        zero = marks.segment([QUALITY_ZERO, y - TABLE_GAP / 2], [QUALITY_ZERO, y + TABLE_GAP / 2], "muted",
+                             weight="thin")
+        return VGroup(bar, zero)
 
     def ghost_row(self, above) -> VGroup:
         """The punchline row nobody would run, under the table's last row: muted ink at full

@@ -2,10 +2,12 @@
 
 whole  Projected whole first (先整张投三秒): Ⓐ's four strips on one time axis (each row on its own
        scale, and said so) beside Ⓑ's crossing.
-Ⓐ      「再放大 Ⓐ」: the whole view's strips, names, sizes and title move into Ⓐ's layout. The bill
-       (9.76 TiB, 125 cards); then the compute row in the bottom third: 6ND and its red ✗, one
-       layer's forward FLOPs as a split bar (weight matmuls 18 % | attention 82 %, not in 6ND's
-       account), the real multiple (the ⭐ takeaway), GPT-3's short context as a second bar. The
+Ⓐ      「再放大 Ⓐ」: the whole view's texts leave while its strips and names move into Ⓐ's layout,
+       then Ⓐ's texts come in. The bill (9.76 TiB; the 125 cards drawn, one per GPU); then the
+       compute row in the bottom third: 6ND and its ✗, then, in a box of its own (「算力：一层前向」,
+       off the time axis, in no memory colour), one layer's forward FLOPs as a split bar (weight
+       matmuls 18 % in ink | attention 82 % highlighted, not in 6ND's account), the real multiple
+       (the ⭐ takeaway), GPT-3's short context as a second bar. The
        compute row and the bill leave for the two peaks (⭐⭐⭐), at different moments, and the total's
        peak with what each item holds at that moment.
 Ⓑ      Who is biggest depends on the batch: the resident block is flat, activations rise and cross it.
@@ -20,8 +22,9 @@ from lecture_numerics import quantity
 from lecture_numerics.models import TIB
 from lecture_numerics.onestep import MAX_BATCH, BATCH_TICKS, TIB_TICKS, batch_sweep, step_timeline
 from scenes.kit import marks, theme, widgets
-from scenes.kit.annotate import label_after
+from scenes.kit.annotate import label_after, legend
 from scenes.kit.arrows import arrow
+from scenes.kit.bars import SEGMENT_OPACITY
 from scenes.kit.base import LectureScene
 from scenes.kit.charts import TimeAxis, guide
 from scenes.kit.panels import panel_header
@@ -52,18 +55,24 @@ A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.4, 0.85  # below the bottom strip
 TOTAL_ARROW_BREAK = 0.1      # the total's line breaks this far around the 不同时 arrow it crosses
 SCALE_NOTE_X = 5.25          # the 「各行纵轴各自缩放」 bracket, right of the sizes column
 AT_PEAK_X = 5.75             # Ⓐ's last column: what each item holds at the total's peak (where the note was)
-# The compute row: 6ND on its line, then the two split bars (V3 at 128K, GPT-3 at 2048) as wide as
-# the time axis, each named on its left; the real multiple on the V3 bar's right.
-SIX_ND_Y, V3_BAR_Y, GPT3_BAR_Y = -0.75, -1.35, -2.52
-V3_BAR_H, GPT3_BAR_H = 0.55, 0.3    # the V3 bar tall enough to hold its attention label inside
-FLOPS = ("weights", "activations")   # matmuls with weights; attention, activations with activations
+# The compute row: 6ND on its line, then, in a box of their own (「算力：一层前向」, FLOPs, not bytes:
+# shorter than the time axis and inset from it), the two split bars (V3 at 128K, GPT-3 at 2048), each
+# named on its left; the real multiple on the V3 bar's right.
+SIX_ND_Y, BOX_HEAD_Y, V3_BAR_Y, GPT3_BAR_Y = -0.68, -1.22, -1.78, -2.4
+V3_BAR_H, GPT3_BAR_H = 0.56, 0.28   # the V3 bar tall enough to hold its attention label inside
+BAR_LEFT, BAR_RIGHT = -3.7, 2.1       # inside the time axis's span, visibly not on it
+# FLOPs are no memory item, so no memory colour: the weight matmuls (what 6ND counts) in ink, the
+# attention 6ND leaves out highlighted (accent).
+FLOPS = ("ink", "accent")
+# A.3's cards: one per GPU (bill.v3.gpus_80gib), rows of GPU_ROW, under the strips.
+GPU_SIDE, GPU_GAP, GPU_ROW, GPU_TOP = 0.2, 0.07, 25, -0.75
 # the whole view: Ⓐ on the left ~60 %, Ⓑ on the right; strips as tall as Ⓐ's, so zooming never squashes them.
 W_TIME = TimeAxis(-4.6, 0.9)
 W_TOP_BASELINE, W_STRIP_H, W_STRIP_GAP = 1.7, 0.45, 1.0
 W_SCALE_NOTE_X = 1.2
 # Ⓑ's chart: (lower-left corner, width, height); the whole view's is the same chart, smaller.
 W_CHART = (np.array([2.9, -2.9, 0]), 3.7, 4.8)
-B_CHART = (np.array([-4.6, -1.75, 0]), 9.0, 4.0)
+B_CHART = (np.array([-4.6, -1.5, 0]), 9.0, 3.85)   # its x title well clear of the takeaway
 SWEEP_POINTS = 2   # activations are linear in the batch: the simulator at both ends draws the line
 RESIDENT_ROLE = "ink"   # the resident block is no single concept (weights + gradients + optimizer state)
 
@@ -206,6 +215,9 @@ class FigStep(LectureScene):
 
         self.beat(says="按每张卡 80 GiB 算，光这一块就要 125 张")
         self.play(FadeIn(cards, shift=LEFT * 0.1), run_time=0.6)
+        # The count drawn: one small card per GPU, in rows of 25, under the strips (gone at A.4).
+        self.gpu_grid = self.gpu_cards()
+        self.play(FadeIn(self.gpu_grid, lag_ratio=0.01), run_time=1.0)
         self.top_rows = VGroup(self.scenario, bill, cards)
 
         self.compute_row()
@@ -235,12 +247,28 @@ class FigStep(LectureScene):
         moves = [ReplacementTransform(whole["bands"], bands), ReplacementTransform(whole["phases"], phases)]
         for old, new in zip(whole["strips"], strips):
             moves.append(ReplacementTransform(old, new))
-        fades = [FadeOut(whole["title"]), FadeIn(panel_header("A", A_HEADING)), FadeOut(whole["note"]), FadeIn(self.note)]
-        for old, name, size in zip(whole["names"], names, self.sizes):
+        # The old texts leave first, while the shapes move; only then do the new ones come in, so no
+        # two texts are ever half-faded over each other.
+        outs = [FadeOut(whole["title"]), FadeOut(whole["note"])]
+        for old, name in zip(whole["names"], names):
             moves.append(ReplacementTransform(old[0], name))
-            fades += [FadeOut(old[1]), FadeIn(size)]
-        self.play(FadeOut(whole["right"], shift=RIGHT * 0.6), *moves, *fades, run_time=1.2)
+            outs.append(FadeOut(old[1]))
+        self.play(FadeOut(whole["right"], shift=RIGHT * 0.6), *outs, run_time=0.4)
+        self.play(*moves, run_time=0.9)
+        self.play(FadeIn(panel_header("A", A_HEADING)), FadeIn(self.note), *(FadeIn(size) for size in self.sizes),
+                  run_time=0.5)
         self.play(FadeIn(self.scenario), run_time=0.4)
+
+    def gpu_cards(self) -> VGroup:
+        """bill.v3.gpus_80gib small cards (GPUs) in rows of GPU_ROW under the strips, named on the right."""
+        count = int(quantity("bill.v3.gpus_80gib").value)
+        cards = VGroup(*(marks.box(GPU_SIDE * 1.2, GPU_SIDE, "ink", weight="hairline", fill_opacity=0.3,
+                                      corner="square") for _ in range(count)))
+        cards.arrange_in_grid(cols=GPU_ROW, buff=GPU_GAP, flow_order="rd")
+        cards.move_to([0, GPU_TOP, 0], aligned_edge=UP).align_to([A_TIME.left, 0, 0], LEFT)
+        name = ledger_text("每张 {hardware.gpu_memory_gib} GiB", size="label").next_to(cards, RIGHT,
+                                                                                    buff=theme.space("large"))
+        return VGroup(cards, name)
 
     def text_row(self, mob, row: int):
         """Put ``mob`` on row ``row`` of Ⓐ's text block (left edge: the strip names')."""
@@ -249,50 +277,59 @@ class FigStep(LectureScene):
     # -- the compute row --
 
     def split_bars(self) -> tuple:
-        """One layer's forward FLOPs split, V3 at 128K and GPT-3 at 2048, as wide as the time axis,
-        each named on its left."""
-        width = A_TIME.right - A_TIME.left
-        attention = f"attention {{onestep.v3.attention_share_round}} · 不在 {SIX} 的账里"
-        v3 = widgets.split_bar([("权重矩阵乘 {onestep.v3.matmul_share_128k}", "onestep.v3.matmul_share_128k", FLOPS[0]),
-                                (attention, "onestep.v3.attention_share_round", FLOPS[1])], width, V3_BAR_H,
-                               size="small")
-        v3.shift(np.array([A_TIME.left, V3_BAR_Y, 0]) - v3.bar.base())      # bar, labels and leaders together
+        """One layer's forward FLOPs split, V3 at 128K and GPT-3 at 2048, each named on its left, in a
+        box of their own headed 「算力：一层前向」 with the key to the two parts."""
+        width = BAR_RIGHT - BAR_LEFT
+        v3 = widgets.split_bar([("", "onestep.v3.matmul_share_128k", FLOPS[0]),
+                                ("attention {onestep.v3.attention_share_round}", "onestep.v3.attention_share_round",
+                                 FLOPS[1])], width, V3_BAR_H, size="small")
+        v3.shift(np.array([BAR_LEFT, V3_BAR_Y, 0]) - v3.bar.base())      # bar, labels and leaders together
         share = float(quantity("flops.gpt3.attention_share_2k").value)
         gpt3 = widgets.split_bar([("", 1 - share, FLOPS[0]), ("", share, FLOPS[1])], width, GPT3_BAR_H)
-        gpt3.shift(np.array([A_TIME.left, GPT3_BAR_Y, 0]) - gpt3.bar.base())
+        gpt3.shift(np.array([BAR_LEFT, GPT3_BAR_Y, 0]) - gpt3.bar.base())
         v3_name = ledger_text("V3 · {onestep.seq_len_k}", size="small", color="muted")
         gpt3_name = ledger_text("GPT-3 · {model.gpt3.context_tokens}", size="small", color="muted")
         for name, y in ((v3_name, V3_BAR_Y), (gpt3_name, GPT3_BAR_Y)):
-            name.next_to([A_TIME.left, y, 0], LEFT, buff=theme.space("small"))
+            name.next_to([BAR_LEFT, y, 0], LEFT, buff=theme.space("small"))
         gpt3_share = ledger_text("attention 只占 {flops.gpt3.attention_share_2k}", size="small", color="muted")
-        gpt3_share.next_to([A_TIME.right, GPT3_BAR_Y, 0], RIGHT, buff=theme.space("small"))
-        return VGroup(v3_name, v3), VGroup(gpt3_name, gpt3, gpt3_share)
+        gpt3_share.next_to([BAR_RIGHT, GPT3_BAR_Y, 0], RIGHT, buff=theme.space("small"))
+        head = words("算力：一层前向", size="small")
+        key = legend([(FLOPS[0], "权重矩阵乘 {onestep.v3.matmul_share_128k}"),
+                      (FLOPS[1], f"attention：不在 {SIX} 的账里")], gap="large")
+        for item in key:        # each swatch as light as the bar part it names
+            item[0].set_fill(opacity=SEGMENT_OPACITY)
+        VGroup(head, key).arrange(RIGHT, buff=theme.space("wide")).move_to([0, BOX_HEAD_Y, 0])
+        head.align_to([self.text_left, 0, 0], LEFT)
+        key.next_to(head, RIGHT, buff=theme.space("wide"))
+        return VGroup(head, key, v3_name, v3), VGroup(gpt3_name, gpt3, gpt3_share)
 
     def compute_row(self) -> None:
         """6ND and why it is wrong here, in its own row in the bottom third, each piece as it is said."""
-        estimate = ledger_text(f"{SIX}：N = {{model.v3.active_params}}（每 token 用到）× D = {{onestep.seq_len_k}}"
+        estimate = ledger_text(f"{SIX}：N = {{model.v3.active_params}} × D = {{onestep.seq_len_k}}"
                                " ≈ {flops.v3.six_nd_pflop_128k} PFLOP", size="small")
         estimate.move_to([0, SIX_ND_Y, 0]).align_to([self.text_left, 0, 0], LEFT)
         wrong = words("✗", size="body", color="bad").next_to(estimate, RIGHT, buff=theme.space("medium"))  # 「错得很多」
         v3, gpt3 = self.split_bars()
-        multiple = VGroup(ledger_text("一层 ≈ {flops.v3.real_over_6nd_from_share}", size="label"),
-                          ledger_text("全模型 ≈ {flops.v3.real_over_6nd_128k}", size="label"))
-        multiple.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("fine"))
-        multiple.next_to([A_TIME.right, V3_BAR_Y, 0], RIGHT, buff=theme.space("small"))
+        # One layer's multiple, straight from the bar (1 ÷ its weight-matmul share); the whole model's
+        # is the beat's takeaway.
+        multiple = ledger_text("一层 ≈ {flops.v3.real_over_6nd_from_share}", size="label")
+        multiple.next_to([BAR_RIGHT, V3_BAR_Y, 0], RIGHT, buff=theme.space("small"))
+        box = marks.frame_around(VGroup(v3, gpt3, multiple), "muted", pad="tight", weight="thin")
 
         self.beat(says="算力这边有个人人都在用的估法，叫 6ND")
+        self.play(FadeOut(self.gpu_grid), run_time=0.4)
         self.play(FadeIn(estimate), run_time=0.6)
         self.beat(says="……但这个数在这儿是错的，而且错得很多")
         self.play(FadeIn(wrong, scale=1.6), run_time=0.5)
         self.beat(says="在这个长度上，attention 占一层前向算力的 82%")
-        self.play(FadeIn(v3), run_time=0.8)
+        self.play(Create(box), FadeIn(v3), run_time=0.8)
         self.beat(says="反推一下：真实算力大约是 6ND 的五到六倍",
                   takeaway=f"真实算力 ≈ {{flops.v3.real_over_6nd_128k}} {SIX}")
         self.play(FadeIn(multiple, shift=LEFT * 0.1), run_time=0.6)
         self.beat(says="GPT-3 那个两千零四十八，attention 只占百分之一点几，漏掉完全无所谓",
                   takeaway=f"短序列上 {SIX} 好用：不是公式错了，是前提变了", replaces=True)
         self.play(FadeIn(gpt3), run_time=0.6)
-        self.compute = VGroup(estimate, wrong, v3, gpt3, multiple)
+        self.compute = VGroup(estimate, wrong, box, v3, gpt3, multiple)
 
     # -- the two peaks --
 
@@ -357,12 +394,18 @@ class FigStep(LectureScene):
     def at_total_peak(self) -> VGroup:
         """What each item holds at the total's peak, beside its strip (TiB), the largest framed:
         at that moment the optimizer state is the biggest, whatever the strips' own scales say."""
-        head = words("合计峰时", size="small", color="ink").move_to([AT_PEAK_X, self.a_top + theme.space("medium"), 0])
+        head = VGroup(words("合计峰时", size="small", color="ink"), words("（TiB）", size="small", color="ink"))
+        head.arrange(DOWN, buff=theme.space("hair")).move_to([AT_PEAK_X, self.a_top + theme.space("medium"), 0],
+                                                              aligned_edge=DOWN)
         values = VGroup(*(ledger_text(f"{{onestep.v3.items_at_total_peak_tib[{k}]}}", size="label")
                           .move_to([AT_PEAK_X, s.baseline + A_STRIP_H / 2, 0]) for k, s in enumerate(self.a_strips)))
+        # The activations' value counts the layer being recomputed at that moment, which the strip
+        # (the stored inputs alone) does not draw: said under it.
+        working = words("含重算临时", size="small", color="activations").next_to(values[-1], DOWN,
+                                                                              buff=theme.space("fine"))
         biggest = int(np.argmax(quantity("onestep.v3.items_at_total_peak_tib").value))
         frame = marks.frame_around(values[biggest], "accent", pad="tight", weight="bold")
-        return VGroup(head, values, frame)
+        return VGroup(head, values, working, frame)
 
     # ---- Ⓑ who is biggest depends on the batch ----
 
@@ -377,7 +420,7 @@ class FigStep(LectureScene):
                            color=RESIDENT_ROLE).next_to(resident, UP, buff=theme.space("snug"))
         flat.align_to(resident, LEFT).shift(RIGHT * theme.space("close"))
         self.play(label_after(resident, flat, run_time=0.8, label_time=0.3))
-        slope = ledger_text("每条 {act.v3.full_recompute_gib} GiB（开重算）", size="small", color="activations")
+        slope = ledger_text("激活：每条 {act.v3.full_recompute_gib} GiB（开重算）", size="small", color="activations")
         slope.move_to(chart.point(MAX_BATCH.value * 0.46, chart.y_max * 0.12))
         self.play(label_after(activations, slope, run_time=0.8, label_time=0.3))
 

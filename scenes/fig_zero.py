@@ -3,8 +3,10 @@
 Ⓐ One bar cut three times, one beat per cut: 120 → 31.4 → 16.6 → 1.9 GB per device, the model
    unchanged (the ÷ N_d shards redrawn magnified past the track, at the bar's own strength); then
    the price column (communication per step, ZeRO §7) beside it; then the bill's four columns under
-   the bar, each with its cure: the three ZeRO stages, then 重算, offload (a band across all the
-   columns: it cuts a stretch of time, not an item) and 上下文并行, each as the speaker names it.
+   the bar, each with its cure: the three ZeRO stages, then 重算, offload (an ink band across all
+   the columns: it cuts a stretch of time, not an item — one stretch, the optimizer state's idle
+   time, lit and moved away) and 上下文并行, each as the speaker names it. The bar itself comes
+   first, with no number (「同一根条」); its 120 GB and legend with the next sentence.
 Ⓑ Size × how often it is used: each item a dot at (bytes per parameter, frequency), its name beside
    it, the frequency read on the y axis; one arrow passes optimizer state → gradients → weights,
    each stamped with its ZeRO stage as the arrow reaches it: the biggest, least-used is cut
@@ -55,16 +57,18 @@ CUT_SAYS = ("切完优化器状态：31.4", "再切梯度：16.6", "最后连权
 BILL = (("权重", "weights", 2), ("梯度", "gradients", 1), ("优化器状态", "optimizer", 0), ("激活", "activations", None))
 BILL_TOP = -1.22                  # the column names' top, under the last bar
 BILL_RIGHT = 6.6                  # the columns span the frame from the bar's left edge (the safe area's)
-CURE_DROP = 0.5                   # a cure's row under its column's name
-OFFLOAD_DROP = 0.42               # the offload band under the cures' row
-OFFLOAD_HEIGHT = 0.36
+CURE_DROP = 0.46                  # a cure's row under its column's name
+OFFLOAD_DROP = 0.3                # the offload band under the cures' row (well clear of the takeaway under it)
+OFFLOAD_HEIGHT = 0.4
+IDLE_STRETCH = 2                  # the column whose idle stretch offload moves away: the optimizer state's
+IDLE_WIDTH = 0.92                 # of its column: the stretch between two updates
 
 # Ⓑ geometry: the size × frequency map, centred (its y levels are labelled left of the axis).
 # Size is a true linear axis in bytes per parameter.
-MAP_LEFT, MAP_RIGHT, MAP_BOTTOM, MAP_TOP = -2.6, 5.0, -2.0, 2.3
+MAP_LEFT, MAP_RIGHT, MAP_BOTTOM, MAP_TOP = -2.6, 5.0, -1.68, 2.45   # the axis name well clear of the takeaway
 SIZE_RANGE = (0.0, 14.0)
 # Frequency has no unit: it is an order, so each item sits at its rank and the axis names the level.
-FREQUENCY = {"optimizer": 0.15, "gradients": 0.52, "weights": 0.88}
+FREQUENCY = {"optimizer": 0.2, "gradients": 0.52, "weights": 0.88}
 SIZES = {"optimizer": "bytes.optimizer_sum", "gradients": "bytes.gradients_bf16", "weights": "bytes.weights_bf16"}
 USE = {"optimizer": "更新时才用", "gradients": "反向末才齐", "weights": "前向每层用"}
 NAMES = {"optimizer": "优化器状态", "gradients": "梯度", "weights": "权重"}
@@ -98,14 +102,19 @@ class FigZero(LectureScene):
                          thickness=BAR_HEIGHT, opacity=BAR_FILL, track=BAR_WIDTH)
         return bar.start_at((BAR_LEFT, self.row_y(row)))
 
-    def show_row(self, row: int):
-        bar = self.bar(row, segments()[row])
+    def show_row(self, row: int, bar: StackedBar | None = None):
+        """Row ``row``: its bar (grown here unless ``bar``, already drawn, is given) and its label."""
+        drawn = bar is not None
+        bar = bar if drawn else self.bar(row, segments()[row])
         label = line(ROW_LABELS[row], size="small").next_to(bar, UP, buff=LABEL_BUFF)
         label.align_to([BAR_LEFT, 0, 0], LEFT)
         if row == len(ROW_LABELS) - 1:      # the last cut: every state split N_d ways, the baseline ÷ N_d
             ratio = ledger_text("= 基线 ÷ {zero.baseline_over_stage3}", size="small", color="muted")
             label = VGroup(label, ratio.next_to(label, RIGHT, buff=theme.space("small")))
-        self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
+        if drawn:
+            self.play(FadeIn(label), run_time=0.5)
+        else:
+            self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
         if row in SHARDED:
             self.play(FadeIn(self.inset(row, bar)), run_time=0.5)
         self.bars = [*getattr(self, "bars", []), bar]
@@ -135,12 +144,15 @@ class FigZero(LectureScene):
         note = ledger_text("GB = {zero.gb_bytes} 字节，非 GiB", size="small", color="muted")
         badges = VGroup(setting, note).arrange(RIGHT, buff=theme.space("large"))
         badges.move_to([BAR_LEFT, BADGES_Y, 0], aligned_edge=LEFT)
+        # 「同一根条」: the bar itself first, in its three colours, no number yet.
+        base = self.bar(0, segments()[0])
         self.play(FadeIn(badges), run_time=0.5)
+        self.play(FadeIn(base.track), GrowFromEdge(base.blocks, LEFT), run_time=0.8)
 
         self.beat(says="基线每张卡要装 120 GB —— 这还只是七十五亿参数的模型")
         key = legend([("weights", "权重 {bytes.weights_bf16}Ψ"), ("gradients", "梯度 {bytes.gradients_bf16}Ψ"),
                       ("optimizer", "优化器状态 KΨ")], tinted=True, gap="medium")
-        base_label = self.show_row(0)
+        base_label = self.show_row(0, bar=base)
         # The legend shares the baseline's label line, at the track's right end: the bottom stays free.
         key.match_y(base_label).align_to([BAR_LEFT + BAR_WIDTH, 0, 0], RIGHT)
         self.play(FadeIn(key), Indicate(setting, color=theme.color("accent"), scale_factor=1.05), run_time=0.6)
@@ -210,18 +222,29 @@ class FigZero(LectureScene):
 
         self.beat(says="offload，针对「暂时用不到」的那些项")
         # Across every column: it targets no one item but the stretch of the step an item sits idle.
+        # An active remedy, so drawn in ink (an outline), not pale.
         top = BILL_TOP - CURE_DROP - activations.height / 2 - OFFLOAD_DROP
-        band = marks.shade([BAR_LEFT, top - OFFLOAD_HEIGHT], [BILL_RIGHT, top], "muted", opacity=0.18)
-        offload = words("offload：暂时用不到", size="small", color="muted")
+        band = marks.box(BILL_RIGHT - BAR_LEFT, OFFLOAD_HEIGHT, "ink", weight="thin")
+        band.move_to([(BAR_LEFT + BILL_RIGHT) / 2, top - OFFLOAD_HEIGHT / 2, 0])
+        offload = words("offload：暂时用不到", size="small")
         offload.next_to(band.get_left(), RIGHT, buff=theme.space("small"))
         self.play(FadeIn(band), FadeIn(offload), run_time=0.6)
-        # 「切的是哪一段时间」: the band runs along time, an arrow through it after its name.
+        # 「切的是哪一段时间」: the band runs along time; one stretch of it (the optimizer state's idle
+        # time between two updates) lights up, moved away; time flows past it on either side.
         self.beat(says="注意它切的不是「哪一类」，是「哪一段时间」")
-        time_name = words("时间", size="small", color="muted")
+        time_name = words("时间", size="small")
         time_name.next_to(band.get_right(), LEFT, buff=theme.space("small"))
-        along = arrow(offload.get_right() + RIGHT * theme.space("small"), time_name.get_left() + LEFT * theme.space("small"),
-                      "muted", weight="thin", buff=None)
-        self.play(GrowArrow(along), FadeIn(time_name), run_time=0.6)
+        idle_x, idle_w = columns[IDLE_STRETCH].get_x(), (BILL_RIGHT - BAR_LEFT) / len(BILL) * IDLE_WIDTH
+        idle = marks.shade([idle_x - idle_w / 2, band.get_bottom()[1]], [idle_x + idle_w / 2, band.get_top()[1]],
+                           "accent", opacity=0.35)
+        moved = words("这段用不到 → 挪走", size="small").move_to(idle)
+        gap = theme.space("small")
+        before = arrow(offload.get_right() + RIGHT * gap, [idle.get_left()[0] - gap, band.get_y(), 0], "ink",
+                       weight="thin", buff=None)
+        after = arrow([idle.get_right()[0] + gap, band.get_y(), 0], time_name.get_left() + LEFT * gap, "ink",
+                      weight="thin", buff=None)
+        self.play(GrowArrow(before), FadeIn(idle), FadeIn(moved), run_time=0.6)
+        self.play(GrowArrow(after), FadeIn(time_name), run_time=0.4)
 
         self.beat(says="上下文并行，针对激活里随序列长度涨的那一块")
         both = self.cure(activations, "重算", "/", "上下文并行")
@@ -261,13 +284,12 @@ class FigZero(LectureScene):
         use level named on the y axis with a dashed guide across to the dot."""
         role = ROLES[name]
         dot = marks.dot(at, role, size="large")
-        # The optimizer's dot is near the axis' right end: its name goes above it, the others' to the right.
         label = words(NAMES[name], size="label", color=role)
-        # Each name sits where the cut-order arrow does not pass: above the optimizer's dot (near the
-        # axis' right end), above-right of the gradients' (the arrow comes in from below right and
+        # Each name sits where the cut-order arrow does not pass: under the optimizer's dot (near the
+        # axis' right end; the arrow leaves it up and to the left), above-right of the gradients' (the arrow comes in from below right and
         # leaves straight up), right of the weights'.
         if name == "optimizer":
-            label.next_to(dot, UP, buff=theme.space("small")).align_to(dot, RIGHT)
+            label.next_to(dot, DOWN, buff=theme.space("tight")).align_to(dot, RIGHT)
         elif name == "gradients":
             label.next_to(dot, UP + RIGHT, buff=theme.space("tight"))
         else:
