@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manim import UP, FadeIn, FadeOut, Mobject, ReplacementTransform, Scene
+from manim import UP, FadeIn, FadeOut, Mobject, Scene
 
 from lecture_numerics.emphasis import Emphasis, emphasis_of
 from scenes.kit import text, theme
@@ -131,9 +131,11 @@ class LectureScene(Scene):
                                               emphasis=beat.emphasis), run_time)
 
     def play_restack(self, change: Restack, run_time: float = 0.6) -> None:
-        """Lines leave first, kept ones move, then new ones arrive: never two sentences in one place."""
+        """Lines leave first, kept ones move, then new ones arrive: never two sentences in one place.
+        A line that changes style cross-fades into its restyled copy (a morph between bold and
+        plain glyphs was glyph soup mid-way), so the sentence is on screen throughout."""
         steps = [[FadeOut(m) for m in change.leaving],
-                 change.moving + [ReplacementTransform(old, new) for old, new in change.morphing],
+                 change.moving + [a for old, new in change.morphing for a in (FadeOut(old), FadeIn(new))],
                  [FadeIn(m, shift=UP * 0.15) for m in change.arriving]]
         steps = [s for s in steps if s]
         for animations in steps:
