@@ -1,7 +1,7 @@
 """fig-lineage: AdaGrad → RMSProp → Adam as a chain, shown by feeding one constant gradient.
 
-Ⓐ four boxes fed the same gradient (a red arrow from the g strip into each), steps on a log
-   axis: only SGD and Adam give a flat line; AdaGrad sinks, RMSProp's first step leaves its box
+Ⓐ four boxes fed the same gradient (a red arrow from the g strip into each), steps on one log
+   axis, titled so in every box: only SGD and Adam give a flat line; AdaGrad sinks, RMSProp's first step leaves its box
    and it comes back down to the line; then arrows link the boxes: the names are one chain.
 Ⓑ AdaGrad's illness is late: its denominator (the root of Σg²) only grows (the bar, from its first-step
    height), the step falls to 4 % by step 600 — while the gradient fed in (the strip under
@@ -11,7 +11,7 @@
    momentum's own bias (drawn beside, with the denominator's) partly cancels.
 Ⓓ how the three were published, side by side — the contrast is the format: a 39-page JMLR
    paper, one Coursera slide and no paper at all, an arXiv paper with its footnote — and
-   Adam's own proof that AdaGrad is a special case of it.
+   Adam's own proof that AdaGrad is a special case of it, drawn as an arrow from Adam to AdaGrad.
 Every curve is a run of the update rules (lecture_numerics/lineage.py → optim.update_sizes).
 Beats follow the notes' cues at L490 (Ⓐ), L509 (Ⓑ) and L516 (Ⓒ, then Ⓓ).
 
@@ -44,8 +44,8 @@ GUIDE = "muted"                       # the dashed flat line: a guide, not a run
 # Ⓐ: four columns, a thumbnail plot in each.
 COLUMN_XS = (-5.25, -1.75, 1.75, 5.25)
 THUMB_W, THUMB_H, THUMB_BOTTOM = 2.5, 1.3, -0.3
-STRIP_Y, NAME_Y, VERDICT_Y = 2.55, 1.6, -0.95
-FRAME_BELOW, FRAME_ABOVE = 0.25, 0.35          # box edge below the thumbnail, above the name
+STRIP_Y, NAME_Y, VERDICT_Y = 2.55, 1.6, -1.3
+FRAME_BELOW, FRAME_ABOVE = 0.6, 0.35           # box edge below the thumbnail (room for its axis title), above the name
 BOXES = (("sgd", "SGD", SGD), ("adagrad", "AdaGrad {optimizers.year.adagrad}", ADAGRAD),
          ("rmsprop", "RMSProp {lineage.year_rmsprop}", RMSPROP), ("adam", "Adam {optimizers.year.adam}", ADAM))
 FLAT = {"sgd", "adam"}
@@ -61,7 +61,7 @@ PLOT_CORNER = np.array([-5.3, -0.75, 0])
 BIG_W, BIG_H = 7.0, 3.0
 BAR_X, BAR_W, BAR_H = 3.7, 0.7, 2.5
 RUN_TIME = 2.5     # the curve and the bar run together: the same steps in the same seconds
-STRIP_TILE, STRIP_TILES, STRIP_GAP_Y = 0.3, 12, 1.05   # Ⓑ.4's g strip: tile side, count, centre under the axis
+STRIP_TILE, STRIP_TILES, STRIP_GAP_Y = 0.3, 12, 0.9    # Ⓑ.4's g strip: tile side, count, centre under the axis
 # Ⓒ: the log-step plot, and on its right the 32×'s caveat and the two biases.
 LOG_CORNER = np.array([-5.6, -0.75, 0])
 LOG_W, LOG_H, SIDE_X = 6.3, 2.8, 1.05
@@ -72,13 +72,15 @@ Y_TITLE_SHIFT = 0.3   # Ⓒ's axis title, right of the step-1 stub
 CAVEAT_TOP = 2.7
 BIAS_CORNER, BIAS_W, BIAS_H = np.array([2.2, -0.75, 0]), 4.2, 1.6
 RMS_LABEL_AT, ADAM_LABEL_AT = 64, 50      # steps where the two runs are named on the plot (Adam over its line)
-PEAK_LABEL_AT = (7, 3.9)    # (step, gain): the uncorrected peak's label, inside its hump
+PEAK_LABEL_AT = (11, 3.9)   # (step, gain): the uncorrected peak's label, inside its hump, clear of its rise
 # Ⓓ: three columns side by side, a picture of each publication.
-STORY_XS, STORY_NAME_Y, PICTURE_Y = (-4.7, 0.0, 4.7), 2.5, 0.75
+STORY_XS, STORY_NAME_Y, PICTURE_Y = (-4.7, 0.0, 4.7), 2.62, 0.9   # high: Ⓓ.11's arrow passes under them
 PAGE_W, PAGE_H, PAGE_OFFSET, STACKED = 2.0, 2.4, 0.09, 6     # AdaGrad's paper: a stack of pages
 SLIDE_W, SLIDE_H = 4.2, 2.36                                 # RMSProp's one slide (16:9)
 ARXIV_W, ARXIV_H = 2.75, 2.4                                 # Adam's arXiv paper (the namers' line keeps a margin)
 CAPTION_GAP = theme.space("small")
+SPECIAL_BEND = 0.9            # radians: Ⓓ.11's Adam → AdaGrad arrow dips under the middle link
+SPECIAL_TAG_RISE = 0.12       # 「特例」 just over the arrow's lowest point, under the middle link
 
 
 class FigLineage(LectureScene):
@@ -172,12 +174,14 @@ class FigLineage(LectureScene):
         self.play(*others, rms_run)
 
     def thumbnail_boxes(self, steps: int) -> tuple[list[Plot], VGroup, VGroup]:
-        """Ⓐ's four framed thumbnails over steps 1 … ``steps`` (log axis), each under its name."""
+        """Ⓐ's four framed thumbnails over steps 1 … ``steps`` (the same log axis, titled), each under its name."""
         plots, frames, names = [], VGroup(), VGroup()
         frame_bottom, frame_top = THUMB_BOTTOM - FRAME_BELOW, NAME_Y + FRAME_ABOVE
         for x, (_, name, _) in zip(COLUMN_XS, BOXES):
+            # One step axis in all four, log and named so: RMSProp's first few hundred steps are
+            # the left of its box (「起步」), not a long stretch of a linear axis.
             plot = Plot(x_range=(1, steps), y_range=(0, lineage.THUMB_TOP.value), x_log=True,
-                        width=THUMB_W, height=THUMB_H, frame=True)
+                        width=THUMB_W, height=THUMB_H, frame=True, x_title="步数（对数）")
             plot.shift(np.array([x - THUMB_W / 2, THUMB_BOTTOM, 0]) - plot.point(1, 0))
             plots.append(plot)
             frames.add(marks.box(THUMB_W + 0.5, frame_top - frame_bottom, "muted", weight="thin")
@@ -301,8 +305,11 @@ class FigLineage(LectureScene):
                                                                        buff=theme.space("snug"))
         self.play(label_after(adam, adam_name, run_time=1.2, draw=grow))
 
-        self.beat(says="如果 Adam 只加动量、不做校正， 峰值只有六点六倍，不是三十二倍 ——")
+        # The ⭐⭐ line leads alone: the two above it are drawn (the 从零起步 shade, the flat green line).
+        self.beat(says="如果 Adam 只加动量、不做校正， 峰值只有六点六倍，不是三十二倍 ——",
+                  takeaway="不校正：峰值 {optim.adam_no_bias_correction_peak}，不是 {optim.rmsprop_first_step_gain}")
         raw = dashed(curve(plot, xs, runs["adam_raw"], ADAM_RAW))
+        self.play(*self.clear_takeaways(), run_time=0.4)
         self.play(Create(raw, run_time=1.5, rate_func=linear))
         self.play(FadeIn(self.peak_mark(plot, lineage.late_runs(steps)["adam_raw"])), run_time=0.5)
 
@@ -391,7 +398,19 @@ class FigLineage(LectureScene):
 
         self.beat(says="而它成立的最硬的证据，是 Adam 论文自己证的： AdaGrad 就是 Adam 的一个特例。",
                   takeaway="Adam 论文自己证明：AdaGrad 是 Adam 的特例")
-        self.wait(0.3)
+        self.special_case(names)
+
+    def special_case(self, names: VGroup) -> None:
+        """「AdaGrad 就是 Adam 的一个特例」, drawn: an arrow from Adam's paper under the middle link
+        to AdaGrad's stack, 「特例」 in its dip; the line before steps back so this one leads."""
+        start = self.adam_bottom + DOWN * theme.space("fine")
+        end = self.pages.get_bottom() + DOWN * theme.space("fine")
+        link = marks.arc_arrow(start, end, "ink", angle=-SPECIAL_BEND, weight="bold")
+        tag = words("特例", size="label").move_to([link.get_x(), link.get_bottom()[1], 0], aligned_edge=DOWN)
+        tag.shift(UP * SPECIAL_TAG_RISE)
+        self.play(*self.dim_takeaways(), run_time=0.3)
+        self.play(Create(link), run_time=1.0)
+        self.play(FadeIn(tag), run_time=0.4)
 
     def adagrad_paper(self) -> None:
         """A JMLR paper of 39 pages: a stack of pages; its title says what it was written for."""
@@ -403,6 +422,7 @@ class FigLineage(LectureScene):
                                    corner="square").shift([i * PAGE_OFFSET, -i * PAGE_OFFSET, 0])
                          for i in reversed(range(STACKED))])
         pages.move_to([x, PICTURE_Y, 0])
+        self.pages = pages
         journal = words("JMLR", size="label").move_to(pages[-1].get_top() + DOWN * 0.35)
         count = ledger_text("{lineage.adagrad_pages} 页", size="heading").move_to(pages[-1])
         self.play(LaggedStart(*[FadeIn(p, shift=DOWN * 0.1) for p in pages], lag_ratio=0.1), run_time=0.9)
@@ -422,7 +442,8 @@ class FigLineage(LectureScene):
     def rmsprop_slide(self) -> None:
         """No paper: an empty, struck-out page; then its one slide, the lecture number, and the
         subtitle that is the whole algorithm."""
-        self.beat(says="它没有论文。", takeaway="没有论文")
+        # The ⭐⭐⭐ line stands alone: AdaGrad's title (its evidence) leaves with this beat too.
+        self.beat(says="它没有论文。", takeaway="没有论文", replaces=True)
         x = STORY_XS[1]
         page = marks.box(PAGE_W, PAGE_H, "muted", weight="regular", corner="square", dashed=True)
         page.move_to([x, PICTURE_Y, 0])
@@ -460,6 +481,7 @@ class FigLineage(LectureScene):
         self.play(FadeIn(page), FadeIn(label), run_time=0.5)
         self.play(Create(rule), FadeIn(footnote), run_time=0.4)
         self.play(FadeIn(coin), Indicate(footnote, color=theme.color("accent")), run_time=0.6)
+        self.adam_bottom = coin.get_bottom()
 
         # The ⭐ line is drawn, not captioned: the acknowledgement written into the page, the
         # namers in bold (the panel's bottom lines keep the ⭐⭐⭐ 「没有论文」 and what follows).

@@ -276,7 +276,9 @@ class FigPerByte(LectureScene):
     def context_story(self) -> None:
         # The question is put to the room with the lecture's own case drawn: at 128K attention is
         # far dearer than any linear layer, so 「恰恰是 attention」 is the reverse of what it says.
+        # The question stands alone: the paper's story above it is drawn (the glow, the gain bars).
         self.beat(says="为什么反过来了？", takeaway="为什么反过来了？")
+        self.play(*self.clear_takeaways(), run_time=0.4)
         self.lecture_case()
         self.beat(says="因为它的序列长度是两千零四十八")
         context = quantity("model.gpt3.context_tokens").value
@@ -302,7 +304,8 @@ class FigPerByte(LectureScene):
     def lecture_case(self) -> None:
         """At the lecture's 128K, V3's attention is off the top of the chart, far over its flat line."""
         flat = quantity("per_byte.v3.linear_flops_per_byte").value
-        up = arrow(self.at_seq(flat), self.at_seq(per_byte.Y_MAX.value) + UP * theme.space("large"), V3,
+        # Its words high in the top right, a clear row above the axis title and 头维度.
+        up = arrow(self.at_seq(flat), self.at_seq(per_byte.Y_MAX.value) + UP * theme.space("wide"), V3,
                    weight="bold", buff="snug")
         said = on_plot("本讲 {recompute.seq_len_label}：attention 远高于线性层", size="small", color=V3)
         said.next_to(up, UP, buff=theme.space("tight"))

@@ -2,8 +2,8 @@
 
 Ⓐ a number stored in two parts (the sign aside): fp32 1|8|23; bf16 1|8|7 in the middle row (its
    exponent as long as fp32's: the same range; the mantissa bits it drops drawn as gone); fp16
-   1|5|10 in the bottom row, which was held open from the start: three exponent cells move to
-   the mantissa's end (finer, but a tiny gradient becomes 0).
+   1|5|10 in the bottom row, opened when the speaker names it: three exponent cells move to the
+   mantissa's end and stay framed (finer, but a tiny gradient becomes 0).
 Ⓑ the run: the bf16 line near 1.0 (only these ticks; nothing between them can be stored), one
    gap magnified to full width — the +0.0003 sliver, 3.8 % of it, the value rounded back past
    the midpoint it cannot reach; the naive question alone as the panel's key line; a counter
@@ -38,11 +38,11 @@ from scenes.kit.text import ledger_text, line, number, words
 # ---- Ⓐ geometry ----
 BIT_W, BIT_H = 0.29, 0.5
 ROW_LEFT = -4.9
-ROW_YS = {"fp32": 2.2, "bf16": 0.95, "fp16": -0.3}
+ROW_YS = {"fp32": 2.2, "bf16": 0.67, "fp16": -0.45}   # fp32's field names clear of the bf16 row under them
 SIGN, EXPONENT, MANTISSA = range(3)
 FIELD_ROLES = ("muted", "ink", "ink")          # told apart by fill: exponent filled, mantissa open
 MOVED_DROP = 0.75                              # the three exponent cells pass under the fp16 row as they move
-TINY_Y = -1.35                                 # the tiny-gradient line, under fp16 and above the takeaways
+TINY_Y = -1.5                                  # the tiny-gradient line, under fp16's moved-bits brace, above the takeaways
 NOTE_GAP = theme.space("edge")                 # a row's notes, right of it
 
 # ---- Ⓑ geometry: the bf16 line near 1.0 on top, one gap magnified, two cards, the takeaways ----
@@ -112,6 +112,9 @@ class FigPrecision(LectureScene):
         fields = [widgets.Field(n, key, role) for n, key, role in zip(names, keys, FIELD_ROLES)]
         row = widgets.bit_layout(fields, bit_width=BIT_W, height=BIT_H, title=format_label(name, size="heading"))
         row.field(MANTISSA).set_fill(opacity=0)
+        if named:   # 符号 is wider than its one cell: set it left of the exponent's edge, where a guide runs
+            sign = row.names[SIGN]
+            sign.shift(RIGHT * (row.field(EXPONENT).get_left()[0] - theme.space("fine") - sign.get_right()[0]))
         return row.shift([ROW_LEFT - row.cells.get_left()[0], ROW_YS[name] - row.cells.get_y(), 0])
 
     def two_parts(self) -> None:
@@ -129,9 +132,8 @@ class FigPrecision(LectureScene):
         self.beat(says="现在看中间这行 bf16 —— 它的指数段跟上面 fp32 一样长",
                   takeaway=format_name("bf16") + " 的指数段跟 " + format_name("fp32") + " 一样长")
         bf16 = self.layout("bf16")
-        slot = self.fp16_slot()             # the bottom row held open: bf16 is the middle one
-        self.play(FadeIn(bf16, shift=UP * theme.space("gap")), FadeIn(slot.frame), run_time=0.8)
-        edges = VGroup(*[self.guide(x, fp32.cells.get_top()[1], bf16.cells.get_bottom()[1], fp32.names)
+        self.play(FadeIn(bf16, shift=UP * theme.space("gap")), run_time=0.8)
+        edges = VGroup(*[self.guide(x, fp32.cells.get_top()[1], bf16.cells.get_bottom()[1])
                          for x in (fp32.field(EXPONENT).get_left()[0], fp32.field(EXPONENT).get_right()[0])])
         self.play(Create(edges), Indicate(fp32.field(EXPONENT), color=highlight, scale_factor=1.0),
                   Indicate(bf16.field(EXPONENT), color=highlight, scale_factor=1.0), run_time=1.0)
@@ -143,8 +145,9 @@ class FigPrecision(LectureScene):
         self.play(FadeIn(dropped), run_time=0.8)
 
         self.beat(says="再看最下面 fp16。同样是十六位，可它把三位从指数挪给了尾数",
-                  takeaway="同样 {format.fp16.total_bits} 位：{precision.exponent_bits_moved}位从指数挪给了尾数")
-        fp16 = self.move_three_bits(bf16, slot)
+                  takeaway="同样 {format.fp16.total_bits} 位：{precision.exponent_bits_moved}位从指数挪给了尾数",
+                  replaces=True)            # bf16's 「一样长」 stays drawn: the guides and 「→ 范围一样」
+        fp16 = self.move_three_bits(bf16)
 
         self.beat(says="于是它更精细，但范围小了一大截 —— 小的梯度直接掉到零")
         note = words("更细，范围小一大截", size="label").next_to(fp16.cells, RIGHT, buff=NOTE_GAP)
@@ -153,22 +156,16 @@ class FigPrecision(LectureScene):
 
         self.beat(says="这才是 fp16 需要 loss scaling 的原因， 跟「十六位不够用」一点关系都没有",
                   takeaway=format_name("fp16") + " 要 loss scaling：因为范围，不是「{format.fp16.total_bits} 位不够用」")
+        self.play(*self.dim_takeaways(), run_time=0.3)   # the three moved bits stay marked: the line said now leads
 
     @staticmethod
-    def guide(x: float, top: float, bottom: float, names) -> VGroup:
-        """A dashed alignment guide from ``top`` down to ``bottom`` at ``x``, broken where a field
-        name stands across it (符号 straddles the sign/exponent edge): no line through a label."""
-        pad = theme.space("hair")
-        pieces, y = VGroup(), top
-        for name in sorted((n for n in names if n.get_left()[0] - pad < x < n.get_right()[0] + pad),
-                           key=lambda n: -n.get_top()[1]):
-            pieces.add(marks.segment([x, y, 0], [x, name.get_top()[1] + pad, 0], "accent", weight="thin", dashed=True))
-            y = name.get_bottom()[1] - pad
-        pieces.add(marks.segment([x, y, 0], [x, bottom, 0], "accent", weight="thin", dashed=True))
-        return pieces
+    def guide(x: float, top: float, bottom: float):
+        """A dashed alignment guide from ``top`` down to ``bottom`` at ``x``: a field edge, where no
+        label stands (符号 is set left of it)."""
+        return marks.segment([x, top, 0], [x, bottom, 0], "accent", weight="thin", dashed=True)
 
     def fp16_slot(self) -> VGroup:
-        """The bottom row held open before fp16 is drawn: a dashed frame of sixteen bits, named."""
+        """The bottom row as fp16 is named: a dashed frame of sixteen bits, the bf16 cells drop into it."""
         width = BIT_W * quantity("format.fp16.total_bits").value
         frame = marks.box(width, BIT_H, "muted", weight="thin", corner="square", dashed=True)
         frame.move_to([ROW_LEFT + width / 2, ROW_YS["fp16"], 0])
@@ -186,12 +183,14 @@ class FigPrecision(LectureScene):
         label = words("掉的：精细", size="small", color="muted").next_to(cells, DOWN, buff=theme.space("fine"))
         return VGroup(cells, label)
 
-    def move_three_bits(self, bf16, slot) -> widgets.BitLayout:
-        """A copy of the bf16 cells drops into the fp16 slot; three exponent cells pass under the row
-        to the mantissa's end and open up (they are mantissa now), the mantissa closing up behind
-        them: 1|5|10. Then the row is fp16's own, its counts under it."""
+    def move_three_bits(self, bf16) -> widgets.BitLayout:
+        """The bottom row opens (「再看最下面 fp16」) and a copy of the bf16 cells drops into it; three
+        exponent cells pass under the row to the mantissa's end and open up (they are mantissa now),
+        the mantissa closing up behind them: 1|5|10. Then the row is fp16's own, its counts under
+        it, and the three moved cells stay framed and braced: the beat's point, drawn."""
         fp16 = self.layout("fp16")
-        self.play(FadeIn(slot.name), run_time=0.4)          # fp16 is named now: 「再看最下面 fp16」
+        slot = self.fp16_slot()
+        self.play(FadeIn(slot), run_time=0.4)
         moving = bf16.cells.copy()
         moving.shift([0, ROW_YS["fp16"] - bf16.cells.get_y(), 0])
         moved_count = int(quantity("precision.exponent_bits_moved").value)
@@ -207,6 +206,12 @@ class FigPrecision(LectureScene):
         self.remove(moving, moved, mantissa, *moving.submobjects)   # animated groups and cells stand on the stage alone
         self.add(fp16.cells)
         self.play(FadeOut(slot), FadeIn(VGroup(fp16.title, fp16.counts)), run_time=0.5)
+        landed = VGroup(*fp16.field(MANTISSA)[-moved_count:])
+        mark = marks.frame_around(landed, "accent", pad="hair", weight="bold", corner="square")
+        brace = marks.brace(landed, DOWN, gap="fine")
+        brace = VGroup(brace, ledger_text("挪来的{precision.exponent_bits_moved}位", size="small")
+                       .next_to(brace, RIGHT, buff=theme.space("small")))   # beside it: the tiny gradient is below
+        self.play(Create(mark), FadeIn(brace), run_time=0.6)
         return fp16
 
     @staticmethod

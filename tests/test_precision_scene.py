@@ -96,14 +96,21 @@ def _said(mobjects) -> list[str]:
 
 
 def test_bf16_is_the_middle_row_when_the_notes_say_so(stills):
-    """「中间这行 bf16」: at Ⓐ.3 the bottom row is already held open (an empty dashed frame), but
-    fp16 is named only when the speaker names it (「再看最下面 fp16」, Ⓐ.5)."""
+    """「中间这行 bf16」: nothing stands in the bottom row before the speaker names fp16 (「再看最下面
+    fp16」, Ⓐ.5): no name and no empty placeholder frame (the review read one as noise)."""
     rows = [s for s in _said(stills["A.3"]) if s in ("fp32", "bf16", "fp16")]
     assert sorted(rows) == ["bf16", "fp32"]
-    frames = [m for m in _family(stills["A.3"])
-              if isinstance(m, VMobject) and m.get_bottom()[1] < -0.3 < m.get_top()[1] and m.get_width() > 3]
-    assert frames, "no row held open under bf16 at Ⓐ.3"
+    for name in ("A.3", "A.4"):
+        frames = [m for m in _family(stills[name])
+                  if isinstance(m, VMobject) and m.get_bottom()[1] < -0.45 < m.get_top()[1] and m.get_width() > 3]
+        assert not frames, f"something already stands in the fp16 row at Ⓐ.{name[-1]}"
     assert "fp16" in _said(stills["A.5"])
+
+
+def test_the_moved_bits_stay_marked(stills):
+    """The ⭐⭐ point 「三位从指数挪给了尾数」 is drawn in the final frame, not only animated."""
+    for name in ("A.5", "A.7"):
+        assert any(s.startswith("挪来的") for s in _said(stills[name])), f"the moved bits are not marked at Ⓐ.{name[-1]}"
 
 
 def test_only_these_ticks_waits_for_its_own_line(stills):
