@@ -28,8 +28,8 @@ from scenes.kit.text import formula, ledger_text, line, number, words
 # The two runs the notes call 红 and 绿: red ends in the shallow valley (the worse outcome), green
 # in the deep one (the better), so they take the status colours, the red one a crimson.
 STRINGS = (("red", "bad"), ("green", "good"))
-# ∇L and −∇L are both gradients: the gradient's colour. −∇L is the step taken (heavy); once it is
-# drawn, ∇L is the way not taken and steps back to muted.
+# ∇L and −∇L are both gradients: the gradient's colour, from first to last (no arrow changes
+# colour). −∇L is the step taken, drawn heavier; ∇L keeps its colour at a lighter stroke.
 GRADIENT = "gradients"
 
 # ---- Ⓐ: the loss over one parameter ----
@@ -59,7 +59,7 @@ ROW_TOP, ROW_STEP = 1.5, 0.85
 NAME_X, VALUE_X, NEG_X, BAR_X, HEAD_Y = -5.0, -3.3, -1.2, 3.0, 2.4
 BADGE_X = 1.1                               # the ↑/↓ badges' column, right of the −gradient entries
 BADGE_LEN = 0.4
-BAR_SCALE, BAR_THICKNESS, BAR_FILL = 0.45, 0.35, 0.7
+BAR_SCALE, BAR_THICKNESS, BAR_FILL = 0.45, 0.35, 1.0     # full colour: live values, not pale
 MORE_DY = 0.75                              # the ⋮ rows, this far under the last row
 # C.1: what cannot be drawn — a one-parameter curve, a two-parameter map, and an empty frame.
 SKETCH_Y, SKETCH_XS, SKETCH_W, SKETCH_H = 0.4, (-4.3, 0.0, 4.3), 3.0, 2.0
@@ -128,6 +128,9 @@ class FigDescent(LectureScene):
         self.beat(says="可是 —— 红色落进了浅的那个谷，绿色落进了深的。")
         self.show_where_they_landed()
         self.beat(says="差别只有一个：它们从哪儿出发。", takeaway="差别只有一个：它们从哪儿出发")
+        # The red string's two lines have been drawn (the tangents, the shrinking hops): the
+        # ⭐⭐⭐ line takes the bottom on its own.
+        self.play(*self.clear_takeaways(), run_time=0.4)
         self.show_the_one_difference()
         self.beat(says="所以要说清楚：梯度下降从来没承诺过最优。它只承诺，每一步都在变好。",
                   takeaway="梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
@@ -266,12 +269,9 @@ class FigDescent(LectureScene):
                               for p, g in zip(places, steps)))
         self.play(*[GrowArrow(a) for a in downs], run_time=0.7)
         self.bring_to_front(bases)
-        # The gradient is the way not taken: it steps back, the step keeps the colour; the key
-        # now says what each is for.
-        key[0][1].set_color(theme.text_color("muted"))
+        # The key now says what each is for; both arrows keep the gradient's colour.
         self.play(FadeIn(clearings(down_names)), FadeIn(down_names), FadeIn(key[1]), FadeOut(named), FadeIn(key[0][1]),
-                  ups.animate.set_color(theme.color("muted")), up_names.animate.set_color(theme.text_color("muted")),
-                  key[0][0].animate.set_color(theme.color("muted")), run_time=0.5)
+                  run_time=0.5)
 
         self.beat(says="而它的长度还顺带告诉你：这个坡有多陡。", takeaway="梯度的长度 = 这个坡有多陡")
         # Each point named by its ground, and its length listed by the key: the steep point's
@@ -345,7 +345,7 @@ class FigDescent(LectureScene):
         self.beat(says="每一项告诉你两件事：正负，说这个参数往上推还是往下推；")
         sign_head = words("① 正负：往哪推", size="label").move_to([BADGE_X, HEAD_Y, 0])
         self.play(FadeIn(sign_head), *[GrowArrow(r.badge) for r in rows], run_time=0.6)
-        self.beat(says="相对大小，说哪一项改起来更要紧。", takeaway="a 比 c 要紧 {descent.a_over_c} 倍")
+        self.beat(says="相对大小，说哪一项改起来更要紧。", takeaway="a、b 比 c 要紧 {descent.a_over_c} 倍")
         size_head = words("② 大小：先动谁", size="label").move_to([BAR_X, HEAD_Y, 0], aligned_edge=LEFT)
         self.play(FadeIn(size_head), *[GrowFromEdge(r.bar.blocks, LEFT) for r in rows], run_time=0.8)
         self.beat(says="它不只告诉你往哪走，还告诉你该先动谁。", takeaway="它不只告诉你往哪走，还告诉你该先动谁")

@@ -2,9 +2,9 @@
 
 Ⓐ three cells, two perpendicular cuts through each flat point: the valley floor (both up), the
    hilltop (both down), the pass (one up, one down) — anim-saddle's surface; then the pass as the
-   mountain pass, drawn large where the first two cells were: a ridge dipping at the pass (along
-   it the pass is the lowest point) and the trail over it (along it the highest), and the way out
-   down the trail.
+   mountain pass, drawn large where the first two cells were: a ridge over its grey mass, dipping
+   at the notch (豁口; along the ridge the pass is the lowest point) and the trail coming up over
+   it (along it the highest), each named at its far end, and the way out down the trail.
 Ⓑ the argument, one line per beat, in one encoding: each direction is an arrow tilted the way
    the ground goes along it, up or down (Ⓐ's colours). A floor needs every direction up; one
    parameter has two; a model has hundreds of billions, and one going down makes it a pass
@@ -156,10 +156,14 @@ class FigSaddle(LectureScene):
         name = words("垭口", size="heading", color="accent").move_to(cells[2].title)
         self.play(FadeOut(VGroup(cells[0], cells[1], flat_note)), FadeOut(cells[2].title, shift=UP * 0.15), run_time=0.5)
         picto = self.pass_pictogram()
-        self.play(FadeIn(name, shift=UP * 0.15), Create(picto.ridge), Create(picto.trail), FadeIn(picto.dip),
-                  run_time=0.9)
+        # 「就是翻山时那个豁口」: the mountain first (the ridge over its grey mass, the notch
+        # between its summits), then the trail coming up to the notch, each named at its far end.
+        self.play(FadeIn(name, shift=UP * 0.15), FadeIn(picto.mass), Create(picto.ridge), run_time=0.8)
+        self.play(FadeIn(picto.dip), FadeIn(picto.notch_name), FadeIn(picto.ridge_name), run_time=0.5)
+        self.play(Create(picto.trail), FadeIn(picto.trail_name), run_time=0.7)
 
         self.beat(says="沿着翻山的那条路走，它是整条路的最高点； 可你要是横过来、沿着山脊走，它又是最低点")
+        self.play(FadeOut(picto.notch_name), run_time=0.3)
         self.play(FadeIn(picto.trail_label), picto.trail.animate.set_stroke(width=theme.stroke("strong")), run_time=0.5)
         self.play(picto.trail.animate.set_stroke(width=theme.stroke("heavy")), run_time=0.2)
         self.play(FadeIn(picto.ridge_label), picto.ridge.animate.set_stroke(width=theme.stroke("strong")), run_time=0.5)
@@ -188,9 +192,18 @@ class FigSaddle(LectureScene):
             return PICTO_AT + np.array([x, y, 0]) * PICTO_SCALE
 
         ridge = marks.polyline([at(*p) for p in RIDGE], UP_COLOUR, weight="heavy", smooth=True)
+        # The mountain's mass under the ridge, down to its feet: a surface, so the notch reads as
+        # a notch in a mountain (the trail comes up to it from the foreground, over the mass).
+        mass = ridge.copy().add_line_to(ridge.get_start()).set_stroke(width=0)
+        mass.set_fill(theme.color("panel"), opacity=1)
         trail = marks.polyline([at(*p) for p in TRAIL], DOWN_COLOUR, weight="heavy", smooth=True)
         dip = marks.dot(at(*RIDGE[2]), "ink", size="ball", halo=True)
         point = at(*RIDGE[2])
+        ridge_name = words("山脊", size="label", color=UP_COLOUR).next_to(at(*RIDGE[1]), UP, buff=theme.space("small"))
+        # Left of the trail's foot, under the mountain's mass: clear of the takeaways below.
+        trail_name = words("翻山的路", size="label", color=DOWN_COLOUR).next_to(at(*TRAIL[0]), LEFT,
+                                                                            buff=theme.space("small"))
+        notch_name = words("豁口", size="label").next_to(dip, UP, buff=theme.space("close"))
         ridge_note = words("沿山脊：最低", size="label", color=UP_COLOUR).move_to(at(0, RIDGE_NOTE_Y))
         trail_note = words("沿着路：最高", size="label", color=DOWN_COLOUR).move_to(at(0, TRAIL_NOTE_Y))
         gap = theme.space("small") + marks.radius_of("ball")
@@ -199,8 +212,10 @@ class FigSaddle(LectureScene):
         way_out = arrow(at(*WAY_OUT[0]), at(*WAY_OUT[1]), DOWN_COLOUR, weight="bold", buff=None)
         # Beside the trail's right arm, in the open ground over it: where the way out is.
         way_out_label = words("路就在旁边", size="label", color=DOWN_COLOUR).move_to(at(*WAY_OUT_NOTE))
-        picto = VGroup(ridge, trail, dip, ridge_label, trail_label, way_out, way_out_label)
-        picto.ridge, picto.trail, picto.dip, picto.way_out = ridge, trail, dip, way_out
+        picto = VGroup(mass, ridge, trail, dip, ridge_name, trail_name, ridge_label, trail_label, way_out,
+                       way_out_label)
+        picto.mass, picto.ridge, picto.trail, picto.dip, picto.way_out = mass, ridge, trail, dip, way_out
+        picto.ridge_name, picto.trail_name, picto.notch_name = ridge_name, trail_name, notch_name
         picto.ridge_label, picto.trail_label, picto.way_out_label = ridge_label, trail_label, way_out_label
         return picto
 
@@ -259,8 +274,10 @@ class FigSaddle(LectureScene):
         self.play(Create(ring), FadeIn(point), run_time=0.5)
 
         self.beat(says="我得说清楚：这是定义层面的话，不是概率论证", takeaway="这是定义层面的话，不是概率论证")
+        # The second brake sentence joins the first in one line (it replaces it): the ⭐⭐⭐ line
+        # above them keeps its size to the panel's end.
         self.beat(says="各个方向的弯曲方向并不彼此独立，所以我不会给你一个 「罕见到十的负多少次方」那种数字 —— 那个数是编的",
-                  takeaway="各方向并不独立：「罕见到多少」那种数是编的")
+                  takeaway="是定义，不是概率：方向不独立，「罕见到多少」是编的", replaces=True)
 
     # ---- Ⓒ the share of up-directions, then the crawl ----
 
@@ -316,6 +333,8 @@ class FigSaddle(LectureScene):
         self.play(FadeIn(crawl.pile_label), run_time=0.5)
         self.beat(says="记住这句 —— 我们接下来一整节要讲的那些优化器， 一多半就是在治这个",
                   takeaway="接下来整节的优化器，多半就是在治这个")
+        # The ⭐⭐⭐ line stands alone: the pile on the cut says the rest.
+        self.play(*self.clear_takeaways(), run_time=0.4)
 
     @staticmethod
     def stopping_points(axis) -> VGroup:
@@ -323,7 +342,9 @@ class FigSaddle(LectureScene):
         measurement the speaker cites, all clearly short of 1 (flat.sketched_stop_shares), with
         the paper's name and year under the axis's left half."""
         dots = VGroup(*(marks.dot(axis.point(s), "ink", size="regular") for s in flat.SKETCHED_STOPS.value))
+        # Over the dots, a little left of the leftmost one: well clear of 真谷底's name at 1.
         label = words("训练停下的点（示意）", size="label").next_to(dots, UP, buff=NAMES_DY - theme.space("tight"))
+        label.align_to(dots, LEFT).shift(LEFT * theme.space("wide"))
         source = line("实测：Dauphin 等 {flat.measurement_paper.year}（待核）", size="small", color="muted")
         source.next_to(axis.point(0.0), DOWN, buff=SOURCE_DY).align_to(axis.point(0.0), LEFT)
         group = VGroup(dots, label, source)

@@ -15,7 +15,7 @@ Every curve is a run of lecture_numerics/updratio.py (the toy trained for real).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, Flash, MoveAlongPath, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, Flash, LaggedStart, MoveAlongPath, VGroup
 
 from lecture_numerics import quantity, updratio
 from scenes.kit import marks, theme, widgets
@@ -106,7 +106,9 @@ class FigUpdratio(LectureScene):
             label = line(f"{name}　η {{{key}}}", size="label", color=role)
             labels.add(label.move_to([LABEL_X, plot.point(steps, ratios[i, -1])[1], 0], aligned_edge=LEFT))
         labels[OK].shift(UP * OK_LABEL_LIFT)
-        self.play(FadeIn(labels, lag_ratio=0.3), run_time=0.9)
+        # Each name and η whole, one after another at its own curve's end (a lag over the glyphs
+        # would write the numbers in digit by digit).
+        self.play(LaggedStart(*(FadeIn(label) for label in labels), lag_ratio=0.3), run_time=0.9)
 
     # ---- Ⓑ the lower loss, and what it costs ----
 
@@ -126,8 +128,9 @@ class FigUpdratio(LectureScene):
         self.beat(says="而学习率再乘 2.1 就直接 NaN")
         wall_x = self.push_to_the_wall(plot, sweep, big_at)
 
+        # The closing line takes the bottom alone: the costs it sums up are drawn above it.
         self.beat(says="所以这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标",
-                  takeaway="这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标")
+                  takeaway="这条比值不是让 loss 最低的指标，是看你离悬崖多远的指标", replaces=True)
         self.distance(plot, wall_x, float(updratio.LR_OK.value), OK_SPAN_Y, "刚好：还差 {updratio.cliff_over_ok} 倍",
                       "good")
 

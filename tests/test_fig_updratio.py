@@ -70,10 +70,16 @@ def test_the_jitter_beat_says_no_multiple(stills):
     assert any("几乎不抖" in t for t in _visible_texts(stills["B.3"]))
 
 
-def test_the_cost_is_elsewhere_stays_to_the_end(stills):
-    """The ⭐ 「代价在别处」 is a takeaway of B.2 and still on screen as the panel ends."""
+def test_the_cost_is_elsewhere_stays_until_the_closing_line(stills):
+    """The ⭐ 「代价在别处」 is a takeaway of B.2 and stays while its costs are drawn (B.2–B.4);
+    the closing line replaces it, alone at the bottom, as the panel ends."""
+    def shown(name):
+        return {p.takeaway_of for m in stills[name] for p in m.get_family() if getattr(p, "takeaway_of", None)}
+
+    for name in ("B.2", "B.3", "B.4"):
+        assert "B.2" in shown(name)
     last = max((n for n in stills if n.startswith("B.")), key=lambda n: int(n.split(".")[1]))
-    assert any(getattr(p, "takeaway_of", None) == "B.2" for m in stills[last] for p in m.get_family())
+    assert shown(last) == {last}
 
 
 def test_the_drawn_shaking_is_what_the_label_measures():
