@@ -6,9 +6,10 @@
    the guess alone; at 「错了」 the view pulls back to both valleys at one scale, with each ball's
    distance to its bottom (2 and 25); then the division that makes them comparable.
 Ⓒ 为什么没人真去算: one second derivative per pair of parameters (a cell of the N × N grid),
-   N² cannot be stored; only the diagonal can be estimated — Adam's √v.
-Ⓑ again (section D, after 「平移到 Ⓑ」) → 中间也没有好的: a learning-rate axis with each valley's
-   best rate (1 and 25); the wall at 2 makes everything between them diverge; the three rows
+   N = 671B written on the grid's edge, N² cannot be stored; only the diagonal can be estimated —
+   Adam's √v (its fp32 size in small print).
+Ⓑ again (section D, after 「平移到 Ⓑ」) → 中间也没有好的: Ⓑ's two valleys kept small on top (one
+   scale; 陡峭比 25 named when row ② says it), a learning-rate axis with each valley's best rate (1 and 25); the wall at 2 makes everything between them diverge; the three rows
    (threshold, κ = 25 → 9 steps, κ = 1000 → 364 steps), each count also drawn as a strip of step
    dots at one pitch (the 364 run off the screen); the conclusion, with 中间也没有好的 kept as
    the heading, and its cost.
@@ -40,6 +41,7 @@ CURVE, BALL, SLOPE, ESTIMATE, WRONG, HIGHLIGHT = "ink", "accent", "backward", "o
 A_WINDOW = DataWindow(((-3.0, 3.0), (-0.3, 4.6)), screen_center=(-2.8, 0.3), screen_size=(6.4, 4.8))
 TANGENT_BACK, TANGENT_AHEAD = 0.9, 0.6      # how far the tangent reaches either side of the ball (data x)
 BEND_AT = (0.0, 3.2)                        # 「二阶导」 named inside the bowl, where nothing else is
+BEND_POINT_X = -0.6                         # its leader ends on the curve left of the bottom
 NOTES_AT = (3.4, 1.2)
 GHOST_OPACITY = 0.35
 
@@ -63,9 +65,15 @@ PAIR_CELL = (9, 3)                              # (row, column) of the one secon
 LINES_GAP, LINES_Y, LINES_LEFT = 0.3, 0.1, -1.6
 
 # ---- Ⓑ again: a learning-rate axis from zero, and the three rows under it --------------------------
-ETA_HIGH, ETA_W, ETA_LEFT, ETA_Y = 27.0, 10.6, -5.2, 1.75
-BETWEEN_DROP = 0.55     # the 「中间」 brace under the axis, clear of its tick labels
-ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.1, -6.4, 0.3
+# The pan lands on Ⓑ's lower half: Ⓑ's two valleys stay on top, shrunk to the right of the heading
+# (one scale, as in Ⓑ), so 「图上这个谷」 points at something on screen.
+THUMB_DATA = ((-28.0, 28.0), (-0.5, 14.0))
+THUMB_STEEP = DataWindow(THUMB_DATA, screen_center=(0.9, 2.95), screen_size=(2.3, 0.75))
+THUMB_FLAT = DataWindow(THUMB_DATA, screen_center=(3.5, 2.95), screen_size=(2.3, 0.75))
+THUMB_NAME_GAP = 0.08
+ETA_HIGH, ETA_W, ETA_LEFT, ETA_Y = 27.0, 10.6, -5.2, 1.35
+BETWEEN_DROP = 0.45     # the 「中间」 brace under the axis, clear of its tick labels
+ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.35, -6.4, 0.26
 # Steps as dots under rows ② and ③, at one pitch: 9 fit in a hand's width, 364 leave the screen.
 STEP_PITCH, STEP_DOT = 0.15, "ink"
 STRIP_DROP = 0.2        # a strip's dots under its row
@@ -130,7 +138,11 @@ class FigBeststep(LectureScene):
             ledger_text("梯度 {beststep.a.gradient} ÷ 二阶导 {beststep.a.curvature} = {beststep.a.best_step}",
                         size="body"),
         ).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("large")).move_to([*NOTES_AT, 0])
-        self.play(FadeIn(bend), run_time=0.5)
+        # A thin leader from the name to the bowl's floor, left of the bottom (the ball lands from
+        # the right): the bend it names is there.
+        bend_at = A_WINDOW.point(BEND_POINT_X, 0.5 * h * BEND_POINT_X ** 2)
+        bend_leader = arrow(bend.get_bottom(), bend_at, CURVE, weight="thin", buff="fine")
+        self.play(FadeIn(bend), GrowArrow(bend_leader), run_time=0.5)
         for part in rule:
             self.play(FadeIn(part), run_time=0.6)
 
@@ -229,27 +241,34 @@ class FigBeststep(LectureScene):
         self.start_panel("C", "为什么没人真去算", says="二阶导每两个参数之间就有一个")
         grid, diagonal, pair = self.hessian_grid()
         top = words("N 个参数", size="label", color="muted").next_to(grid, UP, buff=theme.space("small"))
+        # At 「几千亿参数」 the grid's own edge gets its N: the size is drawn where N is, not a line.
+        top_sized = ledger_text("N = {model.v3.total_params} 个参数（V3）", size="label", color="muted")
+        top_sized.move_to(top)
         side = formula("N", size="label", color="muted").next_to(grid, LEFT, buff=theme.space("small"))
-        pair_tag = formula("wᵢ 与 wⱼ 之间", size="label", color=HIGHLIGHT)
+        # Plain words, no subscripts: wᵢ's raised i would fall under the 14 px floor.
+        pair_tag = words("参数 i 与 j 之间", size="label", color=HIGHLIGHT)
         pair_tag.next_to(grid, DOWN, buff=theme.space("medium")).align_to(pair, LEFT)
         pair_pointer = arrow(pair_tag.get_top(), pair.get_bottom(), HIGHLIGHT, weight="thin", buff="hair")
         lines = VGroup(
             ledger_text("二阶导：每{beststep.c.params_per_entry}个参数之间就有一个", size="body"),
-            ledger_text("N = {model.v3.total_params}（DeepSeek-V3）", size="body"),
             # Heading size: the power of ten's exponent must read from the back of the room.
             VGroup(ledger_text("N × N ≈ {beststep.c.hessian_entries} 个数", size="heading"),
                    words("—— 存不下", size="heading", color=WRONG)).arrange(RIGHT, buff=theme.space("small")),
-            ledger_text("只估对角线：N 个，fp32 也才 {beststep.c.diagonal_tib} TiB", size="body", color=ESTIMATE),
+            ledger_text("只估对角线：N 个", size="body", color=ESTIMATE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=LINES_GAP)
         lines.move_to([0, LINES_Y, 0]).align_to([LINES_LEFT, 0, 0], LEFT)
         lines[0].shift(UP * theme.space("small"))
+        # The diagonal's size in chart-label type, under its line: a footnote, not a sentence.
+        diag_size = ledger_text("fp32：{beststep.c.diagonal_tib} TiB", size="small", color="muted")
+        diag_size.next_to(lines[2], DOWN, buff=theme.space("tight"), aligned_edge=LEFT)
         self.play(FadeIn(grid), FadeIn(top), FadeIn(side), run_time=1.0)
         self.play(pair.animate.set_fill(theme.color(HIGHLIGHT)), GrowArrow(pair_pointer), FadeIn(pair_tag),
                   run_time=0.6)
         self.reveal(lines[:1])
 
         self.beat(says="几千亿参数根本存不下")
-        self.reveal(lines[1:3])
+        self.play(FadeTransform(top, top_sized), run_time=0.6)
+        self.reveal(lines[1:2])
 
         self.beat(says="于是只好去估它 —— 而那就是 Adam 分母那一坨的来历",
                   takeaway="于是只好去估它 —— 那就是 Adam 分母的来历")
@@ -259,7 +278,8 @@ class FigBeststep(LectureScene):
         self.play(FadeOut(pair_tag), FadeOut(pair_pointer), pair.animate.set_fill(theme.color("panel")),
                   *(cell.animate.set_fill(theme.color(ESTIMATE)) for cell in diagonal), run_time=0.6)
         self.play(FadeIn(root_v), run_time=0.4)
-        self.reveal(lines[3:])
+        self.reveal(lines[2:])
+        self.play(FadeIn(diag_size), run_time=0.4)
 
     def reveal(self, parts: VGroup) -> None:
         for part in parts:
@@ -292,7 +312,8 @@ class FigBeststep(LectureScene):
         self.panel("D", says="那有人会说：取个中间值不就行了。")
         self.clear()
         self.header = panel_header("B", "取个中间值？")
-        self.play(FadeIn(self.header), run_time=0.6)
+        self.thumbs, self.kappa_tag = self.valley_thumbnails()
+        self.play(FadeIn(self.header), FadeIn(self.thumbs), run_time=0.6)
         self.rate_axis()
 
         # ⭐⭐⭐: the answer is seen — the wall at 2 stands right of 陡谷's best, and everything from
@@ -306,6 +327,8 @@ class FigBeststep(LectureScene):
         self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
         self.beat(says="第二行：那就取最大的安全值。")
         self.play(FadeIn(rows[1], shift=RIGHT * theme.space("close")), run_time=0.7)
+        # 「图上这个谷陡峭比是二十五」: the two valleys above, at one scale, get their ratio.
+        self.play(FadeIn(self.kappa_tag), run_time=0.5)
         self.play(LaggedStart(*(FadeIn(d) for d in near), lag_ratio=0.3), run_time=0.9)
         self.beat(says="第三行 —— 真实模型上，这个比值是几个数量级。")
         self.wait(1.0)                          # 「第三行要停一下」
@@ -323,6 +346,20 @@ class FigBeststep(LectureScene):
         self.play(FadeOut(rows[0]), FadeTransform(self.header, answer),
                   kept.animate.shift(UP * (rows[0].get_top()[1] - rows[1].get_top()[1])), run_time=0.6)
         self.beat(says="而代价马上就来", takeaway="代价：每个参数都得存东西 —— 那 {bytes.optimizer_sum} 字节")
+
+    def valley_thumbnails(self) -> tuple[VGroup, VGroup]:
+        """Ⓑ's two valleys, shrunk to the right of the heading at one scale, each named; and the
+        tag 陡峭比 25 between their names, shown when row ② says it."""
+        thumbs = VGroup()
+        for window, h, name in ((THUMB_STEEP, bs.LAMBDA_STEEP.value, "陡谷"),
+                                (THUMB_FLAT, bs.FLAT_CURVATURE.value, "平谷")):
+            curve = parabola(window, h)
+            tag = words(name, size="label").next_to(curve, DOWN, buff=THUMB_NAME_GAP)
+            thumbs.add(VGroup(curve, tag))
+        left, right = thumbs[0][1], thumbs[1][1]
+        kappa = ledger_text("陡峭比 {step.kappa_figure}", size="label", color=HIGHLIGHT)
+        kappa.move_to((left.get_center() + right.get_center()) / 2)
+        return thumbs, kappa
 
     def step_strip(self, row, steps_key: str | None) -> VGroup:
         """One dot per step at one pitch, under ``row``: ``steps_key`` dots, or (None) a strip that

@@ -4,8 +4,8 @@
    drawn as one −g over the circle and the square laid on each other, the farthest point of each.
 Ⓑ Muon 的更新: M = UΣVᵀ → UVᵀ, every singular value set to the same height.
 Ⓒ 同一个梯度，两把尺子 (the one panel the lecture shows), one beat per notes line: the rulers'
-   axes; 「一格」 and, under the heading, the premise the closing line calls back to (「最快」取决于
-   怎么量一步); the circle, the square; then a level line perpendicular to −g is pushed outward
+   axes (steep up, flat across, as in fig-onelr); 「一格」 and, under the heading, the line said
+   over it (「太大」得先有把尺子量); the circle, the square; then a level line perpendicular to −g is pushed outward
    until it last touches each shape — the circle at the SGD point on −g's extension, the square
    at its corner (Muon); the two answers; Newton–Schulz, under Muon's square only.
 Ⓓ 它存什么: one state tensor (momentum), not two — the 16-byte bill becomes 12, part by part.
@@ -35,7 +35,11 @@ BYTE_UNIT, BYTE_BAR_H = 0.6, 0.6             # Ⓓ: scene units per byte, bar he
 TURN_HALF = 1.2                  # half the length of the arrow from the old update to the new
 RADIUS = 1.35                                # one "格" of each ruler, on screen
 LEFT_CENTER, RIGHT_CENTER = np.array([-3.3, 0.15, 0]), np.array([3.3, 0.15, 0])
-DIRECTION = np.array([*muon.SGD_STEP.value, 0.0])   # −g / ‖g‖₂: where both arrows point
+# The axes as fig-onelr has them: the steep parameter up (竖着弹), the flat one across (横着爬).
+# The ledger's vectors are (steep, flat); on screen that is (flat, steep).
+ON_SCREEN = np.array([1, 0])
+DIRECTION = np.array([*np.asarray(muon.SGD_STEP.value)[ON_SCREEN], 0.0])   # −g / ‖g‖₂: where both arrows point
+CORNER = np.array([*np.asarray(muon.MUON_STEP.value)[ON_SCREEN], 0.0])    # Muon's step: the square's corner
 ARROW_REACH = 1.55                           # the −g arrow runs past the ball: 延长线
 CROSS_REACH = 1.15                           # the ruler's axes, in 格
 TITLE_Y = 2.15                               # the rulers' names, clear above the 平 labels
@@ -47,8 +51,9 @@ LEVEL_HALF = 1.1                             # half the swept level line, in 格
 FOOTNOTE_RIGHT, FOOTNOTE_TOP = 6.6, -1.35    # under the square's right half, clear of Muon's label
 TANGENT_HALF = 0.6                           # what stays of it: a short tangent at the touch point
 TICK_LENGTH = 0.16                           # the ends of 「一格」
-# Landing labels below and left of the touch point, clear of the arrow and the tangent.
-LABEL_OFFSET_SGD = (-0.66, -1.2)
+# Landing labels left of the touch point (SGD) or below and left of it (Muon), clear of the
+# arrow, the tangent and the takeaway under them.
+LABEL_OFFSET_SGD = (-1.6, 0.15)
 LABEL_OFFSET_MUON = (-1.1, -0.65)
 BAR_WIDTH, BAR_UNIT = 0.55, 0.7
 ROWS_APART = 1.7                             # Ⓓ: room under each row for its bar and the labels below it
@@ -83,21 +88,25 @@ class FigMuon(LectureScene):
         side = 2 * PREMISE_RADIUS
         square = marks.box(side, side, RULER, weight="bold", corner="square").move_to(center)
         minus_g = arrow(center, center + DIRECTION * PREMISE_RADIUS * ARROW_REACH, STEP, weight="bold", buff=None)
-        g_name = words("−梯度", size="small", color=STEP).next_to(minus_g.get_end(), LEFT, buff=theme.space("tight"))
+        g_name = words("−梯度", size="small", color=STEP).next_to(minus_g.get_end(), RIGHT, buff=theme.space("tight"))
         on_circle = center + DIRECTION * PREMISE_RADIUS * muon.SGD_REACH.value
-        corner = center + np.array([*muon.MUON_STEP.value, 0.0]) * PREMISE_RADIUS
+        corner = center + CORNER * PREMISE_RADIUS
         to_corner = arrow(center, corner, "ink", weight="bold", buff="snug")
-        circle_says = words("圆：落在 −梯度 上", size="label").move_to(on_circle, aligned_edge=RIGHT)
-        circle_says.shift(LEFT * PREMISE_LABEL_GAP + UP * PREMISE_LABEL_RISE)
+        # Both labels left of the square, each level with its dot (the circle's a little above it).
+        circle_says = words("圆：落在 −梯度 上", size="label")
+        circle_says.next_to(square, LEFT, buff=theme.space("small")).set_y(on_circle[1] + PREMISE_LABEL_RISE)
         square_says = words("方：落在角上", size="label").next_to(corner, LEFT, buff=theme.space("medium"))
         square_says.shift(DOWN * PREMISE_LABEL_RISE)
+        # As in Ⓒ: the square is the spectral-norm ball in singular-value coordinates, not ℓ∞.
+        honest = words("按奇异值量（谱范数）", size="small", color="muted")
+        honest.next_to(square_says, DOWN, buff=theme.space("fine")).align_to(square_says, RIGHT)
         self.play(FadeIn(definition), run_time=0.6)
         self.play(Create(circle), Create(square), run_time=0.9)
         self.play(GrowArrow(minus_g), run_time=0.6)
         self.play(FadeIn(g_name), run_time=0.3)
         self.play(FadeIn(marks.dot(on_circle, LANDING, size="ball")), FadeIn(circle_says), run_time=0.5)
         self.play(GrowArrow(to_corner), FadeIn(marks.dot(corner, LANDING, size="ball")), FadeIn(square_says),
-                  run_time=0.6)
+                  FadeIn(honest), run_time=0.6)
         self.play(FadeIn(caption("尺子换了，最陡的方向就跟着换")), run_time=0.5)
         self.wait(1.0)
 
@@ -136,7 +145,7 @@ class FigMuon(LectureScene):
         # picture's words, and the one unit each ruler measures.
         self.beat(says="我们前面说「一步不许迈太大」—— 可「太大」得先有把尺子量")
         one = VGroup(*(self.one_step_tick(c) for c in (LEFT_CENTER, RIGHT_CENTER)))
-        premise = words("「最快」取决于怎么量一步", size="body")
+        premise = words("「太大」得先有把尺子量", size="body")
         premise.move_to([0, content_area_top() - PREMISE_GAP, 0])
         self.play(FadeIn(one), run_time=0.5)
         self.play(FadeIn(premise), run_time=0.5)
@@ -159,7 +168,7 @@ class FigMuon(LectureScene):
         self.land(sgd_at, "SGD", "延长线上", LABEL_OFFSET_SGD)
 
         self.beat(says="可在方上走到最远，落在角上 —— 那个角就是 Muon")
-        corner = RIGHT_CENTER + np.array([*muon.MUON_STEP.value, 0.0]) * RADIUS
+        corner = RIGHT_CENTER + CORNER * RADIUS
         self.sweep(RIGHT_CENTER, muon.MUON_REACH.value, corner)
         # Muon's step itself, as bold as −g: it turns away from the gradient, to the corner.
         step = arrow(RIGHT_CENTER, corner, "ink", weight="bold", buff="snug")
@@ -184,12 +193,12 @@ class FigMuon(LectureScene):
         arrows = VGroup(*(arrow(c, c + DIRECTION * RADIUS * ARROW_REACH, STEP, weight="bold", buff=None)
                           for c in (LEFT_CENTER, RIGHT_CENTER)))
         name = words("−梯度", size="small", color=STEP)
-        name.next_to(arrows[0].get_end(), UP + LEFT, buff=theme.space("tight"))
+        name.next_to(arrows[0].get_end(), RIGHT, buff=theme.space("tight"))
         self.play(*(GrowArrow(a) for a in arrows), run_time=0.8)
         self.play(FadeIn(name), run_time=0.3)      # named once it is there
 
     def one_step_tick(self, center) -> VGroup:
-        """「一格」: one unit of the ruler, laid on its steep axis: it ends on the circle and the square."""
+        """「一格」: one unit of the ruler, laid on its flat axis: it ends on the circle and the square."""
         a, b = center, center + RIGHT * RADIUS
         span = marks.segment(a, b, "ink", weight="regular")
         ends = VGroup(*(marks.tick(p, "ink", length=TICK_LENGTH) for p in (a, b)))
@@ -228,12 +237,13 @@ class FigMuon(LectureScene):
         self.play(FadeIn(label), run_time=0.4)
 
     def cross(self, center) -> VGroup:
-        """The ruler's two directions through its centre: steep across, flat up (axes: muted, hairline)."""
+        """The ruler's two directions through its centre: steep up, flat across, as in fig-onelr
+        (axes: muted, hairline)."""
         reach = RADIUS * CROSS_REACH
         across = marks.segment(center + LEFT * reach, center + RIGHT * reach, "muted", weight="hairline")
         up = marks.segment(center + DOWN * reach, center + UP * reach, "muted", weight="hairline")
-        names = VGroup(words("陡", size="small", color="muted").next_to(across, RIGHT, buff=theme.space("tight")),
-                       words("平", size="small", color="muted").next_to(center + UP * reach, RIGHT, buff=theme.space("snug")))
+        names = VGroup(words("平", size="small", color="muted").next_to(across, RIGHT, buff=theme.space("tight")),
+                       words("陡", size="small", color="muted").next_to(center + UP * reach, RIGHT, buff=theme.space("snug")))
         return VGroup(across, up, names)
 
     # ---- Ⓓ what it stores ---------------------------------------------------------------------------

@@ -39,8 +39,8 @@ WINDOW = DataWindow(onelr.WINDOW, screen_center=(PLOT_CORNER[0] + PLOT_W / 2, PL
 LEVELS = [0.5 * h * h for h in (1, 2, 3, 4, 5, 6)]
 COLUMN_X = 2.6                  # left edge of the right-hand column
 COLUMN_W = 3.8                  # its width: the η axis and the bar (30 px clear of the right edge)
-LEGEND_TOP = 2.3
-ETA_Y = 0.25                    # the η axis's line, under the legend
+LEGEND_TOP = 2.6
+ETA_Y = 0.55                    # the η axis's line, under the legend, high enough for the inset and its 「2」
 ETA_HIGH = 2.5                  # the axis runs 0 … 2.5: the wall at 2 and red's 2.09 past it
 BAR_TOP = 0.75                  # blue's split bar takes the η axis's place once the speaker moves on
 BAR_H = 0.6                     # tall enough for its labels inside
@@ -50,9 +50,10 @@ DIMMED, GONE = 0.3, 0.12        # a run the speaker has moved on from; one the f
 # label 1, so the zoom lines pass no label.
 INSET_LOW, INSET_HIGH = 1.8, 2.1
 INSET_LEFT, INSET_W = 4.43, 2.14
-INSET_Y = -0.95
+INSET_Y = -0.95                 # low enough that the main axis's 「2」 stands clear above the inset's frame
 RUN_MARK = 0.44                 # a run's mark across the axis, as NumberAxis.mark draws it
 WALL_REACH = 0.32               # the wall's half-height: past the runs' marks (half of RUN_MARK)
+WALL_FOOT = 0.1                 # on the axis from zero the wall stops just under the line: its 「2」 is under it
 START_LABEL_NUDGE = 0.25        # 「同一起点」 moved right, clear of the plot's border
 BOTTOM_LABEL_RAISE = 0.17       # ≈15 px: 「谷底在右边」 clear of blue's zigzag peaks
 
@@ -123,16 +124,18 @@ class FigOnelr(LectureScene):
         self.legend = VGroup(words("学习率", size="label", color="muted"), rows)
         self.legend.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
         self.legend.move_to([COLUMN_X, LEGEND_TOP, 0], aligned_edge=UP + LEFT)
-        # Blue's row waits for blue's run: no label before the thing it labels.
+        # Each row waits for its run: no label before the thing it labels.
         self.red_row, self.blue_row = rows.submobjects
         self.play(FadeIn(start), FadeIn(start_label), run_time=0.5)
-        self.play(FadeIn(self.legend[0]), FadeIn(self.red_row), run_time=0.6)
+        # 「唯一的差别是学习率」: the legend's title alone; each run brings its own row.
+        self.play(FadeIn(self.legend[0]), run_time=0.6)
 
     # ---- the two runs ----------------------------------------------------------------------------
 
     def red_run(self):
         path_xy = onelr.RED_PATH.value
         path, dots = run_path(WINDOW, path_xy[:-1], color=DIVERGING)
+        self.play(FadeIn(self.red_row), run_time=0.4)
         self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.6), run_time=2.2,
                   rate_func=linear)
         gone = exit_arrow(WINDOW, path_xy[-2], path_xy[-1], color=DIVERGING)
@@ -183,7 +186,10 @@ class FigOnelr(LectureScene):
         axis = self.eta_axis
         threshold = quantity("beststep.threshold").value
         wall = widgets.axis_range(axis, "beststep.threshold", ETA_HIGH, role="bad")
-        wall.add(self.wall_stroke(axis.point(threshold)))
+        stroke = self.wall_stroke(axis.point(threshold), below=WALL_FOOT)
+        # The wall's value as a tick label of its own, level with the axis's 0 and 1.
+        value = line("{beststep.threshold}", size="label", color="muted").next_to(stroke, DOWN, buff=theme.space("tight"))
+        wall.add(stroke, value)
         inset = self.magnified_window(threshold)
         self.rates.add(wall, inset)
         self.play(FadeIn(wall), run_time=0.5)
@@ -192,10 +198,10 @@ class FigOnelr(LectureScene):
         self.play(FadeIn(inset.room), run_time=0.5)
 
     @staticmethod
-    def wall_stroke(at: np.ndarray) -> VMobject:
+    def wall_stroke(at: np.ndarray, below: float = WALL_REACH) -> VMobject:
         """The threshold: a dashed stroke in ink, taller than the runs' marks, so it never reads
-        as a third rate."""
-        return marks.segment(at + DOWN * WALL_REACH, at + UP * WALL_REACH, "ink", weight="regular", dashed=True)
+        as a third rate; ``below`` is how far it reaches under the axis (its label may be there)."""
+        return marks.segment(at + DOWN * below, at + UP * WALL_REACH, "ink", weight="regular", dashed=True)
 
     def magnified_window(self, threshold: float) -> VGroup:
         """The η axis from INSET_LOW to INSET_HIGH, drawn under the axis and joined to its stretch
@@ -209,11 +215,17 @@ class FigOnelr(LectureScene):
         red = marks.tick(near.point(onelr.RED_LR.value), DIVERGING, length=RUN_MARK, weight="bold")
         beyond = widgets.axis_range(near, "beststep.threshold", INSET_HIGH, role="bad")
         wall = self.wall_stroke(near.point(threshold))
+        # The wall named over it; each band named under it, the wall's foot standing between the
+        # two names (the window's name stops short of it, so the dashed stroke cuts no glyph).
         wall_name = line("门槛 {beststep.threshold}", size="label").next_to(wall, UP, buff=theme.space("tight"))
         room = near.span(onelr.BLUE_LR.value, threshold, "accent")
-        room_name = words("能下手的区间", size="label", color="accent")
-        room_name.next_to(near.line, DOWN, buff=theme.space("medium")).set_x(room.get_center()[0])
-        near_axis = VGroup(near, beyond, blue, red, wall, wall_name)
+        room_name = VGroup(words("能下手的", size="label", color="accent"), words("区间", size="label", color="accent"))
+        room_name.arrange(DOWN, aligned_edge=RIGHT, buff=theme.space("hair"))
+        room_name.next_to(near.line, DOWN, buff=theme.space("medium"))
+        room_name.align_to(near.point(threshold) + LEFT * theme.space("small"), RIGHT)
+        beyond_name = words("发散", size="label", color="bad").next_to(near.line, DOWN, buff=theme.space("medium"))
+        beyond_name.align_to(near.point(threshold) + RIGHT * theme.space("small"), LEFT)
+        near_axis = VGroup(near, beyond, blue, red, wall, wall_name, beyond_name)
         frame = marks.frame_around(VGroup(near_axis, room_name), "muted", pad="small", weight="thin")
         top_left, top_right = frame.get_corner(UP + LEFT), frame.get_corner(UP + RIGHT)
         zoom = VGroup(marks.segment(axis.point(INSET_LOW), top_left, "muted", weight="hairline"),
