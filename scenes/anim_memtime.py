@@ -65,8 +65,9 @@ RESIDENT, VARYING = ("weights", "optimizer"), ("gradients", "activations")
 # The lecture's 激活 is the stored inputs (fig-act-bill, fig-recompute, fig-step): solid teal,
 # peaking at the end of forward. In backward the layer being recomputed adds a working set on
 # top of them: its own band, the same teal lighter, whose peak is 激活 + 重算临时, never 激活峰.
+# Lighter but not pale (pale means gone): it is memory in use while the layer is recomputed.
 WORKING = "working"
-WORKING_OPACITY = 0.35
+WORKING_OPACITY = 0.6
 NAMES = {"weights": "权重", "optimizer": "优化器状态", "gradients": "梯度", "activations": "激活（存下的）",
          WORKING: "重算临时"}
 
@@ -93,9 +94,7 @@ LEGEND_TOP = 2.0
 TOTAL_READOUT_Y = 2.5
 TURN_TAG_RISE = 0.02       # the 激活峰 tag (two lines, clear of the ticks) ends at its dot, above the fill
 AXIS_NAME_GAP = 0.3        # the time axis' title stands this far left of the 更新 name's column
-DROP_BREAK = 0.2           # half the gap in the total's drop line around the update note's arrow
 UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
-TICK_DROP = 0.12           # the total peak's tick on the time axis, under the zoom strip's floor
 
 
 class AnimMemtime(LectureScene):
@@ -231,20 +230,14 @@ class AnimMemtime(LectureScene):
         # In ink, as fig-step draws the total's peak: red stays the gradients' colour.
         dot = marker(chart.point(when, size), TOTAL_ROLE)
         level = guide([TIME.left, dot.get_y(), 0], dot.get_center(), TOTAL_ROLE)
-        # The drop line breaks where the update note's arrow crosses it, so the arrow runs unbroken.
-        arrow_y = sum(chart.resident_band_box("optimizer")) / 2
-        drop = guide(dot.get_center(), [dot.get_x(), arrow_y + DROP_BREAK, 0], TOTAL_ROLE)
-        drop.append_vectorized_mobject(guide([dot.get_x(), arrow_y - DROP_BREAK, 0], [dot.get_x(), ZOOM["bottom"], 0],
-                                             TOTAL_ROLE))
+        # The drop line stops at the resident block's top: it says when, over the stretch that
+        # varies, and crosses neither the update note's arrow nor the phase names under the zoom.
+        drop = guide(dot.get_center(), [dot.get_x(), chart.resident_band_box("optimizer")[1], 0], TOTAL_ROLE)
         tag = words("总峰值", size="small", color=TOTAL_ROLE).next_to(level, UP, buff=0.08)
         readout = VGroup(ledger_text("总峰值 " + self.readouts["total_peak"], size="body", color=TOTAL_ROLE),
                          ledger_text(self.readouts["total_peak_when"], size="label", color=TOTAL_ROLE))
         readout.arrange(DOWN, buff=0.12, aligned_edge=LEFT).move_to([COLUMN_X, TOTAL_READOUT_Y, 0], aligned_edge=LEFT)
-        # Its time: a tick at the drop line's foot on the time axis, read in the readout (t = …),
-        # which keeps the phase row to the phase names.
-        foot = [dot.get_x(), ZOOM["bottom"], 0]
-        tick = marks.segment(foot, [dot.get_x(), ZOOM["bottom"] - TICK_DROP, 0], TOTAL_ROLE)
-        return VGroup(level, drop, dot, tag, readout, tick), [drop, dot]
+        return VGroup(level, drop, dot, tag, readout), [drop, dot]
 
     def gradient_marks(self, tl: Timeline, chart: StackedMemoryChart) -> tuple[VGroup, list]:
         """The gradients' full size, in their legend row, when the step reaches the end of backward

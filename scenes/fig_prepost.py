@@ -54,7 +54,8 @@ class FigPrepost(LectureScene):
     def construct(self) -> None:
         self.panel("A", says="Post-LN 里，归一化本身就是梯度消失的元凶之一")
         self.clear()
-        heading = words("Post-LN，初始化时：最初那个输入还剩多少", size="heading").to_corner(UP + LEFT, buff=theme.space("edge"))
+        # Heading and half titles at body size: the closing line (the takeaway) must read as the largest.
+        heading = words("Post-LN，初始化时：最初那个输入还剩多少", size="body").to_corner(UP + LEFT, buff=theme.space("edge"))
         # The panel's claim, said first, as the block it is about: Norm after the sum, marked.
         block = self.post_ln_block()
         claim = words("归一化本身就是梯度消失的元凶之一", size="label").move_to([0, CLAIM_Y, 0])
@@ -72,7 +73,9 @@ class FigPrepost(LectureScene):
         step.next_to(summed, RIGHT, buff=theme.space("small"))
         norm.next_to(step, DOWN, buff=theme.space("fine"))       # the step's own label, under its arrow
         back = ledger_text("方差 {prepost.unit_variance}", size="label").next_to(step, RIGHT, buff=theme.space("small"))
-        self.play(FadeOut(VGroup(block, bars, claim)), FadeIn(VGroup(summed, step, norm, back)), run_time=0.5)
+        # The block leaves first, wholly, so its labels never stand under the line's arriving ones.
+        self.play(FadeOut(VGroup(block, bars, claim)), run_time=0.4)
+        self.play(FadeIn(VGroup(summed, step, norm, back)), run_time=0.5)
         left = self.falling_line(LEFT_ORIGIN)
         self.beat(says="看这张图：到第 24 层，只剩四千零九十六分之一")
         self.play(Create(left.ring), FadeIn(left.left_over), run_time=0.6)
@@ -170,7 +173,7 @@ class FigPrepost(LectureScene):
     @staticmethod
     def half_title(plot: Plot, title: str):
         """Over the middle of its plot, on a row of its own above the y title."""
-        return words(title, size="heading").next_to(plot.y_title, UP, buff=HALF_TITLE_RISE).set_x(
+        return words(title, size="body").next_to(plot.y_title, UP, buff=HALF_TITLE_RISE).set_x(
             plot.x_axis.get_center()[0])
 
     def same_curve_on_the_right(self, left: VGroup) -> None:

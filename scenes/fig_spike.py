@@ -39,8 +39,11 @@ GAP_ARM = 0.08                          # the gap bracket's arms, down from its 
 # Ⓑ: the strip small on top; the sentence and the clause; the fuse under the clause; the
 # question and its answer low, clear of the takeaway.
 B_STRIP, B_LEFT, B_RIGHT = (1.55, 2.5), -5.0, 5.0
-QUOTE_Y, FUSE_Y, WHY_Y, ADMITS_Y = 0.5, -0.35, -1.3, -2.0
-STEP_FROM, STEP_LEN, STEP_WANTED, CAP_HALF = -2.0, 2.6, 1.3, 0.3   # the capped step, left of the fuse
+# The quote on one line, the clause (the hook) on its own line under it, larger than anything else
+# while it is the point; it steps down to the quote's size once the question takes over (B.5).
+SAID_Y, CLAUSE_Y, FUSE_Y, WHY_Y, ADMITS_Y = 0.6, -0.1, -1.0, -1.75, -2.4
+CLAUSE_SIZE, QUOTE_SIZE = "title", "body"
+STEP_FROM, STEP_LEN, STEP_WANTED, CAP_HALF = -3.0, 2.6, 1.3, 0.3   # the capped step, left of the fuse
 TICK_PULSE = 1.8               # how much longer a tick grows when 「还是飞了二十次」 points at them
 SPIKY = "bad"                  # the notes' 红: the run that spikes (a status: it goes wrong)
 CALM = "good"                  # the notes' 绿: the smaller model, no spike
@@ -206,9 +209,10 @@ class FigSpike(LectureScene):
         red = self.strip(self.sketch.loss, *B_STRIP, SPIKY, "PaLM {spike.palm_params}（示意）", left=B_LEFT, right=B_RIGHT)
         ticks = self.spike_ticks(red)
         self.play(FadeIn(red), FadeIn(ticks), run_time=0.6)
-        said = ledger_text("最大的模型在训练中出现了大约 {spike.count} 次 loss 尖峰", size="body")
-        clause = words("（尽管梯度裁剪是开着的）", size="body")
-        VGroup(said, clause).arrange(RIGHT, buff=theme.space("tight")).move_to([0, QUOTE_Y, 0])
+        said = ledger_text("最大的模型在训练中出现了大约 {spike.count} 次 loss 尖峰", size=QUOTE_SIZE)
+        clause = words("（尽管梯度裁剪是开着的）", size=CLAUSE_SIZE)
+        said.move_to([0, SAID_Y, 0])
+        clause.move_to([0, CLAUSE_Y, 0])
         self.play(FadeIn(said), FadeIn(clause), run_time=0.6)
 
         self.beat(says="梯度裁剪是开着的")
@@ -218,10 +222,11 @@ class FigSpike(LectureScene):
         self.play(clause.animate.set_color(theme.text_color(HIGHLIGHT)), Create(underline), run_time=0.7)
 
         self.beat(says="裁剪管的是「这一步最多迈多大」，它是所有人心里的那道保险")
-        fuse = widgets.badge("保险 ✓ 开着", CALM, size="label", weight="regular")
-        fuse.next_to(underline, DOWN, buff=theme.space("medium")).set_x(clause.get_x()).set_y(FUSE_Y)
-        # 「这一步最多迈多大」 drawn: a step that would go further is cut off at the cap.
+        # 「这一步最多迈多大」 drawn: a step that would go further is cut off at the cap; the fuse
+        # badge right of it, on the same row.
         step = self.capped_step(FUSE_Y)
+        fuse = widgets.badge("保险 ✓ 开着", CALM, size="label", weight="regular")
+        fuse.next_to(step.wanted, RIGHT, buff=theme.space("large")).set_y(FUSE_Y)
         self.play(FadeIn(fuse, shift=DOWN * 0.1), run_time=0.5)
         self.play(GrowArrow(step.step), run_time=0.5)
         self.play(FadeIn(step.wanted), Create(step.cap), FadeIn(step.name), run_time=0.5)
@@ -239,7 +244,10 @@ class FigSpike(LectureScene):
         why = words("那到底是为什么？", size="heading").move_to([0, WHY_Y, 0])
         # The quote has been read and the takeaway holds its point: it leaves; the clause, lit,
         # and its fuse take the middle.
-        self.play(FadeOut(said), FadeOut(step), VGroup(clause, underline, fuse).animate.set_x(0), run_time=0.5)
+        # The clause steps down to the quote's size: 「不知道」 is to be the largest words next.
+        shrink = theme.size(QUOTE_SIZE) / theme.size(CLAUSE_SIZE)
+        self.play(FadeOut(said), FadeOut(step), VGroup(clause, underline).animate.scale(shrink).set_x(0),
+                  fuse.animate.set_x(0), run_time=0.5)
         self.play(FadeIn(why), run_time=0.5)
 
         self.beat(says="论文自己说：不知道")

@@ -8,8 +8,9 @@ Shown in the speaker's order Ⓑ → Ⓐ → Ⓒ (the sections keep their panel 
   as the speaker names it and filled as he explains it, from the root (structure) to first aid
   (rollback); the order comes last, with its arrow.
 Ⓒ The two columns' heads first; ST-MoE's table named over them when he names it, marked 待核
-  there for every cell, read in both columns (each cell in the colour of its status; quality also
-  as a bar, so the middle row's cost is a length); the ghost row (学习率 = 零) is the punchline,
+  there for every cell, read in both columns (each cell in the colour of its status, its runs
+  counted out as dots, held then crashed; quality also as a solid bar, so the middle row's cost is
+  a length); the ghost row (学习率 = 零) is the punchline,
   drawn legibly (muted ink at full strength, in a dashed frame).
 Each panel is cut into the beats its notes give: the question before its answer, 「……不飞」 on
 its own, one card and one table row per sentence.
@@ -30,7 +31,8 @@ from scenes.kit.text import ledger_text, line, words
 
 # Ⓑ geometry (scene units; the frame is 14.2 × 8). The takeaways (a recap and two lines) stack
 # along the bottom up to y ≈ −2.0, so the loss strip and its labels end above that.
-ROW_Y = (2.35, 1.5)                       # row 1 low enough for the 「？」 above it
+ROW_Y = (2.15, 1.1)                       # row 1 low enough for the 「？」 above it; row 2 clear of the rollback
+ROW_TEXT = "body"                         # the experiment is the picture: its blocks read larger than a label
 ROW_PARTS = ("name", "state", "plus", "data", "arrow", "outcome")
 STRIP = (-5.6, 1.4, -1.2, -0.1)           # left, right, bottom, top of Ⓑ's loss strip
 SPIKE_TAIL = 0.15                         # how far past the spike the first run is drawn (of the window)
@@ -58,6 +60,7 @@ QUALITY_ZERO, QUALITY_SCALE = 6.3, 0.62    # the bars' zero line; scene units pe
 QUALITY_BAR_H = 0.3
 HEAD_Y, TABLE_TOP, TABLE_GAP = 2.4, 1.35, 0.72
 GHOST_PAD = 0.25                          # the dashed frame's clearance around the ghost row's words
+RUN_DOT, RUN_DOT_GAP, RUN_DOTS_OFF = "regular", 0.06, 0.5   # one dot per run, left of the 稳没稳 fraction
 STABLE_ROLES = (FLIES, HOLDS, HOLDS)      # 4/6 crashed twice; 3/3 and 3/3 held
 QUALITY_ROLES = ("ink", FLIES, "ink")     # the baseline is the reference; clipping paid; z-loss is within
                                           # the error of the baseline (+0.014 inside ± 0.02): no better, in ink
@@ -65,7 +68,7 @@ QUALITY_ROLES = ("ink", FLIES, "ink")     # the baseline is the reference; clipp
 
 def block(text: str, role: str = "ink") -> VGroup:
     """Words in a rounded frame (a block of the experiment)."""
-    return widgets.badge(text, role, size="label", weight="thin", pad="small")
+    return widgets.badge(text, role, size=ROW_TEXT, weight="thin", pad="small")
 
 
 class FigStability(LectureScene):
@@ -91,11 +94,11 @@ class FigStability(LectureScene):
     @staticmethod
     def rows() -> list[dict]:
         """The two rows' parts, placed in shared columns: each column left-aligned (names right-aligned)."""
-        rows = [dict(name=words("当时", size="label", color="muted"), state=block("参数状态：spike 前"),
-                     plus=words("+", size="label"), data=block("那批数据"), arrow=words("→", size="label"),
+        rows = [dict(name=words("当时", size=ROW_TEXT, color="muted"), state=block("参数状态：spike 前"),
+                     plus=words("+", size=ROW_TEXT), data=block("那批数据"), arrow=words("→", size=ROW_TEXT),
                      outcome=words("飞", size="heading", color=FLIES)),
-                dict(name=words("验证", size="label", color="muted"), state=block("更早的 checkpoint"),
-                     plus=words("+", size="label"), data=block("那批数据"), arrow=words("→", size="label"),
+                dict(name=words("验证", size=ROW_TEXT, color="muted"), state=block("更早的 checkpoint"),
+                     plus=words("+", size=ROW_TEXT), data=block("那批数据"), arrow=words("→", size=ROW_TEXT),
                      outcome=words("不飞", size="heading", color=HOLDS))]
         gap = theme.space("gap")
         widths = [max(r[k].width for r in rows) for k in ROW_PARTS]
@@ -118,13 +121,16 @@ class FigStability(LectureScene):
         self.play(FadeIn(VGroup(then["data"], then["arrow"], then["outcome"])), run_time=0.6)
         self.play(FadeIn(doubt, scale=1.4), run_time=0.5)
 
+        # The hook is ⭐⭐⭐, so its line stands as the takeaway; the rows, built as he says it, are
+        # drawn large enough to carry the sentence too.
         self.beat(says="从另一个更早的 checkpoint 重新喂一遍", takeaway="从更早的 checkpoint 重新喂一遍",
                   replaces=True)
         # The state the batches met comes in beside the data in row 1, as row 2 builds with another
         # state. The data block is visibly the same object: a copy of it moves down, unchanged, into row 2.
         moved = then["data"].copy()
         self.play(FadeIn(VGroup(then["name"], then["state"], then["plus"], check["name"], check["state"], check["plus"])),
-                  moved.animate.move_to(check["data"]), run_time=0.8)
+                  run_time=0.5)
+        self.play(moved.animate.move_to(check["data"]), run_time=0.8)
         self.remove(moved)
         self.add(check["data"])
         self.play(FadeIn(check["arrow"]), run_time=0.3)
@@ -139,7 +145,7 @@ class FigStability(LectureScene):
 
         self.beat(says="是这批数据，和当时那个参数状态，两样撞在一起才出的事")
         # The two causes joined: row 1's + becomes ×, and one frame takes both.
-        times = words("×", size="label", color=POINTED).move_to(then["plus"])
+        times = words("×", size=ROW_TEXT, color=POINTED).move_to(then["plus"])
         both = marks.frame_around(VGroup(then["state"], then["data"]), POINTED, pad="tight", weight="bold")
         self.play(ReplacementTransform(then["plus"], times), Create(both), run_time=0.7)
 
@@ -194,9 +200,13 @@ class FigStability(LectureScene):
         cards = [widgets.card([words(title, size="heading")], "muted", width=CARD_WIDTH) for title, *_ in columns]
         VGroup(*cards).arrange(RIGHT, buff=CARD_GAP, aligned_edge=UP).move_to([0, CARDS_TOP, 0], aligned_edge=UP)
         places = self.places([card.get_x() for card in cards])
-        self.play(FadeIn(places, lag_ratio=0.2), *(FadeIn(card) for card in cards), run_time=0.8)
+        # The places and empty cards now; each card's name comes with the sentence that names it.
+        self.play(FadeIn(places, lag_ratio=0.2), *(FadeIn(card.box) for card in cards), run_time=0.8)
         for card, (_, what, items, says) in zip(cards, columns):
             self.beat(says=says)
+            self.play(FadeIn(card.rows[0]), run_time=0.4)
+            self.remove(card.box, card.rows[0])
+            self.add(card)
             self.play(card.add_row(words(what, size="label")))
             rows = VGroup(*(words("· " + item, size="label") for item in items))
             rows.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
@@ -265,7 +275,7 @@ class FigStability(LectureScene):
             quality = ledger_text(f"{{stability.quality[{i}]}} {{stability.quality_err[{i}]}}", size="label",
                                   color=QUALITY_ROLES[i]).move_to([TABLE_X[2], yy, 0])
             label = line(name, size="label").move_to([0, yy, 0]).align_to([TABLE_X[0], 0, 0], LEFT)
-            rows.append(VGroup(label, stable, quality, self.quality_bar(i, yy)))
+            rows.append(VGroup(label, self.run_dots(i, stable), stable, quality, self.quality_bar(i, yy)))
             self.play(FadeIn(rows[-1]), run_time=0.5)
 
         self.beat(says="中间那一行是这张表的全部价值",
@@ -280,12 +290,24 @@ class FigStability(LectureScene):
         self.play(FadeIn(self.ghost_row(rows[-1])), run_time=0.5)
 
     @staticmethod
+    def run_dots(i: int, stable: VGroup) -> VGroup:
+        """Row i's runs counted out left of its fraction: one dot per run, those that held first
+        (good), those that crashed after (bad), so 「六次里崩两次」 is seen, not subtracted."""
+        runs = int(quantity("stability.runs").value[i])
+        held = int(quantity("stability.stable_runs").value[i])
+        dots = VGroup(*(marks.dot(role=HOLDS if k < held else FLIES, size=RUN_DOT) for k in range(runs)))
+        # Set off from the fraction (a key's swatch would stand right against its words).
+        dots.arrange(RIGHT, buff=RUN_DOT_GAP).next_to(stable, LEFT, buff=RUN_DOTS_OFF)
+        return dots
+
+    @staticmethod
     def quality_bar(i: int, y: float) -> VGroup:
         """Row i's quality as a bar from the zero line leftwards, as long as its −log perplexity is
         negative, in the row's quality colour; the zero line is drawn with each bar (they coincide)."""
         value = abs(float(quantity("stability.quality").value[i]))
+        # Solid: this is the evidence, and pale means inactive.
         bar = StackedBar([(value, QUALITY_ROLES[i])],
-                         scale=QUALITY_SCALE, thickness=QUALITY_BAR_H)
+                         scale=QUALITY_SCALE, thickness=QUALITY_BAR_H, opacity=1.0)
         bar.start_at((QUALITY_ZERO - value * QUALITY_SCALE, y))
         zero = marks.segment([QUALITY_ZERO, y - TABLE_GAP / 2], [QUALITY_ZERO, y + TABLE_GAP / 2], "muted",
                              weight="thin")

@@ -3,13 +3,15 @@
 whole  Projected whole first (先整张投三秒): Ⓐ's four strips on one time axis (each row on its own
        scale, and said so) beside Ⓑ's crossing.
 Ⓐ      「再放大 Ⓐ」: the whole view's texts leave while its strips and names move into Ⓐ's layout,
-       then Ⓐ's texts come in. The bill (9.76 TiB; the 125 cards drawn, one per GPU); then the
+       then Ⓐ's texts come in. The bill (its line under the strips, the three resident rows braced
+       with their 9.76 TiB; the 125 cards drawn, one per GPU), gone with the scenario line at A.4; then the
        compute row in the bottom third: 6ND and its ✗, then, in a box of its own (「算力：一层前向」,
        off the time axis, in no memory colour), one layer's forward FLOPs as a split bar (weight
        matmuls 18 % in ink | attention 82 % highlighted, not in 6ND's account), the real multiple
        (the ⭐ takeaway), GPT-3's short context as a second bar. The
-       compute row and the bill leave for the two peaks (⭐⭐⭐), at different moments, and the total's
-       peak with what each item holds at that moment.
+       compute row leaves for the two peaks (⭐⭐⭐), at different moments, and the total's peak (its
+       label above the strips, its line stopping at their baseline) with what each item holds at
+       that moment; from A.9 on each beat's sentence stands alone at the bottom.
 Ⓑ      Who is biggest depends on the batch: the resident block is flat, activations rise and cross it.
 """
 
@@ -51,8 +53,7 @@ SIX = "{flops.six_nd_coefficient}ND"
 A_TIME = TimeAxis(-4.3, 3.0)
 A_TEXT_TOP_Y, A_TEXT_PITCH = 2.9, 0.42
 A_TOP_BASELINE, A_STRIP_H, A_STRIP_GAP = 1.38, 0.45, 0.58   # strips as tall as in the whole view
-A_ARROW_GAP, A_PEAK_ROW, A_TOTAL_ROW = 0.18, 0.4, 0.85  # below the bottom strip's baseline
-TOTAL_ARROW_BREAK = 0.1      # the total's line breaks this far around the 不同时 arrow it crosses
+A_ARROW_GAP, A_PEAK_ROW = 0.18, 0.4  # below the bottom strip's baseline
 SCALE_NOTE_X = 5.25          # the 「各行纵轴各自缩放」 bracket, right of the sizes column
 AT_PEAK_X = 5.75             # Ⓐ's last column: what each item holds at the total's peak (where the note was)
 # The compute row: 6ND on its line, then, in a box of their own (「算力：一层前向」, FLOPs, not bytes:
@@ -64,8 +65,11 @@ BAR_LEFT, BAR_RIGHT = -3.7, 2.1       # inside the time axis's span, visibly not
 # FLOPs are no memory item, so no memory colour: the weight matmuls (what 6ND counts) in ink, the
 # attention 6ND leaves out highlighted (accent).
 FLOPS = ("ink", "accent")
-# A.3's cards: one per GPU (bill.v3.gpus_80gib), rows of GPU_ROW, under the strips.
-GPU_SIDE, GPU_GAP, GPU_ROW, GPU_TOP = 0.2, 0.07, 25, -0.75
+# A.2's bill: its line under the strips (clear of the phase names), the three resident rows braced
+# with their sum where the scale note stands; A.3's cards: one per GPU (bill.v3.gpus_80gib), rows of
+# GPU_ROW, under the bill.
+BILL_Y = -0.8
+GPU_SIDE, GPU_GAP, GPU_ROW, GPU_TOP = 0.2, 0.07, 25, -1.25
 # the whole view: Ⓐ on the left ~60 %, Ⓑ on the right; strips as tall as Ⓐ's, so zooming never squashes them.
 W_TIME = TimeAxis(-4.6, 0.9)
 W_TOP_BASELINE, W_STRIP_H, W_STRIP_GAP = 1.7, 0.45, 1.0
@@ -184,9 +188,10 @@ class FigStep(LectureScene):
             [W_CHART[0][0] - theme.space("large"), left_title.get_center()[1], 0], RIGHT, buff=0)
         flat = words("常驻块", size="small", color=RESIDENT_ROLE).next_to(resident, UP, buff=theme.space("tight"))
         flat.align_to(resident, LEFT).shift(RIGHT * theme.space("small"))
+        # On the line's upper-left side, well left of the crossing's dashed line.
         rising = words("激活", size="small", color="activations")
-        rising.move_to(chart.point(MAX_BATCH.value * 0.55, float(self.sweep["activations"][-1]) / TIB * 0.55)
-                       + RIGHT * 0.55 + DOWN * 0.15)
+        rising.next_to(chart.point(MAX_BATCH.value * 0.45, float(self.sweep["activations"][-1]) / TIB * 0.45),
+                       LEFT, buff=theme.space("small")).shift(UP * theme.space("close"))
         # No crossing number here: Ⓑ says 「约九十四条」 when it gets there.
         self.add(bands, *strips, *names, phases, note, left_title, chart, resident, activations, cross,
                  right_title, flat, rising)
@@ -209,16 +214,19 @@ class FigStep(LectureScene):
                            "= {bill.v3.total_tib} TiB", size="small")
         cards = ledger_text("按每张卡 {hardware.gpu_memory_gib} GiB 算 ≈ {bill.v3.gpus_80gib} 张（还没算激活）",
                             size="small")
-        self.text_row(bill, 1)
+        bill.move_to([0, BILL_Y, 0]).align_to([self.text_left, 0, 0], LEFT)
         cards.next_to(bill, RIGHT, buff=theme.space("gap"))
-        self.play(Write(bill), run_time=1.0)
+        resident = self.resident_brace()
+        self.play(Write(bill), FadeOut(self.note), run_time=1.0)
+        self.play(FadeIn(resident), run_time=0.5)
 
         self.beat(says="按每张卡 80 GiB 算，光这一块就要 125 张")
         self.play(FadeIn(cards, shift=LEFT * 0.1), run_time=0.6)
         # The count drawn: one small card per GPU, in rows of 25, under the strips (gone at A.4).
         self.gpu_grid = self.gpu_cards()
         self.play(FadeIn(self.gpu_grid, lag_ratio=0.01), run_time=1.0)
-        self.top_rows = VGroup(self.scenario, bill, cards)
+        # The bill is said: it leaves with the scenario line at A.4, and the scale note comes back.
+        self.bill_rows = VGroup(self.scenario, bill, cards, resident)
 
         self.compute_row()
         self.two_peaks()
@@ -258,6 +266,16 @@ class FigStep(LectureScene):
         self.play(FadeIn(panel_header("A", A_HEADING)), FadeIn(self.note), *(FadeIn(size) for size in self.sizes),
                   run_time=0.5)
         self.play(FadeIn(self.scenario), run_time=0.4)
+
+    def resident_brace(self) -> VGroup:
+        """The bill drawn: a bracket right of the sizes over the three resident rows (optimizer state,
+        weights, gradients), their sum beside it, where the scale note stood."""
+        top, bottom = self.a_top, self.a_strips[2].baseline
+        bracket = marks.bracket([SCALE_NOTE_X, top], [SCALE_NOTE_X, bottom], LEFT, "ink", weight="thin")
+        total = VGroup(words("常驻", size="label"), ledger_text("{bill.v3.total_tib} TiB", size="label"))
+        total.arrange(DOWN, buff=theme.space("fine"), aligned_edge=LEFT).next_to(bracket, RIGHT,
+                                                                                  buff=theme.space("small"))
+        return VGroup(bracket, total)
 
     def gpu_cards(self) -> VGroup:
         """bill.v3.gpus_80gib small cards (GPUs) in rows of GPU_ROW under the strips, named on the right."""
@@ -305,8 +323,8 @@ class FigStep(LectureScene):
 
     def compute_row(self) -> None:
         """6ND and why it is wrong here, in its own row in the bottom third, each piece as it is said."""
-        estimate = ledger_text(f"{SIX}：N = {{model.v3.active_params}} × D = {{onestep.seq_len_k}}"
-                               " ≈ {flops.v3.six_nd_pflop_128k} PFLOP", size="small")
+        estimate = ledger_text(f"{SIX} = {{flops.six_nd_coefficient}} × {{model.v3.active_params}}（每 token 激活）"
+                               " × {onestep.seq_len_k} ≈ {flops.v3.six_nd_pflop_128k} PFLOP", size="small")
         estimate.move_to([0, SIX_ND_Y, 0]).align_to([self.text_left, 0, 0], LEFT)
         wrong = words("✗", size="body", color="bad").next_to(estimate, RIGHT, buff=theme.space("medium"))  # 「错得很多」
         v3, gpt3 = self.split_bars()
@@ -317,7 +335,8 @@ class FigStep(LectureScene):
         box = marks.frame_around(VGroup(v3, gpt3, multiple), "muted", pad="tight", weight="thin")
 
         self.beat(says="算力这边有个人人都在用的估法，叫 6ND")
-        self.play(FadeOut(self.gpu_grid), run_time=0.4)
+        self.play(FadeOut(self.gpu_grid), FadeOut(self.bill_rows), run_time=0.4)
+        self.play(FadeIn(self.note), run_time=0.3)
         self.play(FadeIn(estimate), run_time=0.6)
         self.beat(says="……但这个数在这儿是错的，而且错得很多")
         self.play(FadeIn(wrong, scale=1.6), run_time=0.5)
@@ -358,7 +377,7 @@ class FigStep(LectureScene):
         peaks = self.peak_marks()
         # ⭐⭐⭐: the strips alone with the first peak; the bill and the compute row have been said.
         self.beat(says="第一节我给过一个答案：峰值在前向末尾", takeaway="第一节说：峰值在前向末尾")
-        self.play(FadeOut(self.compute), FadeOut(self.top_rows), run_time=0.5)
+        self.play(FadeOut(self.compute), *self.clear_takeaways(), run_time=0.5)
         self.play(Create(peaks[0][1]), FadeIn(peaks[0][2]), run_time=0.8)
 
         self.beat(says="梯度的峰在反向末尾 —— 两个峰根本不在同一时刻", takeaway="激活峰和梯度峰，根本不同时",
@@ -371,25 +390,28 @@ class FigStep(LectureScene):
         self.play(Create(apart_arrow), FadeIn(apart), run_time=0.6)
 
         # The total's peak, where the simulator finds it (not on either single peak).
+        # Each beat's sentence stands alone: the arrow and its 「不同时」 still say the last one.
         self.beat(says="把几条形状不同的曲线叠起来之后，总和的峰未必落在任何一条单独的峰上",
                   takeaway="曲线叠起来之后，总和的峰未必落在任何一条单独的峰上")
-        self.play(*(Create(m) for m in self.total_peak(y)), run_time=0.6)
+        line, label = self.total_peak()
+        self.play(*self.clear_takeaways(), run_time=0.4)
+        self.play(Create(line), run_time=0.5)
+        self.play(FadeIn(label), run_time=0.4)
 
         self.beat(says="要知道那一刻是哪一项最大，才知道该动哪个开关",
                   takeaway="查 OOM：要知道最挤的那刻，是哪项最大")
-        self.play(FadeOut(self.note), run_time=0.3)
+        self.play(FadeOut(self.note), *self.clear_takeaways(), run_time=0.4)
         self.play(FadeIn(self.at_total_peak()), run_time=0.8)
 
-    def total_peak(self, arrow_y: float) -> list:
-        """The total's peak: a solid line through the strips and down to its label, broken round
-        the 不同时 arrow it crosses; the label at the line's foot, ending at it."""
+    def total_peak(self) -> tuple:
+        """The total's peak: its label above the strips (in the row the bill left), a solid line
+        from it down through the strips to their baseline, above the 不同时 arrow, crossing nothing."""
         x = float(A_TIME.x(self.tl.total_peak[0]))
-        row = self.a_bottom - A_TOTAL_ROW
-        label = ledger_text("合计峰 {timeline.v3.total_peak_tib} TiB", size="small").move_to([x, row, 0])
-        label.align_to([x - theme.space("tight"), 0, 0], RIGHT)
-        upper = marks.segment([x, self.a_top], [x, arrow_y + TOTAL_ARROW_BREAK], "ink", weight="bold")
-        lower = marks.segment([x, arrow_y - TOTAL_ARROW_BREAK], [x, label.get_bottom()[1]], "ink", weight="bold")
-        return [upper, lower, label]
+        label = ledger_text("合计峰 {timeline.v3.total_peak_tib} TiB", size="small")
+        label.move_to([x, A_TEXT_TOP_Y - A_TEXT_PITCH / 2, 0])
+        line = marks.segment([x, label.get_bottom()[1] - theme.space("fine")], [x, self.a_bottom], "ink",
+                             weight="bold")
+        return line, label
 
     def at_total_peak(self) -> VGroup:
         """What each item holds at the total's peak, beside its strip (TiB), the largest framed:

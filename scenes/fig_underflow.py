@@ -74,8 +74,9 @@ class FigUnderflow(LectureScene):
         self.loss_scaling_slides_right()
 
     def question(self) -> None:
-        title = line(f"{BF16} 要不要 loss scaling？", size="heading").to_corner(UP + LEFT, buff=theme.space("edge"))
-        answer = words("不用", size="heading", color="good").next_to(title, RIGHT, buff=theme.space("large"))
+        # Body size: the ⭐⭐ takeaway under it must read clearly larger.
+        title = line(f"{BF16} 要不要 loss scaling？", size="body").to_corner(UP + LEFT, buff=theme.space("edge"))
+        answer = words("不用", size="body", color="good").next_to(title, RIGHT, buff=theme.space("large"))
         self.play(FadeIn(title), run_time=0.5)
         self.play(Write(answer), run_time=0.5)
 
@@ -123,6 +124,7 @@ class FigUnderflow(LectureScene):
         self.axis = NumberAxis(low, high, width=AXIS_WIDTH, log=True, ticks_key="underflow.axis_ticks",
                                title="数的大小（对数轴）")
         self.axis.shift([AXIS_LEFT, AXIS_Y, 0] - self.axis.line.get_start())
+        self.enlarge_tick_labels()
         self.play(FadeIn(self.axis), run_time=0.5)
         fp16_at, bf16_at = FP16_MIN_SUBNORMAL.value, BF16_MIN_SUBNORMAL.value
         zero_line = self.vertical(fp16_at)
@@ -174,9 +176,21 @@ class FigUnderflow(LectureScene):
         self.play(GrowArrow(push), FadeIn(times), run_time=0.6)
         # The distribution before × S steps back to a grey outline, so the pushed one reads alone.
         ghost = before.animate.set_fill(opacity=0).set_stroke(theme.color("muted"), width=theme.stroke("thin"), opacity=1)
-        self.play(TransformFromCopy(before, after), ghost, run_time=0.9)
+        # Its name goes with it, beside the pushed distribution (clear of fp16's zero line).
+        named = sketch.copy().next_to(after, RIGHT, buff=theme.space("small")).set_y(HIST_BASE + HIST_HEIGHT * 0.6)
+        self.play(TransformFromCopy(before, after), ghost, sketch.animate.move_to(named), run_time=0.9)
 
     # ---- drawing helpers ----
+
+    def enlarge_tick_labels(self) -> None:
+        """The axis' tick labels at body size: their exponents (10⁻⁴⁰ …) are the point, and at the
+        axes' small size the raised digits fall under the 14 px floor."""
+        for i, tick in enumerate(self.axis.ticks):
+            mark, small = tick.submobjects
+            big = line(f"{{underflow.axis_ticks[{i}]}}", size="body", color="muted")
+            big.move_to(small, aligned_edge=UP)
+            tick.remove(small)
+            tick.add(big)
 
     def vertical(self, value: float, *, dashed: bool = False):
         at = self.axis.point(value)

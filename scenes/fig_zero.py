@@ -16,7 +16,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, GrowArrow, GrowFromEdge, Indicate, VGroup
+from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate, LaggedStart,
+                   TransformFromCopy, VGroup)
 
 from lecture_numerics import quantity
 from lecture_numerics.zero_figure import segments
@@ -62,6 +63,9 @@ OFFLOAD_DROP = 0.3                # the offload band under the cures' row (well 
 OFFLOAD_HEIGHT = 0.4
 IDLE_STRETCH = 2                  # the column whose idle stretch offload moves away: the optimizer state's
 IDLE_WIDTH = 0.92                 # of its column: the stretch between two updates
+# 「模型一个字节都没变小」 drawn: N_d copies of ZeRO-3's sliver (one per card) laid end to end under
+# the bars, exactly as long as the baseline; there until the bill's columns take the band (A.10).
+TILE_Y = -2.05
 
 # Ⓑ geometry: the size × frequency map, centred (its y levels are labelled left of the axis).
 # Size is a true linear axis in bytes per parameter.
@@ -163,8 +167,26 @@ class FigZero(LectureScene):
 
         self.beat(says="从 120 到 1.9，而模型一个字节都没变小",
                   takeaway="从 {zero.baseline_gb} 到 {zero.pos_g_p_gb} GB，而模型一个字节都没变小")
+        self.tiles = self.every_card_together()
         self.price_column()
         self.other_names()
+
+    def every_card_together(self) -> VGroup:
+        """ZeRO-3's sliver copied down and laid end to end once per card: the copies fill the
+        baseline's length exactly (the model did not shrink, it was spread), named above."""
+        seg = segments()[3]
+        scale = BAR_WIDTH / segments()[0].sum()
+        cards = int(quantity("zero.n_d").value)
+        slivers = VGroup(*(StackedBar(list(zip(seg, SEGMENT_COLORS)), scale=scale, thickness=BAR_HEIGHT,
+                                      opacity=BAR_FILL).start_at((BAR_LEFT + k * seg.sum() * scale, TILE_Y))
+                           for k in range(cards)))
+        name = ledger_text("{zero.n_d} 张卡加起来：还是 {zero.baseline_gb} GB", size="label")
+        name.next_to(slivers, UP, buff=theme.space("tight")).align_to([BAR_LEFT, 0, 0], LEFT)
+        last = self.bars[-1].blocks
+        self.play(TransformFromCopy(last, slivers[0].blocks), run_time=0.6)
+        self.play(LaggedStart(*(FadeIn(s) for s in slivers[1:]), lag_ratio=0.04), run_time=1.2)
+        self.play(FadeIn(name), run_time=0.4)
+        return VGroup(slivers, name)
 
     def price_column(self) -> None:
         """Communication volume per step, from ZeRO §7; no derivation on screen."""
@@ -208,6 +230,7 @@ class FigZero(LectureScene):
         """「摆回这张账单上」: the bill's four columns under the bar, ZeRO's stages under the three
         it splits; then each other name under what it targets, as the speaker says it."""
         self.beat(says="顺手把其它几个常听见的名词也摆回这张账单上")
+        self.play(FadeOut(self.tiles), run_time=0.4)
         columns = self.bill_columns()
         stages = [self.cure(col, f"{{zero.stage_names[{stage}]}}") for col, (_, _, stage) in zip(columns, BILL)
                   if stage is not None]
