@@ -36,9 +36,10 @@ CHAIN_LEFT_X = -6.7
 STACK_X = 4.9
 ROW_Y = {"forward": 2.15, "reverse": -0.95}
 # How far each row's stack baseline sits under its chain: the top stack's eight blocks stand
-# level with their chain; the bottom one's single block sits just under its chain (never level
+# level with their chain, their top a clear gap under 「跑一趟，堆一块」 (the baseline still above
+# row Ⓑ's header); the bottom one's single block sits just under its chain (never level
 # with it, where it would read as one more parameter), so each stack reads as its row's.
-STACK_BELOW_CHAIN = {"forward": 1.3, "reverse": 0.3}
+STACK_BELOW_CHAIN = {"forward": 1.58, "reverse": 0.3}
 # Each row in its mode's colour where it counts (its stack, its count): forward values are ink,
 # backward ones the gradients' red. The ball is the accent in both rows: the same ball.
 MODE_ROLE = {"forward": "ink", "reverse": "backward"}

@@ -4,7 +4,8 @@
    red, gate by gate (its own line replaces the forward one), each question to the room on its
    own beat before its answer. The multiply gate's swap is drawn as two ink arrows (they carry
    forward values), which leave when the add gate is read; the add gate's copies are red arrows
-   (b's bowed under b's lead), named 原样分 at the gate, so the swap's ⭐ line stays the last one.
+   (b's bowed under b's lead), named 原样分 at the gate; the swap's ⭐ line moves onto the picture
+   (换过来 at the × gate) and the add gate's own line stands alone at the bottom.
 Ⓑ The three gate temperaments: add distributes, multiply swaps, max routes — one beat each,
    the temperament's name in bold ink (red stays 梯度).
 Ⓒ The multiply gate needed q from the forward pass (the moving ball runs from q round to c's
@@ -39,7 +40,8 @@ SWAP_ARC, CROSS_ARC, LOOP_ARC = 1.0, 1.2, 2.0   # arcs the copied numbers travel
 SWAP_UP_ARC, SWAP_DOWN_ARC = 0.5, 1.5
 COPY_CLEAR = "tight"                   # the add gate's copy arrows stop this far from gate rim and numbers
 B_COPY_ARC = 0.6                       # b's copy arrow bows down this much (radians), under b's lead
-SPLIT_NAME_LIFT = 0.3                  # 「原样分」 stands this far above the add gate
+SPLIT_NAME_LIFT = 0.3                  # 「原样分」 / 「换过来」 stand this far above their gate
+SWAP_NAME_RIGHT = "medium"             # 「换过来」 leans right of the × gate, clear of q's wire
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
@@ -110,11 +112,15 @@ class FigCircuit(LectureScene):
         self.beat(says="看出来了吗 —— 它俩换过来了", takeaway="乘法门：它俩换过来了")
         swap = self.draw_swap(black, red)
         self.play(*self.dim_takeaways(), run_time=0.3)
-        # The add gate is drawn, not written under the panel: its copies, named 原样分 at the gate.
-        # The ⭐ line of the swap stays the panel's last line (a plain line under it would be
-        # outranked by it); the swap's arrows leave, so nothing lands where the copies start.
-        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分")
-        self.play(FadeOut(swap), run_time=0.4)
+        # The add gate: its copies drawn, named 原样分 at the gate, and its own line alone at the
+        # bottom. The swap's arrows leave (nothing lands where the copies start) and its ⭐ line
+        # goes onto the picture, 换过来 at the × gate, so each gate wears its rule and no ladder
+        # of said lines stands over the add gate's.
+        self.beat(says="再看加法门：上游给了 4，a 和 b 各拿走 4，原样分", takeaway="加法门：原样分给两边")
+        swapped = words("换过来", size="heading", color="ink", weight=BOLD).next_to(mul, UP, buff=SPLIT_NAME_LIFT)
+        swapped.shift(RIGHT * theme.space(SWAP_NAME_RIGHT))
+        self.play(FadeOut(swap), *self.clear_takeaways(), run_time=0.4)
+        self.play(FadeIn(swapped, shift=DOWN * theme.space("close")), run_time=0.5)
         self.play(self.spotlight(add), run_time=0.6)
         self.copy_through(add, red)
         as_is = words("原样分", size="heading", color="ink", weight=BOLD).next_to(add, UP, buff=SPLIT_NAME_LIFT)

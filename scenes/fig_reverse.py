@@ -10,14 +10,16 @@
    Ⓑ 反向模式: the seed at the loss is 一个数; one ball trip back, each link turning red and each
    block lit and ticked as the ball passes it — from the loss leftward (trips.trip_schedule's
    order); 三千亿个梯度 ＝ 1 遍. The ⭐⭐⭐ line (顺手就到手了) is the largest text.
-Ⓒ The rule, 从窄的那一头起步 (said large and alone, then the header), and its ⛔ guard (不是「反向传播
-   永远更好」, a takeaway with its bar): the counterexample (10 in, a million out) favours forward
-   (ink); our chain (三千亿 in, one out) favours reverse (red). Each funnel's seed is the gold ball.
+Ⓒ The rule, 从窄的那一头起步, said large under its shape (both funnels pale, each with the gold
+   seed at its narrow end), then the header; its ⛔ guard (不是「反向传播永远更好」, a takeaway with
+   its band); the counterexample (10 in, a million out) turns ink, forward wins; our chain
+   (三千亿 in, one out) turns red, reverse wins.
 """
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UL, UP, UR, FadeIn, Indicate, Transform, VGroup, VMobject, Write
+from manim import (DOWN, LEFT, RIGHT, UL, UP, UR, FadeIn, Indicate, ReplacementTransform, Transform, VGroup, VMobject,
+                   Write)
 
 from lecture_numerics import quantity
 from lecture_numerics.trips import trip_schedule
@@ -38,6 +40,7 @@ TRIP_SECONDS = {"forward": 1.4, "reverse": 2.6}   # the backward walk is slow en
 FUNNEL_X = {"ours": -3.6, "counter": 3.6}
 FUNNEL_Y = 1.0
 FUNNEL_WIDE, FUNNEL_NARROW, FUNNEL_LENGTH = 1.9, 0.3, 3.6
+RULE_Y = -1.3                 # C.1: the rule, large, under the pale funnels, before it becomes the header
 # Forward mode is ink (forward values), reverse mode the gradients' red; status colours stay out.
 MODE_ROLE = {"forward": "ink", "reverse": "backward"}
 ROW_NAMES = {"forward": ("A", "正向模式"), "reverse": ("B", "反向模式")}
@@ -164,42 +167,52 @@ class FigReverse(LectureScene):
 
     def narrow_end(self) -> None:
         heading = "规则只有一句：从窄的那一头起步"
-        # The rule is said first, large and alone; it becomes the panel's header on the next beat.
+        # The rule is said over its shape: both funnels, pale (nothing on them is read yet), each
+        # with the gold seed at its narrow end; the rule large under them, then the header.
         self.panel("C", says="所以规则只有一句：从窄的那一头起步")
         self.clear()
-        rule = words(heading, size="takeaway")
-        self.play(FadeIn(rule), run_time=0.6)
+        counter = self.funnel("counter", wide_at=RIGHT, mode="forward",
+                              label="{reverse.counterexample.inputs} 进 · {reverse.counterexample.outputs}出",
+                              tally=("正向 {reverse.counterexample.forward_passes} 遍",
+                                     "反向 {reverse.counterexample.reverse_passes}遍"),
+                              verdict="正向赢")
+        ours = self.funnel("ours", wide_at=LEFT, mode="reverse",
+                           label="{slider.desk_faders}进 · {trips.outputs} 出",
+                           tally=("正向 {reverse.ours.forward_passes}遍", "反向 {reverse.ours.reverse_passes} 遍"),
+                           verdict="反向赢")
+        pale = {name: f.shape.copy().set_stroke(color=theme.color("muted")) for name, f in
+                (("counter", counter), ("ours", ours))}
+        rule = words(heading, size="takeaway").move_to([0, RULE_Y, 0])
+        self.play(*[FadeIn(shape) for shape in pale.values()], FadeIn(counter.seed), FadeIn(ours.seed),
+                  run_time=0.6)
+        self.play(FadeIn(rule), Indicate(VGroup(counter.seed, ours.seed), color=theme.color("accent"),
+                                         scale_factor=1.5), run_time=0.8)
 
         # ⛔ the guard: a takeaway with its bar, in ink (it takes no side), kept to the panel's end.
         self.beat(says="注意不是「反向传播永远更好」", takeaway="不是「反向传播永远更好」")
         mark, title = panel_header("C", heading)
         self.play(Transform(rule, title), FadeIn(mark), run_time=0.7)
 
+        # Each funnel takes its winner's colour, its counts and its verdict when it is read.
         self.beat(says="右边那个反例：十个参数、一百万维输出 ——  这时候你该从前往后，反向传播反而亏",
                   takeaway="窄的一头在输入：该从前往后")
-        counter = self.funnel("counter", wide_at=RIGHT, mode="forward",
-                              label="{reverse.counterexample.inputs} 进 · {reverse.counterexample.outputs}出",
-                              tally=("正向 {reverse.counterexample.forward_passes} 遍",
-                                     "反向 {reverse.counterexample.reverse_passes}遍"),
-                              verdict="正向赢")
-        self.play(FadeIn(counter), run_time=0.8)
+        self.play(ReplacementTransform(pale["counter"], counter.shape), FadeIn(counter.rest), run_time=0.8)
 
+        # Our side's line takes the counterexample's place (its funnel says 正向赢 on its own), so
+        # the panel ends on two lines, the ⛔ guard stepped back above ours.
         self.beat(says="我们之所以用反向，只是因为我们这一边正好是三千亿进、一个出",
-                  takeaway="我们用反向，只因为正好是{slider.desk_faders}进、{trips.outputs} 个出")
-        ours = self.funnel("ours", wide_at=LEFT, mode="reverse",
-                           label="{slider.desk_faders}进 · {trips.outputs} 出",
-                           tally=("正向 {reverse.ours.forward_passes}遍", "反向 {reverse.ours.reverse_passes} 遍"),
-                           verdict="反向赢")
+                  takeaway="我们用反向，只因为正好是{slider.desk_faders}进、{trips.outputs} 个出", replaces=True)
         # 三千亿 is the speaker's round figure (示例取值), tagged as in Ⓐ.
         sketch = words("（示意）", size="label", color="muted").next_to(ours.title, RIGHT, buff=theme.space("tight"))
-        self.play(FadeIn(ours), FadeIn(sketch), run_time=0.8)
+        self.play(ReplacementTransform(pale["ours"], ours.shape), FadeIn(ours.rest), FadeIn(sketch), run_time=0.8)
         self.play(Indicate(ours.shape, color=theme.color("backward")), run_time=0.8)
 
     @staticmethod
     def funnel(which: str, *, wide_at, mode: str, label: str, tally: tuple[str, str], verdict: str) -> VGroup:
         """A funnel from the wide end to the narrow end, in the winning mode's colour, the seed
         (the gold ball) at the narrow end; under it the passes each mode needs, the winner's
-        count in its colour and the loser's muted. Parts: .shape .seed .title .counts .verdict"""
+        count in its colour and the loser's muted. Parts: .shape .seed .title .counts .verdict, and
+        .rest (all but the shape and the seed)."""
         x, half = FUNNEL_X[which], FUNNEL_LENGTH / 2
         wide_x, narrow_x = x + half * wide_at[0], x - half * wide_at[0]
         role = MODE_ROLE[mode]
@@ -216,4 +229,5 @@ class FigReverse(LectureScene):
         result = words(verdict, size="heading", color=role).next_to(counts, RIGHT, buff=theme.space("large"))
         group = VGroup(shape, seed, seed_label, title, counts, result)
         group.shape, group.seed, group.title, group.counts, group.verdict = shape, seed, title, counts, result
+        group.rest = VGroup(seed_label, title, counts, result)     # what comes once the funnel is read
         return group

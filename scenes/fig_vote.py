@@ -1,26 +1,29 @@
 """fig-vote: a gradient is a vote — every sample's request, averaged.
 
 Ⓐ One sample's request: prediction bars (ink) against the dashed one-hot answer; the pushes run
-   from each bar to its answer (推上去, 推下去), as long as the gap (差多远, braced); the seed row
+   from each bar to its answer (推上去, 推下去), as long as the gap (差多远, braced); one key,
+   红箭头 = 要求, names all four pushes at the head of the right-hand column; the seed row
    = 预测 − 答案, the pushes its opposite; only a wish, the pushes fade.
 Ⓑ Three ways to raise 「的」, each a short path label beside the picture: the bias; thicker wires
    (the brighter upstream pays more: the ⭐⭐ line held three seconds, the wires' gradients and
-   ∂L/∂w = 亮度 × 种子); a brighter previous layer — which cannot be changed either, so the
-   request goes back a layer (⭐⭐⭐, in B.4's line's place: the labels leave, the picture moves
-   to the middle, one red arrow along the outer side of each wire). Knowing which wire pays needs the
-   brightness, which forward computed (teal tags) → ⭐⭐⭐ backward must look at what forward left.
-Ⓒ Five samples vote; listening to 甲 alone teaches the net to always say 「的」; sample by
-   sample the votes slide into the sum column, tip to tail, and the sum shared out is the
-   average (⭐⭐⭐, drawn enlarged, 放大); its numbers, the opposite sign, are the gradient (梯度 over
-   its own column, = −平均 under it); two cards
-   each sum their own samples, the sums are added and divided by the batch: the same average.
+   ∂L/∂w = 亮度 × 种子); a brighter previous layer — drawn as the upstream neurons in a dashed
+   frame, tagged ③ ✗ — which cannot be changed either, so the request goes back a layer
+   (⭐⭐⭐, in B.4's line's place: the labels leave, the picture moves to the middle, one red
+   arrow along the outer side of each wire, onto the dashed layer). Knowing which wire pays needs
+   the brightness, which forward computed (teal tags) → ⭐⭐⭐ backward must look at what forward left.
+Ⓒ Five samples vote; listening to 甲 alone teaches the net to always say 「的」 (its 的 bar grows,
+   the number cross-fades); sample by sample the votes slide into the sum column, tip to tail,
+   and the sum shared out is the average (⭐⭐⭐, drawn enlarged, 放大); the gradient is that
+   average turned round: each averaged arrow flips into 梯度's own column, its number beside it
+   (= −平均 under the head); 跨卡汇总: two cards each sum their own samples, the sums are added
+   and divided by the batch: the same average.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate, LaggedStart,
-                   ReplacementTransform, VGroup, Write)
+from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
+                   LaggedStart, ReplacementTransform, VGroup, Write)
 
 from lecture_numerics import vote
 from scenes.kit import marks, theme
@@ -40,11 +43,10 @@ BAR_BASE_Y, BAR_UNIT, BAR_WIDTH = -0.35, 2.9, 0.9
 ROW_LABEL_X = -6.2                              # Ⓐ: 预测 / 答案 / 种子 row names
 NUMBER_ROWS_Y = (-1.35, -1.95, -2.55)
 PUSH_LABEL_Y = 1.55                             # Ⓐ: 推上去 / 别的推下去, level with the long pushes
-REQUEST_NAME_AT = (-0.9, 1.1, 0)                # Ⓐ: between 是's push and 在's bar
-RULE_AT = (3.6, 1.0, 0)                         # Ⓐ: 种子 = 预测 − 答案, and the sign under it
+RULE_AT = (3.6, 1.0, 0)                         # Ⓐ: 种子 = 预测 − 答案, and the sign under it (the 要求 key above)
 WISH_OPACITY = 0.35                             # Ⓐ: the pushes as ghosts, once they are only a wish
 UPSTREAM_X, TARGET_X = -5.7, -2.1               # Ⓑ: the two upstream neurons, and 「的」
-BRIGHT_Y, DIM_Y, TARGET_Y = 1.85, -0.35, 0.75   # Ⓑ: high enough that three takeaway lines clear 暗 0.2
+BRIGHT_Y, DIM_Y, TARGET_Y = 1.79, -0.41, 0.69   # Ⓑ: high enough that three takeaway lines clear 暗 0.2
 NEURON_RADIUS, TARGET_RADIUS = 0.6, 0.7
 PATHS_AT = (0.4, 2.3, 0)                        # Ⓑ: top-left of the path labels
 PATH_GAP = 0.3
@@ -53,19 +55,21 @@ KEY_SENTENCE_HOLD_S = 3.0                       # Ⓑ: 「上游越亮…」 hel
 THICK, GLOW = "heaviest", 3.0                   # Ⓑ: a thickened wire; the glow is this many times as wide
 GLOW_OPACITY = 0.3
 BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far outside its wire a passed-back request runs (clear of the glow)
-WIRE_LABEL_AT, WIRE_LABEL_OFFSET = 0.3, 0.38    # Ⓑ: a wire's ∂L/∂w, nearer its upstream end, inside the wedge
+WIRE_LABEL_AT, WIRE_LABEL_OFFSET = 0.34, 0.38   # Ⓑ: a wire's ∂L/∂w, nearer its upstream end, inside the wedge
 DIAGRAM_SHIFT = 3.2                             # Ⓑ: once the path labels leave, the picture moves to the middle
 REQUEST_LABEL_OFFSET = 0.35                     # Ⓑ: 「要求」 this far outside the upper passed-back arrow
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
-SUM_X, MEAN_X, GRADIENT_X = -0.25, 1.0, 2.15    # Ⓒ: 加起来 | 取平均 | 梯度 (the numbers' left edge, a gap after 取平均)
+SUM_X, MEAN_X, GRADIENT_X = -0.25, 1.0, 2.0     # Ⓒ: 加起来 | 取平均 | 梯度 (its arrows, a gap after 取平均)
+GRADIENT_NUMBER_GAP = 0.35                      # Ⓒ: a gradient's number starts this far right of its arrow
 VOTE_UNIT, GRID_TOP = 0.75, 1.95                # one unit of request; the grid's top
 ROW_GAP = 0.12                                  # Ⓒ: between the closest arrows of neighbouring rows
 GRID_HEAD_Y = 2.8                               # Ⓒ: the 样本 row
 ANSWER_ROW_Y = 2.3                              # Ⓒ: the 答案 row (under 取平均: how much it is enlarged)
 GRID_FOOT = 0.12                                # Ⓒ: the grid's divider ends this far under the lowest arrow
 CARD_PAD, CARD_TOP = 0.42, 3.12                 # Ⓒ: a card's band reaches this far round its columns
-CARD_XS, CARDS_Y, MERGE_AT = (4.0, 5.9), 1.3, (4.95, -0.2, 0)   # Ⓒ: the 跨卡汇总 flow on the right
+CARD_XS, CARDS_Y, MERGE_AT = (4.25, 6.03), 1.3, (5.14, -0.2, 0)   # Ⓒ: the 跨卡汇总 flow on the right
+CARDS_NAME_Y = 2.55                             # Ⓒ: 「跨卡汇总」 over the two cards
 ONLY_FIRST_BASE = (3.6, -0.6)                   # Ⓒ: the lone listener's chart
 ONLY_FIRST_UNIT, ONLY_FIRST_WIDTH, ONLY_FIRST_STEP = 2.0, 0.55, 0.85
 
@@ -119,13 +123,14 @@ class FigVote(LectureScene):
         x = outline.get_right()[0]
         gap = labelled_brace(([x, bars[0].get_top()[1], 0], [x, outline.get_top()[1], 0]), "差多远", RIGHT, GRAD,
                              size="body")
-        # the pushes keep a name, beside the longest downward one (clear of the brace's label): 要求
-        name = words("要求", size="body", color=GRAD).move_to(REQUEST_NAME_AT)
+        # The pushes keep one name, for all four: a key at the head of the right-hand column
+        # (where the seed's rule comes next), not a label beside any one arrow.
+        rule = formula("种子 = 预测 − 答案", size="heading", color=GRAD).move_to(RULE_AT)
+        name = words("红箭头 = 要求", size="body", color=GRAD).next_to(rule, UP, buff=theme.space("large"))
         self.play(FadeOut(up), FadeOut(down), run_time=0.3)
         self.play(FadeIn(name), FadeIn(gap), run_time=0.6)
 
         self.beat(says="这就是刚才那颗种子，「预测减真值」，换成人话就是这一句")
-        rule = formula("种子 = 预测 − 答案", size="heading", color=GRAD).move_to(RULE_AT)
         sign = words("要求 = −种子", size="body", color=GRAD).next_to(rule, DOWN, buff=theme.space("medium"))
         self.play(Write(rule), FadeIn(rows["种子"], shift=DOWN * theme.space("small")), run_time=1.0)
         self.play(FadeIn(sign), run_time=0.6)
@@ -156,8 +161,9 @@ class FigVote(LectureScene):
         target = neuron(0.0, radius=TARGET_RADIUS).move_to([TARGET_X, TARGET_Y, 0])
         target_name = words("的", size="heading").move_to(target)
         target_grad = ledger_text("种子 {vote.seed.de}", size="body", color=GRAD).next_to(target, UP, buff=theme.space("medium"))
-        bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=theme.space("small"))
-        dim_label = ledger_text("暗 {vote.dim_activation}", size="body").next_to(dim, DOWN, buff=theme.space("small"))
+        # The labels stand clear of the rims: ③'s dashed frame (B.6) passes between.
+        bright_label = ledger_text("亮 {vote.bright_activation}", size="body").next_to(bright, UP, buff=theme.space("close"))
+        dim_label = ledger_text("暗 {vote.dim_activation}", size="body").next_to(dim, DOWN, buff=theme.space("close"))
         wires = VGroup(wire(bright, target), wire(dim, target))
         self.play(FadeIn(VGroup(bright, dim, target, target_name, bright_label, dim_label)),
                   FadeIn(wires), FadeIn(target_grad), run_time=1.0)
@@ -193,22 +199,32 @@ class FigVote(LectureScene):
         self.play(FadeIn(paths["ratio"]), run_time=0.5)
 
         self.beat(says="三，让上一层更亮 —— 可上一层也改不了啊")
+        # ③ on the picture: the upstream layer in a dashed frame, tagged ③ and crossed out (it
+        # cannot be changed either) in the gap between its two neurons.
+        layer = marks.frame_around(VGroup(bright, dim), "muted", pad="hair", weight="bold", dashed=True)
+        cannot = VGroup(words("③", size="heading"), words("✗", size="heading", color="muted"))
+        cannot.arrange(RIGHT, buff=theme.space("tight")).move_to(layer)
         self.play(FadeIn(paths["upstream"]), self.step_back(VGroup(paths["weight"], paths["rule"], paths["ratio"])),
-                  run_time=0.6)
+                  Create(layer), run_time=0.6)
+        self.play(FadeIn(cannot), run_time=0.4)
         diagram = VGroup(glow, wires, bright, dim, target, target_name, bright_label, dim_label, target_grad,
-                         bias, bias_link, grad_bright, grad_dim)
-        self.passed_back(paths, diagram, target, (bright, dim), (bright_label, dim_label))
+                         bias, bias_link, grad_bright, grad_dim, layer)
+        self.passed_back(paths, diagram, target, (bright, dim), (bright_label, dim_label), (layer, cannot))
 
-    def passed_back(self, paths: dict, diagram: VGroup, target, sources: tuple, labels: tuple) -> None:
-        """Ⓑ's two ⭐⭐⭐ lines: the request passed back a layer, and why backward needs forward's values."""
+    def passed_back(self, paths: dict, diagram: VGroup, target, sources: tuple, labels: tuple, upstream: tuple) -> None:
+        """Ⓑ's two ⭐⭐⭐ lines: the request passed back a layer (onto ③'s dashed layer), and why
+        backward needs forward's values."""
         bright, dim = sources
+        layer, cannot = upstream
         # ⭐⭐⭐ the request goes back one layer: the path labels have been said, they leave; along
         # the outer side of each wire, from 「的」's rim onto each upstream neuron's (the two never
         # meet), named once beside the upper one. The ⭐⭐ line of B.4 has been said: this one takes
         # its place, so the panel ends on two lines, not three.
         self.beat(says="所以这条要求就往回递了一层", takeaway="要求往回递一层 = 反向传播", replaces=True)
-        # The path labels leave the right half: the picture moves to the middle of the frame.
-        self.play(FadeOut(VGroup(*paths.values())), diagram.animate.shift(RIGHT * DIAGRAM_SHIFT), run_time=0.6)
+        # The path labels and ③'s tag leave the right half: the picture moves to the middle of the
+        # frame, the upstream layer's dashed frame with it, where the request now lands.
+        self.play(FadeOut(VGroup(*paths.values())), FadeOut(cannot),
+                  diagram.animate.shift(RIGHT * DIAGRAM_SHIFT), run_time=0.6)
         backs = VGroup(*(self.back_arrow(target, source, side) for source, side in ((bright, UP), (dim, DOWN))))
         request = words("要求", size="body", color=GRAD).move_to(
             backs[0].get_center() + self.outward(target, bright, UP) * REQUEST_LABEL_OFFSET)
@@ -220,7 +236,7 @@ class FigVote(LectureScene):
         frames = VGroup(*(marks.frame_around(label, "accent", pad="fine", weight="bold") for label in labels))
         from_forward = VGroup(*(words("前向算的", size="body", color=ACTIVATION)
                                 .next_to(frame, RIGHT, buff=theme.space("small")) for frame in frames))
-        self.play(FadeIn(frames), run_time=0.6)
+        self.play(FadeOut(layer), FadeIn(frames), run_time=0.6)     # the brightness is the subject now
         self.play(FadeIn(from_forward, shift=LEFT * theme.space("close")), run_time=0.6)
 
         self.beat(says="所以反向必须回头看前向留下的东西", takeaway="反向必须回头看前向留下的东西")
@@ -298,8 +314,10 @@ class FigVote(LectureScene):
         self.play(FadeIn(lonely["before"]), run_time=0.8)
 
         self.beat(says="不管你问什么，它都答「的」")
+        # The bars grow and shrink; the number cross-fades (a morph of its digits would garble them).
         self.play(ReplacementTransform(lonely["bars"], lonely["bars_after"]),
-                  ReplacementTransform(lonely["value"], lonely["value_after"]), run_time=1.5)
+                  FadeOut(lonely["value"], rate_func=lambda t: min(1.0, 3 * t)),
+                  FadeIn(lonely["value_after"], rate_func=lambda t: max(0.0, 3 * t - 2)), run_time=1.5)
         self.play(FadeIn(lonely["verdict"]), run_time=0.6)
 
         # ⭐⭐⭐ everyone's requests added up, then shared out: the sum and the average in one held frame.
@@ -310,29 +328,43 @@ class FigVote(LectureScene):
                   *(GrowArrow(a) for v in votes[2:] for a in v), run_time=1.2)
         self.play(FadeIn(grid["totals"]), FadeIn(grid["sum_head"]), run_time=0.4)
         sums = self.add_votes(votes, requests, mids, VOTE_UNIT, SUM_X)
-        self.share_out(sums, mids, grid)
+        means = self.share_out(sums, mids, grid)
+        zoom_of_means = vote.MEAN_ZOOM.value
 
-        # The average's numbers are the gradient: the same numbers, the opposite sign (梯度 =
-        # 预测 − 答案, the request is 答案 − 预测): 「梯度」 heads its own column, and the line
-        # under it, level with 放大, says how it is read off the average.
+        # The average is the gradient, turned round (梯度 = 预测 − 答案, a request is 答案 − 预测):
+        # each averaged arrow is copied into 梯度's own column and flips there, so every number
+        # stands beside an arrow of its own sign. 「梯度」 heads the column, and the line under it,
+        # level with 放大, says how it is read off the average.
         self.beat(says="那个平均，就是梯度")
+        gradients = VGroup(*(request_arrow(np.array([GRADIENT_X, y, 0]), -request,
+                                           unit_height=VOTE_UNIT * zoom_of_means, weight="heaviest")
+                             for y, request in zip(mids, vote.mean_request())))
+        # The average's zero lines run on under the gradient's arrows, stopping short of the numbers.
+        reach = GRADIENT_NUMBER_GAP - theme.space("tight")
+        zero_lines = VGroup(*(marks.segment([MEAN_X + GRADIENT_NUMBER_GAP, y, 0], [GRADIENT_X + reach, y, 0], "muted",
+                                            weight="thin") for y in mids))
         mean_numbers = VGroup(*(number(f"vote.mean_seed.{k}", size="body", color=GRAD)
-                                .move_to([GRADIENT_X, y, 0], aligned_edge=LEFT) for k, y in zip(KEYS, mids)))
+                                .move_to([GRADIENT_X + GRADIENT_NUMBER_GAP, y, 0], aligned_edge=LEFT)
+                                for k, y in zip(KEYS, mids)))
+        column = VGroup(gradients, mean_numbers)
         gradient_head = VGroup(words("梯度", size="label", color=GRAD).move_to([0, GRID_HEAD_Y, 0]),
                                words("= −平均", size="small", color=GRAD).move_to([0, ANSWER_ROW_Y, 0]))
-        gradient_head.set_x(mean_numbers.get_x())
-        self.play(FadeIn(gradient_head), FadeIn(mean_numbers), run_time=0.8)
+        gradient_head.set_x(column.get_x())
+        self.play(FadeIn(gradient_head), FadeIn(zero_lines), ReplacementTransform(means.copy(), gradients),
+                  run_time=1.0)
+        self.play(FadeIn(mean_numbers), run_time=0.5)
 
         # ⭐⭐ 跨卡汇总: each card sums its own samples, the two sums are added and divided by
         # the batch — the same average, however the batch is split.
         self.beat(says="它干的就是这个平均 —— 每张卡先收自己那批人的意见，再凑到一起")
         bands, flow = self.cards(columns_x, bottom)
-        self.play(FadeIn(bands), run_time=0.5)
-        self.play(LaggedStart(*(FadeIn(part) for part in flow), lag_ratio=0.5), run_time=1.6)
+        self.play(FadeIn(bands), FadeIn(flow[0]), run_time=0.5)
+        self.play(LaggedStart(*(FadeIn(part) for part in flow[1:]), lag_ratio=0.5), run_time=1.6)
 
-    def share_out(self, sums, mids, grid) -> None:
+    def share_out(self, sums, mids, grid) -> VGroup:
         """Each sum, shared out among the voters, shrinks to the average request. At the votes'
-        own scale the averages would be specks, so the column is drawn enlarged, and says so."""
+        own scale the averages would be specks, so the column is drawn enlarged, and says so.
+        Returns the averaged arrows."""
         zoom = vote.MEAN_ZOOM.value
         means = VGroup(*(request_arrow(np.array([MEAN_X, y, 0]), request, unit_height=VOTE_UNIT * zoom,
                                        weight="heaviest")
@@ -341,10 +373,12 @@ class FigVote(LectureScene):
         enlarged.move_to([MEAN_X, ANSWER_ROW_Y, 0])
         self.play(FadeIn(grid["mean_head"]), ReplacementTransform(sums.copy(), means), run_time=1.2)
         self.play(FadeIn(enlarged), run_time=0.4)
+        return means
 
     def cards(self, columns_x, bottom: float) -> tuple[VGroup, list]:
         """The batch on two cards (甲乙丙 | 丁戊, 示意): a light band behind each card's samples,
-        and on the right each card's sum, the two added, ÷ the batch size = the same average."""
+        and on the right, under the name 跨卡汇总 (the notes plant it here for the later sections),
+        each card's sum, the two added, ÷ the batch size = the same average."""
         split = vote.CARD_SPLIT.value
         groups = ((0, split - 1), (split, len(SAMPLE_NAMES) - 1))
         bands = VGroup(*(marks.shade([columns_x[a] - CARD_PAD, CARD_TOP], [columns_x[b] + CARD_PAD, bottom], "muted")
@@ -354,7 +388,8 @@ class FigVote(LectureScene):
         merge = badge("相加 ÷ {vote.batch_size}", "ink", size="label").move_to(MERGE_AT)
         joins = VGroup(*(arrow(s.get_bottom(), merge.get_top(), "muted", weight="bold") for s in sums))
         same = words("= 同一个平均", size="body").next_to(merge, DOWN, buff=theme.space("medium"))
-        return bands, [VGroup(*sums), VGroup(joins, merge), same]
+        name = words("跨卡汇总", size="heading").move_to([np.mean(CARD_XS), CARDS_NAME_Y, 0])
+        return bands, [name, VGroup(*sums), VGroup(joins, merge), same]
 
     def add_votes(self, votes, requests, mids, unit, sum_x) -> VGroup:
         """Each sample's arrows slide into the sum column, tip to tail on the running sum (the
@@ -426,7 +461,7 @@ class FigVote(LectureScene):
                               for p, b in zip(vote.only_first_probs(), bases)))
         value = number("vote.p.de", size="body").next_to(bars[0], UP, buff=theme.space("tight"))
         value_after = number("vote.only_first.p_de", size="body").next_to(bars_after[0], UP, buff=theme.space("tight"))
-        # Learning to answer 的 to everything is the net gone wrong: the status colour for it.
-        verdict = words("不管问什么，都答「的」", size="body", color="bad").move_to([4.45, -1.45, 0])
+        # The speaker's answer, under the chart that shows it, in ink like the bars.
+        verdict = words("不管问什么，都答「的」", size="body").move_to([4.45, -1.45, 0])
         return {"before": VGroup(title, labels, bars, value), "bars": bars, "bars_after": bars_after,
                 "value": value, "value_after": value_after, "verdict": verdict}
