@@ -195,3 +195,17 @@ GREEN_DEEPER = derived(
     inputs={"start": START, "lr": LR, "beta": BETA1, "steps": STEPS, **_SHAPE, "bump_height": BUMP_HEIGHT,
             "bump_width": BUMP_WIDTH, "critical": CRITICAL}, unit="param", fmt=lambda p: f"{len(p)} points",
     formula="the heavy ball on f + bump·exp(−(x − x_ridge)² / 2w²)", measures="green run on a deeper pit (it stays in)")
+
+# 「降低的是「从哪儿出发决定一切」的程度，不是消除它」: on the same deeper loss, the same heavy ball
+# started on the other wall ends in the deep valley: one landscape, two starts, two ends.
+LEFT_START = chosen("momentum.deeper.left_start", -START.value, unit="param", fmt="{:g}",
+                    measures="where the second deeper-pit run starts, on the left wall",
+                    reason="the mirror of momentum.start (x → −x): as far out on the left wall as the runs' "
+                           "start is on the right, so only the side of the ridge differs (not the height: the tilt "
+                           "T·x/w puts it lower on the loss than momentum.start)")
+GREEN_DEEPER_LEFT = derived(
+    "momentum.deeper.green_path_left", deeper_heavy_ball,
+    inputs={"start": LEFT_START, "lr": LR, "beta": BETA1, "steps": STEPS, **_SHAPE, "bump_height": BUMP_HEIGHT,
+            "bump_width": BUMP_WIDTH, "critical": CRITICAL}, unit="param", fmt=lambda p: f"{len(p)} points",
+    formula="the heavy ball on f + bump·exp(−(x − x_ridge)² / 2w²), from the left wall",
+    measures="green run on the deeper pit from the left wall (it ends in the deep valley)")

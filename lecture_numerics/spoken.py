@@ -10,7 +10,7 @@ from __future__ import annotations
 from lecture_numerics import bill, lora, lr_schedules, optim, optimizer_state, recompute, schedule
 from lecture_numerics import slider, stability, threex
 from lecture_numerics.models import GPT3_CONTEXT
-from lecture_numerics.provenance import derived, sourced, speakers_example
+from lecture_numerics.provenance import chosen, derived, sourced, speakers_example
 from lecture_numerics.zh import zh_count
 
 SECONDS_PER_YEAR = 365.25 * 24 * 3600
@@ -189,3 +189,14 @@ ST_MOE_ROWS = {
        for i, (name, label) in enumerate((("baseline", "baseline"), ("clipping", "update clipping"),
                                           ("zloss", "router z-loss")))},
 }
+
+
+# --- fig-onelr Ⓐ's wording (a notes-only key, no figure draws it) ---------------------------------------
+ONELR_BOUNCE_AXIS = chosen(
+    "spoken.onelr_bounce_axis", "上下来回弹", unit="", fmt="{}",
+    measures="which way blue's zigzag bounces in fig-onelr Ⓐ, as the speaker should name it",
+    reason="fig-onelr draws the steep parameter vertical, as the notes' own cue fixes it (「竖着弹的是陡的那个参数，"
+           "横着爬的是平的那个」): blue's wasted motion is up and down (its bar's part is labelled 竖着弹), and the "
+           "next line's 「横向的位移」 is the progress",
+    notes="左右横跳", notes_quote="每一步大半的力气，都花在左右横跳上了。",
+    note="图上蓝色的锯齿是竖着弹（陡的那个参数）；横着的那一小段才是前进。「左右横跳」把方向说反了。")

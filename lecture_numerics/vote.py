@@ -241,3 +241,14 @@ ways_to_raise = derived(
     measures="ways to raise a neuron's input when its output cannot be changed directly",
     fmt=zh_count, notes="三", notes_quote="想让一个数变大，其实只有三条路：",
 )
+
+
+# 「那个平均，就是梯度」 (the notes, Ⓒ): a vote is a request (答案 − 预测), minus a seed, so their
+# average is minus the gradient; Ⓒ draws it flipped (= −平均). A notes-only key, for the erratum.
+MEAN_IS_GRADIENT = chosen(
+    "vote.mean_request_is_gradient", "反过来就是梯度", unit="", fmt="{}",
+    measures="what the averaged request (答案 − 预测, Ⓒ's arrows) is to the batch gradient (预测 − 答案)",
+    reason="a request is minus a seed (Ⓐ: 要求 = −种子), so the average of the requests is minus the average of "
+           "the seeds, which is the gradient (vote.mean_seed.*); Ⓒ draws it flipped, = −平均",
+    notes="就是梯度", notes_quote="那个平均，就是梯度。")
+

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Create, FadeIn, FadeOut, VGroup
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Create, FadeIn, FadeOut, FadeTransform, VGroup
 
 from lecture_numerics import lr_schedules as lr
 from lecture_numerics.schedule import GPT3_BATCH, GPT3_LR, GPT3_PARAMS
@@ -31,18 +31,19 @@ from scenes.kit.text import ledger_text, words
 # fig-per-byte. The rings and brackets the speaker points at are highlights (accent); a schedule
 # that is only imagined (a shorter run) is a ghost (muted, dashed).
 OLD, NEW, POINTED, GHOST = "model_small", "v3", "accent", "muted"
-SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.7, 2.0), screen_size=(3.9, 1.1))
+SKETCH = DataWindow(((0.0, 1.0), (0.0, 1.0)), screen_center=(-3.4, 1.95), screen_size=(4.4, 1.4))
 SKETCH_CORNERS = [(0, 0.05), (0.15, 1.0), (0.6, 1.0), (1.0, 0.15)]
 NO_WARMUP_PEAK = 0.55          # the sketch's lower plateau: a run without warmup (schematic, not to scale)
 LIFT_AT = 0.5                  # where the sketch's 「更大」 arrow rises from that plateau to the real one
 # Each panel keeps two takeaways along the bottom (up to y ≈ −2.55).
-TABLE_CORNER, TABLE_SIZE = (0.75, -0.95), (5.75, 2.85)         # Table 2.1, log-log; its axis title clear of the takeaways
+# Table 2.1, log-log, as large as the room right of the sketch allows; its axis title clear of the takeaways.
+TABLE_CORNER, TABLE_SIZE = (-0.1, -1.1), (6.6, 3.1)
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
 STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
 STRIP_FILL = 0.35          # the run's grey: the part that is not warmup
 # Under the strip, its first 1 % magnified (×50): the warmup, 1.25 ‰ of the run, is an eighth of it.
 INSET_SHARE, INSET_LENGTH, INSET_DROP = 0.01, 2.7, 0.8
-CLAIM_Y, CLAIM_LINE_GAP = 0.3, 0.08    # Ⓐ's warmup finding, between the sketch and the strip
+CLAIM_Y, CLAIM_LINE_GAP = 0.12, 0.08   # Ⓐ's warmup finding, between the sketch and the strip
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
 # Each dot's area is its batch: radius ∝ √batch, the smallest batch (0.5M) at DOT_R_SMALLEST.
@@ -53,11 +54,15 @@ KEY_INSET = (0.25, 0.15)   # the size key from the plot's lower-left corner, in 
 # 500× bracket stands in empty plot under the dots, and well above the largest dot (6).
 LR_SHOWN = (0.11, 12.0)
 LR_UNIT = lr.LR_UNIT.value
-UP_LABEL_DROP = 0.12       # 「学习率只差 5 倍」 a little under the middle of its bracket, clear of the other label
+UP_LABEL_DROP = 0.1        # 「学习率只差 5 倍」 just under the across bracket, clear of the 13B dot
+LEADER_DROP, LEADER_SHIFT = 0.8, 0.15   # 350M's label under the dots' chain, its leader up to the ring
 FLOOR_ON_TOP, FLOOR_LABEL_GAP = 2, 0.12   # the 10 % line over both curves; 8 px or more under its label
 NOTE_LINE_GAP = 0.05
 V3_NOTE_FROM = 0.28        # V3's label starts here on the progress axis, well right of the axis title
 FLOOR_NOTE_AT = 0.03       # the 10 % line's label, at the plot's left: clear of the branch and the curves
+# V3's last-stretch callout: right of the plot (at most to the safe edge) and well up, so its
+# pointer runs down to the step long enough to read as an arrow.
+TAIL_GAP, TAIL_DROP = 0.5, -1.0
 
 
 def from_peak(schedule: np.ndarray) -> np.ndarray:
@@ -75,7 +80,8 @@ class FigLrCurve(LectureScene):
         "gpt3.medium.params", "lr.gpt3.medium_lr_e4", "gpt3.175b.params", "lr.gpt3.175b_lr_e4",
         "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
         "lr.axis.progress_ticks", "lr.axis.fraction_ticks", "gpt3.decay_tokens", "lr.gpt3.final_over_peak",
-        "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.cosine_end_over_peak", "lr.decay_to_zero_over_peak",
+        "v3.hold_until_tokens", "v3.warmup_steps", "lr.v3.final_tokens", "lr.v3.final_over_peak",
+        "lr.v3.cosine_end_over_peak", "lr.decay_to_zero_over_peak",
     )
 
     def construct(self):
@@ -111,10 +117,11 @@ class FigLrCurve(LectureScene):
         names[1].next_to(parts[1], UP, buff=theme.space("tight"))
         # Under the line's end, leaving the room to its right to Table 2.1's axis title.
         names[2].next_to(parts[2].get_end(), DOWN, buff=theme.space("tight"))
-        # Under 「降下来」: the room under the plateau is the warmup's lift, the room right of the
-        # sketch is Table 2.1's axis title.
+        # The whole sketch's caveat, under all of it from its left edge: it reads as the
+        # sketch's, not as one segment's (under 「降下来」 alone it did).
         not_to_scale = words("（不按比例）", size="small", color="muted")
-        not_to_scale.next_to(names[2], DOWN, buff=theme.space("fine"))
+        not_to_scale.next_to(VGroup(parts, names), DOWN, buff=theme.space("tight"))
+        not_to_scale.align_to(SKETCH.point(0.0, 0.0), LEFT)
         for part, name in zip(parts, names):
             self.play(Create(part), FadeIn(name), run_time=0.5)
         self.play(FadeIn(not_to_scale), run_time=0.3)
@@ -191,13 +198,18 @@ class FigLrCurve(LectureScene):
             lr_label = ledger_text(f"{{gpt3.{name}.params}} → {{lr.gpt3.{name}_lr_e4}}{{lr.axis.lr_unit}}", size="small")
             batch = ledger_text(f"batch {{gpt3.{name}.batch_tokens}}", size="small")
             rings.append((ring, lr_label, batch))
-        # 350M's label above its ring, starting at the ring (clear of the grey dot at its left),
-        # 175B's under its ring (the empty plot above the x axis): the right angle between them
-        # is left to the two brackets.
-        for (ring, lr_label, batch), side, edge in zip(rings, (UP, DOWN), (LEFT, RIGHT)):
-            lr_label.next_to(ring, side, buff=theme.space("small")).align_to(ring, edge)
-            batch.next_to(lr_label, side, buff=0.06).align_to(lr_label, edge)
-        self.play(FadeIn(rows), *(FadeIn(VGroup(ring, label)) for ring, label, _ in rings),
+        # 350M's label under its ring and the chain of dots, with a leader up to the ring: above
+        # it stands the grey (uncounted) 125M dot, which the label must not seem to name. Its batch
+        # goes above the ring, right of the grey dot. 175B's both go under its ring (the empty plot
+        # above the x axis): the right angle between them is left to the two brackets.
+        (ring, lr_label, batch), (end_ring, end_label, end_batch) = rings
+        lr_label.next_to(ring, DOWN, buff=LEADER_DROP).align_to(ring, LEFT).shift(LEFT * LEADER_SHIFT)
+        leader = marks.segment([ring.get_center()[0], lr_label.get_top()[1], 0], ring.get_bottom(), "ink",
+                               weight="hairline")
+        batch.next_to(ring, UP, buff=theme.space("small")).align_to(ring, LEFT)
+        end_label.next_to(end_ring, DOWN, buff=theme.space("small")).align_to(end_ring, RIGHT)
+        end_batch.next_to(end_label, DOWN, buff=0.06).align_to(end_label, RIGHT)
+        self.play(FadeIn(rows), FadeIn(VGroup(ring, lr_label, leader)), FadeIn(VGroup(end_ring, end_label)),
                   run_time=0.6)
         return rings
 
@@ -228,10 +240,11 @@ class FigLrCurve(LectureScene):
         across_label.arrange(DOWN, aligned_edge=RIGHT, buff=0.06)
         across_label.next_to(across, UP, buff=theme.space("tight")).align_to(across, RIGHT)
         up = marks.bracket(corner, table.point(big_n, big_lr), LEFT, POINTED, weight="bold")
-        up_label = VGroup(words("学习率", size="small", color=POINTED),
-                          ledger_text("只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color=POINTED))
-        up_label.arrange(DOWN, aligned_edge=RIGHT, buff=0.06).next_to(up, LEFT, buff=theme.space("close"))
-        up_label.set_y(table.point(big_n, np.sqrt(small_lr * big_lr))[1] - UP_LABEL_DROP)
+        up_label = VGroup(on_plot("学习率", size="small", color=POINTED),
+                          on_plot("只差 {lr.gpt3.lr_ratio_medium_175b} 倍", size="small", color=POINTED))
+        # Right against its bracket, just under the across bracket: clear of the 13B dot at its left.
+        up_label.arrange(DOWN, aligned_edge=RIGHT, buff=0.06).next_to(up, LEFT, buff=theme.space("tight"))
+        up_label.set_y(across.get_bottom()[1] - UP_LABEL_DROP - up_label.height / 2)
         self.play(Create(across), FadeIn(across_label), run_time=0.6)
         self.play(Create(up), FadeIn(up_label), run_time=0.6)
 
@@ -270,6 +283,7 @@ class FigLrCurve(LectureScene):
         note = VGroup(on_plot("GPT-3 · 老派 · 余弦", size="small", color=OLD),
                       on_plot("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD))
         note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP).move_to(self.plot.point(0.02, 0.5), aligned_edge=LEFT)
+        self.gpt3_note = note
         self.play(Create(gpt3), FadeIn(note), run_time=1.5)
 
     def new_school(self):
@@ -280,6 +294,7 @@ class FigLrCurve(LectureScene):
         # V3's second line, in smaller type: at this scale its warmup is too short to draw.
         warm = ledger_text("（warmup {v3.warmup_steps} 步：看不见）", size="small", color=NEW)
         warm.next_to(note, DOWN, buff=NOTE_LINE_GAP, aligned_edge=LEFT)
+        self.v3_note, self.v3_warm = note, warm
         self.play(Create(v3), FadeIn(note), FadeIn(warm), run_time=1.5)
 
     def shorter_cosine(self) -> VGroup:
@@ -302,21 +317,36 @@ class FigLrCurve(LectureScene):
 
     def floor_line(self):
         """The dashed 10 % line across the plot, a dot on each cosine's end where it meets it,
-        and its label at the left, clear of the branch and both curves."""
+        and its label at the left, clear of the branch and both curves. The curves' notes shrink
+        to their names first, so the line and its two dots are what the eye lands on; V3's last
+        stretch, below the line, gets a callout of its own."""
         floor = lr.V3_COSINE_END.value
+        short_old = on_plot("GPT-3 · 余弦", size="small", color=OLD).move_to(self.gpt3_note[0], aligned_edge=LEFT)
+        short_new = words("DeepSeek-V3 · 先恒定", size="label", color=NEW).move_to(self.v3_note, aligned_edge=LEFT)
+        self.play(FadeOut(self.v3_warm), FadeOut(self.gpt3_note[1]), FadeTransform(self.gpt3_note[0], short_old),
+                  FadeTransform(self.v3_note, short_new), run_time=0.5)
         line = dashed(level(self.plot, floor, "ink", stroke_width=theme.stroke("bold"))).set_z_index(FLOOR_ON_TOP)
         ends = VGroup(marks.dot(self.plot.point(lr.GPT3_DECAY_END.value, floor), OLD, size="ball"),
                       marks.dot(self.plot.point(lr.V3_COSINE_END_PROGRESS.value, floor), NEW, size="ball"))
         ends.set_z_index(FLOOR_ON_TOP + 1)
         # The line's label says what stands on it: both cosine ends (the two dots), as the errata
-        # has the speaker say; no arrow to aim.
-        note = VGroup(ledger_text("峰值的 {lr.v3.cosine_end_over_peak}", size="small"),
-                      ledger_text("{lr.school_count}派余弦段的终点都在线上", size="small"))
-        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
+        # has the speaker say; its height is the y axis's own 10 % tick.
+        note = ledger_text("{lr.school_count}派余弦段的终点都在这条 {lr.v3.cosine_end_over_peak} 线上", size="small")
         note.next_to(self.plot.point(FLOOR_NOTE_AT, floor), UP, buff=FLOOR_LABEL_GAP)
         note.align_to(self.plot.point(FLOOR_NOTE_AT, 0), LEFT)
+        # V3's real end: its last stretch runs under the line, too narrow to see without a pointer.
+        v3_end = from_peak(lr.V3_CURVE.value)[-1]
+        step = self.plot.point(v3_end[0], v3_end[1])
+        tail = VGroup(ledger_text("V3 最后 {lr.v3.final_tokens}", size="small", color=NEW),
+                      ledger_text("只有峰值的 {lr.v3.final_over_peak}", size="small", color=NEW))
+        tail.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
+        tail.next_to(step, RIGHT, buff=TAIL_GAP).shift(DOWN * TAIL_DROP)
+        # Its longer second line (the 3.3 %) is kept inside the safe area: right-aligned to its edge.
+        tail.align_to([safe_bounds()[2] - EDGE_MARGIN, 0, 0], RIGHT)
+        pointer = arrow(tail.get_corner(DOWN + LEFT), step, NEW, weight="thin", buff="fine")
         self.play(Create(line), run_time=0.6)
         self.play(FadeIn(ends, scale=1.5), FadeIn(note), run_time=0.6)
+        self.play(FadeIn(tail), Create(pointer), run_time=0.5)
 
     def truncation_branch(self):
         """V3's flat segment cut early, then a short cosine down to its decayed value (illustration)."""

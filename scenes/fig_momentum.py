@@ -11,8 +11,10 @@
    arrows come back beside his sentence (quoted from the notes, 待核).
 Ⓒ β 是什么: the step's formula with β in it; the weights β^k of past gradients, the window
    1/(1 − β); the knob turned (the bars follow); Adam's β₁ asked, then answered, inside the range
-   the notes give Polyak (待核). The brake: the shallow pit the ball escapes beside a deeper one
-   where it stays, both starts ringed. The seam to 第一节: the column of numbers the step needs,
+   the notes give Polyak (待核). The brake (the heading turns to 动量的边界): the shallow pit the
+   ball escapes beside a deeper one where it stays, each named under its pit; on the deeper one a
+   second start, on the left wall, ends in the deep valley (one curve, two starts ringed, two ends).
+   The seam to 第一节: the column of numbers the step needs,
    bracketed, and the gradient it is the negative of.
 """
 
@@ -106,16 +108,18 @@ class FigMomentum(LectureScene):
                    "optim.adam.beta1", "momentum.knob.beta_low", "momentum.window_beta_low",
                    "momentum.knob.beta_high", "momentum.window_beta_high", "descent.neg_grad_a",
                    "descent.neg_grad_b", "descent.neg_grad_c", "slider.desk_faders", "circuit.grad_a", "circuit.grad_b",
-                   "circuit.grad_c")
+                   "circuit.grad_c", "momentum.deeper.green_path_left")
 
     def construct(self):
         self.two_runs_panel()
         self.crossing_panel()
         self.memory_panel()
 
-    def loss_curve(self, window: DataWindow, loss=None, **style):
+    def loss_curve(self, window: DataWindow, loss=None, *, upto: float | None = None, **style):
+        """The loss across the window; ``upto``: it stops there (at the runs' start, whose dot
+        ends it rather than a stub of curve beyond)."""
         (x0, x1), _ = window.data
-        xs = np.linspace(x0, x1, 400)
+        xs = np.linspace(x0, x1 if upto is None else min(x1, upto), 400)
         ys = (loss or (lambda x: run.loss(x, **SHAPE)))(xs)
         return clipped_curve(window, np.column_stack([xs, ys]), color="ink", stroke_width=CURVE_STROKE, **style)
 
@@ -123,7 +127,7 @@ class FigMomentum(LectureScene):
 
     def two_runs_panel(self):
         self.start_panel("A", "同一条 loss，{momentum.run_count}次运行", says="办法叫动量。一句话就能说完")
-        curve = self.loss_curve(WHOLE)
+        curve = self.loss_curve(WHOLE, upto=run.START.value)
         start = marks.dot(on_curve(WHOLE, [run.START.value])[0], "ink", size="large")
         self.play(Create(curve), FadeIn(start), run_time=1.0)
         self.beat(says="这一步怎么动，不只看当前的梯度，还要看上一步是怎么动的",
@@ -149,7 +153,10 @@ class FigMomentum(LectureScene):
         tag.next_to(stop, DOWN + LEFT, buff=theme.space("close"))
         self.play(FadeIn(tag), run_time=0.5)
 
-        self.beat(says="绿的那条，带着上一步的速度冲了过去，落进了后面那个更深的谷")
+        # The green run takes over: the gray run's lines have been drawn (its stop and its tag).
+        self.beat(says="绿的那条，带着上一步的速度冲了过去，落进了后面那个更深的谷",
+                  takeaway="带着上一步的速度冲过去，落进更深的谷")
+        self.play(*self.clear_takeaways(), run_time=0.4)
         green_xs = run.GREEN.value[:GREEN_SHOWN + 1]
         green = VGroup(*(marks.dot(p, HEAVY_BALL, size="small") for p in on_curve(WHOLE, green_xs)))
         self.play(LaggedStart(*(FadeIn(d) for d in green[:SWING_BACK.start]), lag_ratio=0.5), run_time=2.0,
@@ -207,6 +214,8 @@ class FigMomentum(LectureScene):
         arrows = self.the_three_terms(x_ball, ball, after)
         self.beat(says="梯度是反对它继续走的。 是惯性把它带出去的",
                   takeaway="梯度反对它继续走，是惯性带它出去")
+        # The ⭐⭐⭐ line alone at the bottom: the arrows carry the lines before it.
+        self.play(*self.clear_takeaways(), run_time=0.4)
         stage = VGroup(curve, pit, ghost, ball)
         stage.ground, stage.ghost, stage.ball = VGroup(curve, pit), ghost, ball
         said = VGroup(guide, *arrows.shapes, pit_label, names, scale_note, *arrows.labels)
@@ -266,7 +275,8 @@ class FigMomentum(LectureScene):
         words leave (said; pale text would lose its contrast, and the timeline takes their
         place), the question, 1964 alone, then the backprop paper 22 years later."""
         self.beat(says="这个主意有多老", takeaway="这个主意有多老？")
-        self.play(stage.animate.set_opacity(DIM), FadeOut(said), run_time=0.6)
+        # The history has a stage of its own: the diagram's lines leave with its arrows.
+        self.play(stage.animate.set_opacity(DIM), FadeOut(said), *self.clear_takeaways(), run_time=0.6)
         self.beat(says="一九六四年", takeaway="{history.polyak.year} 年", replaces=True)
         years = widgets.number_line(TIMELINE["lo"], TIMELINE["hi"], width=TIMELINE["width"],
                                     points=[(run_year("history.polyak.year"), "{history.polyak.year}", INERTIA),
@@ -290,15 +300,17 @@ class FigMomentum(LectureScene):
     def polyaks_sentence(self, stage: VGroup, years: VGroup, arrows: VGroup) -> None:
         """「说的就是我们刚才那三个箭头」: the timeline leaves, the crossing and its three arrows
         come back, and Polyak's sentence stands beside them (quoted from the notes: 待核)."""
-        self.beat(says="六十年前的一句话，说的就是我们刚才那三个箭头")
+        self.beat(says="六十年前的一句话，说的就是我们刚才那三个箭头",
+                  takeaway="Polyak 那句话，说的就是刚才这些箭头")
         quote = VGroup(words("「运动不沿着力（负梯度）的方向走，", size="label"),
                        words("因为有惯性。」", size="label"))
         quote.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
         who = line("—— Polyak {history.polyak.year}（讲稿引文，待核）", size="small", color="muted")
         card = widgets.card([quote, who], "muted", pad="medium", gap="small")
         card.move_to(QUOTE_AT, aligned_edge=UP + RIGHT)
+        # The history's lines leave with its timeline: the card, the arrows and this line remain.
         self.play(FadeOut(years), stage.ground.animate.set_opacity(1), stage.ball.animate.set_opacity(1),
-                  stage.ghost.animate.set_opacity(GHOST_OPACITY), run_time=0.5)
+                  stage.ghost.animate.set_opacity(GHOST_OPACITY), *self.clear_takeaways(), run_time=0.5)
         self.play(FadeIn(arrows), run_time=0.5)
         self.play(FadeIn(card), run_time=0.5)
 
@@ -311,6 +323,10 @@ class FigMomentum(LectureScene):
 
     def memory_panel(self):
         self.start_panel("C", "β 是什么", says="最后一件事：那个 β 是什么")
+        # From the brake on, the panel is about momentum's limits: its heading says so.
+        header = self.mobjects[-1]
+        self.header_title = header[1]
+        self.brake_title = line("动量的边界", size="heading").move_to(header[1], aligned_edge=LEFT)
         step = self.step_formula().move_to([0, FORMULA_Y, 0])
         step.mark = marks.frame_around(step.beta, "accent", pad="small", weight="bold")
         self.play(FadeIn(step), run_time=0.6)
@@ -344,33 +360,45 @@ class FigMomentum(LectureScene):
         # The question stands alone first; the answer comes when the speaker gives it.
         self.play(FadeIn(knob.asked), run_time=0.4)
         self.wait(1.5)
-        self.play(FadeOut(knob.asked), FadeIn(knob.adam), run_time=0.5)
+        # The answer is the knob's own 0.9 stop, framed, and the line at the bottom (said once).
+        answer = marks.frame_around(knob.stops[1], "accent", pad="tight", weight="bold")
+        self.play(FadeOut(knob.asked), Create(answer), run_time=0.5)
+        self.show_takeaway()
         # 「我们还在他给的那个区间里」: the range the notes give Polyak (待核) spans the knob's stops,
         # Adam's 0.9 among them.
         self.play(Create(knob.polyak), FadeIn(knob.polyak_label), run_time=0.5)
 
         # The brake clears the knob away, and its line takes the Adam line's place (it would
         # otherwise stay the biggest text over pictures that no longer show it).
-        self.beat(says="动量能冲过去的是「浅坑」，不是所有的坑", takeaway="动量能冲过去的是「浅坑」", replaces=True)
-        self.play(FadeOut(VGroup(bars, brace, knob, now_label, old_label, step)), run_time=0.5)
-        shallow = self.pit_run(SHALLOW, run.GREEN.value[:GREEN_SHOWN + 1], None, "坑浅：冲出来了")
+        self.beat(says="动量能冲过去的是「浅坑」，不是所有的坑", takeaway="动量能冲过去的是「浅坑」")
+        shown = VGroup(knob.box, knob.title, knob.stops, knob.polyak, knob.polyak_label, answer)
+        self.play(FadeOut(VGroup(bars, brace, shown, now_label, old_label, step)), *self.clear_takeaways(),
+                  FadeOut(self.header_title), FadeIn(self.brake_title), run_time=0.5)
+        shallow = self.pit_run(SHALLOW, run.GREEN.value[:GREEN_SHOWN + 1], None, "坑浅：冲出来了",
+                               run.CRITICAL.value[2])
         self.play(Create(shallow.curve), run_time=0.6)
         self.play(LaggedStart(*(FadeIn(d) for d in shallow.dots), lag_ratio=0.4), run_time=1.2, rate_func=linear)
         self.play(FadeIn(shallow.label), run_time=0.3)
         self.beat(says="图上那条能出来，是因为那个坑够浅；换个更深的坑，它一样出不来")
-        deeper = self.pit_run(DEEPER, run.GREEN_DEEPER.value[:GREEN_SHOWN + 1], self.deeper_loss, "坑深：出不来")
+        deeper_path = run.GREEN_DEEPER.value[:GREEN_SHOWN + 1]
+        deeper = self.pit_run(DEEPER, deeper_path, self.deeper_loss, "坑深：出不来", float(deeper_path[-1]))
         self.play(Create(deeper.curve), run_time=0.6)
         self.play(LaggedStart(*(FadeIn(d) for d in deeper.dots), lag_ratio=0.4), run_time=1.5, rate_func=linear)
         self.play(FadeIn(deeper.label), run_time=0.3)
-        # The two pits carry this line, drawn: where each run starts still decides where it ends.
-        self.beat(says="所以它降低的是「从哪儿出发决定一切」的程度，不是消除它")
-        starts = VGroup(*(marks.ring(r.dots[0], "accent", radius=START_RING, weight="bold") for r in (shallow, deeper)))
-        # Between the two rings, at their height: it speaks of both.
-        still = words("起点仍然要紧", size="label").move_to(starts)
+        # One landscape, two starts, two ends: the same heavy ball on the deeper loss, started on
+        # the left wall, ends in the deep valley. The start still decides, on one curve.
+        self.beat(says="所以它降低的是「从哪儿出发决定一切」的程度，不是消除它",
+                  takeaway="降低的是「起点说了算」的程度，不是消除它")
+        left_path = run.GREEN_DEEPER_LEFT.value[:GREEN_SHOWN + 1]
+        left_dots = self.pit_dots(DEEPER, left_path, self.deeper_loss)
+        valley = self.pit_label(DEEPER, self.deeper_loss, "落进深谷", run.CRITICAL.value[0])
+        starts = VGroup(*(marks.ring(dots[0], "accent", radius=START_RING, weight="bold")
+                          for dots in (deeper.dots, left_dots)))
+        self.play(LaggedStart(*(FadeIn(d) for d in left_dots), lag_ratio=0.4), run_time=1.5, rate_func=linear)
+        self.play(FadeIn(valley), run_time=0.3)
         self.play(Create(starts), run_time=0.5)
-        self.play(FadeIn(still), run_time=0.4)
         self.beat(says="它治的是「慢」，不是「最优」", takeaway="它治的是「慢」，不是「最优」")
-        self.the_seam(VGroup(shallow, deeper, starts, still))
+        self.the_seam(VGroup(shallow, deeper, left_dots, valley, starts))
 
     def step_formula(self) -> VGroup:
         """这一步 ＝ 梯度项 ＋ β × 上一步的移动, with β framed: what the panel is about."""
@@ -397,7 +425,8 @@ class FigMomentum(LectureScene):
         return widgets.labelled_brace(((shown.get_left()[0], top), (shown.get_right()[0], top)), template, UP, "ink")
 
     def knob(self) -> VGroup:
-        """The knob's three stops, β → window; Adam's default asked, then answered, under them."""
+        """The knob's three stops, β → window; Adam's default asked under them (the answer is the
+        0.9 stop, framed)."""
         stops = VGroup(
             ledger_text("β = {momentum.knob.beta_low} → {momentum.window_beta_low} 步", size="label"),
             ledger_text("β = {optim.adam.beta1} → {momentum.window_beta_0p9} 步", size="label"),
@@ -407,15 +436,14 @@ class FigMomentum(LectureScene):
         card = widgets.card([title, stops], "muted", pad="medium", gap="medium")
         card.move_to(KNOB_AT, aligned_edge=UP + LEFT)
         asked = line("Adam 默认 β₁ ＝ ？", size="label").next_to(card, DOWN, buff=theme.space("medium")).align_to(card, LEFT)
-        adam = ledger_text("Adam 默认 β₁ ＝ {optim.adam.beta1}", size="label").move_to(asked, aligned_edge=LEFT)
         edge = card.box.get_right()[0] + theme.space("small")
         polyak = marks.bracket([edge, stops[0].get_top()[1], 0], [edge, stops[-1].get_bottom()[1], 0], LEFT,
                                "accent", weight="bold")
         # The bracket's ends are the knob's own 0.8 and 0.99; that Polyak gave them is unconfirmed.
         polyak_label = words("Polyak 的区间（待核）", size="label", color="accent")
         polyak_label.next_to(card, UP, buff=theme.space("small")).align_to(polyak, RIGHT)
-        group = VGroup(card, asked, adam, polyak, polyak_label)
-        group.box, group.title, group.stops, group.asked, group.adam = card.box, title, stops, asked, adam
+        group = VGroup(card, asked, polyak, polyak_label)
+        group.box, group.title, group.stops, group.asked = card.box, title, stops, asked
         group.polyak, group.polyak_label = polyak, polyak_label
         return group
 
@@ -444,13 +472,24 @@ class FigMomentum(LectureScene):
         bump = {"bump_height": run.BUMP_HEIGHT.value, "bump_width": run.BUMP_WIDTH.value, "ridge": run.CRITICAL.value[1]}
         return run.deeper_loss(xs, **SHAPE, **bump)
 
-    def pit_run(self, window: DataWindow, path, loss, name: str) -> VGroup:
-        """One loss and the heavy ball's run on it, named under it."""
-        loss = loss or (lambda x: run.loss(x, **SHAPE))
-        curve = self.loss_curve(window, loss)
-        dots = VGroup(*(marks.dot(p, HEAVY_BALL, radius=PIT_DOT)
+    @staticmethod
+    def pit_dots(window: DataWindow, path, loss) -> VGroup:
+        """The heavy ball's iterates on one of the brake's losses."""
+        return VGroup(*(marks.dot(p, HEAVY_BALL, radius=PIT_DOT)
                         for p in window.points(np.column_stack([path, loss(np.asarray(path))]))))
-        label = words(name, size="body").next_to(curve, DOWN, buff=theme.space("medium"))
+
+    @staticmethod
+    def pit_label(window: DataWindow, loss, name: str, pit_x: float):
+        """A name under the bottom at ``pit_x`` of one of the brake's losses."""
+        pit = window.points(np.array([[pit_x, float(loss(np.array([pit_x]))[0])]]))[0]
+        return words(name, size="body").next_to(pit, DOWN, buff=theme.space("wide"))
+
+    def pit_run(self, window: DataWindow, path, loss, name: str, pit_x: float) -> VGroup:
+        """One loss and the heavy ball's run on it, named under its pit (at ``pit_x``)."""
+        loss = loss or (lambda x: run.loss(x, **SHAPE))
+        curve = self.loss_curve(window, loss, upto=float(path[0]))
+        dots = self.pit_dots(window, path, loss)
+        label = self.pit_label(window, loss, name, pit_x)
         group = VGroup(curve, dots, label)
         group.curve, group.dots, group.label = curve, dots, label
         return group
@@ -463,7 +502,8 @@ class FigMomentum(LectureScene):
         more = ledger_text("⋮ {slider.desk_faders}个数", size="label", color=GRADIENT)
         more.next_to(column, DOWN, buff=theme.space("small")).align_to(column, LEFT)
         head = words("负梯度", size="label", color=GRADIENT).next_to(column, UP, buff=theme.space("medium"))
-        self.play(FadeOut(brake), run_time=0.5)
+        # The question stands alone: the brake's lines leave with its pictures.
+        self.play(FadeOut(brake), *self.clear_takeaways(), run_time=0.5)
         self.play(FadeIn(head), FadeIn(column), FadeIn(more), run_time=0.6)
         self.beat(says="就是第一节里，反向传播走一遍算出来的那一份")
         # The whole column, bracketed, is what the backward pass gave (its gradient, sign flipped).
@@ -479,7 +519,8 @@ class FigMomentum(LectureScene):
         flip = words("取负号", size="small", color=GRADIENT).next_to(feed, UP, buff=theme.space("tight"))
         self.play(Create(span), FadeIn(source), run_time=0.5)
         self.play(GrowArrow(feed), FadeIn(flip), run_time=0.5)
-        self.beat(says="所以第一节和第三节，接头就在这儿", takeaway="第一节和第三节，接头就在这儿")
+        # Answered: the closing line takes the question's place.
+        self.beat(says="所以第一节和第三节，接头就在这儿", takeaway="第一节和第三节，接头就在这儿", replaces=True)
 
 
 def run_year(key: str) -> float:

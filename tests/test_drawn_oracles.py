@@ -695,9 +695,58 @@ def _lr_in_units_of_1e4() -> dict[str, Any]:
     }
 
 
+def _lr_v3_tail() -> dict[str, Any]:
+    """fig-lr-curve B.6: V3's schedule walked piece by piece to its last token (§4.2: the final
+    167B tokens at 7.3 × 10⁻⁶), over its peak 2.2 × 10⁻⁴."""
+    return {"lr.v3.final_over_peak": lambda: s3b.v3_lr(s3b.v3_total(v) - 1, v) / v("v3.peak_lr")}
+
+
+# ---- fig-momentum Ⓒ: the heavy ball on the deeper loss again, from the left wall ----------------
+
+def _momentum_slope(x: float) -> float:
+    """f′ of f = H((x/w)² − 1)² + T·x/w, by hand."""
+    H, T, w = v("momentum.loss.height"), v("momentum.loss.tilt"), v("momentum.loss.width")
+    return 4 * H * (x / w) * ((x / w) ** 2 - 1) / w + T / w
+
+
+def _momentum_wells() -> tuple[float, float]:
+    """(deep valley bottom, ridge top) of the base loss, by brentq: f′'s cubic turns at ±w/√3."""
+    w = v("momentum.loss.width")
+    turn = w / math.sqrt(3)
+    return brentq(_momentum_slope, -2 * w, -turn), brentq(_momentum_slope, -turn, turn)
+
+
+def _deeper_left_run() -> list[float]:
+    """x_{k+1} = x_k − η·g(x_k) + β·(x_k − x_{k−1}) with g the deeper loss's slope: f′ minus the
+    bump's own derivative, the bump b·exp(−(x − r)²/2s²) centred on the ridge r; from −start."""
+    bump, s, ridge = v("momentum.deeper.bump_height"), v("momentum.deeper.bump_width"), _momentum_wells()[1]
+    g = lambda x: _momentum_slope(x) - bump * math.exp(-(x - ridge) ** 2 / (2 * s * s)) * (x - ridge) / (s * s)
+    lr, beta = v("momentum.lr"), v("optim.adam.beta1")
+    x = prev = -v("momentum.start")
+    xs = [x]
+    for _ in range(v("momentum.steps")):
+        x, prev = x - lr * g(x) + beta * (x - prev), x
+        xs.append(x)
+    return xs
+
+
+def _momentum_deeper() -> dict[str, Any]:
+    return {"momentum.deeper.green_path_left": _deeper_left_run}
+
+
+def test_the_left_deeper_run_ends_in_the_deep_valley_and_stays_on_its_side():
+    """fig-momentum C.9's second start: from the left wall the ball settles at the deep valley's
+    bottom (within 1e-3) and never reaches the ridge, so the two starts on one curve have two ends."""
+    valley, ridge = _momentum_wells()
+    path = REGISTRY["momentum.deeper.green_path_left"].value
+    assert abs(path[-1] - valley) < 1e-3
+    assert max(path) < ridge
+    assert REGISTRY["momentum.deeper.left_start"].value == -v("momentum.start")
+
+
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
                            **s3b.oracles(v), **_s1s2(), **_s4s5(), **_s6(), **_s3_lineage_updratio(),
-                           **_lr_in_units_of_1e4()}
+                           **_lr_in_units_of_1e4(), **_momentum_deeper(), **_lr_v3_tail()}
 
 
 def drawn_derived_keys() -> list[str]:

@@ -197,6 +197,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-momentum: the notes say the gray run 「真停」 and name Polyak's 0.8–0.99 (off screen, 待核) without "
             "windows; the two runs are named (灰的 / 绿的), not counted",
             "momentum.gray_final_slope", "momentum.run_count", "momentum.window_beta_high", "momentum.window_beta_low"),
+    **_each("fig-momentum Ⓒ: the notes say where the runs end (「一样出不来」, 「从哪儿出发决定一切」), not the "
+            "iterates; the second start's run on the deeper pit is drawn as dots, no number",
+            "momentum.deeper.green_path_left"),
     **_each("fig-muon Ⓒ: the notes describe the circle and the square (「一把尺…另一把尺」) without lengths",
             "muon.ruler_count"),
     **_each("fig-lineage: readings of the runs the notes describe in words (「分母只增不减」, 「从零起步」, "
