@@ -134,7 +134,7 @@ def dependencies(entry: SceneEntry, contents: dict[Path, bytes] | None = None) -
         return files[name]
 
     seen: dict[Path, None] = {}
-    stack = [entry.path, *filter(None, map(module_file, PIPELINE_MODULES))]
+    stack = [entry.path, *pipeline_files(module_file)]
     while stack:
         path = stack.pop()
         if path in seen:
@@ -144,6 +144,18 @@ def dependencies(entry: SceneEntry, contents: dict[Path, bytes] | None = None) -
             contents[path] = path.read_bytes()
         stack.extend(filter(None, map(module_file, _imported_names(path, contents[path]))))
     return sorted(seen)
+
+
+def pipeline_files(module_file=None) -> list[Path]:
+    """The files of PIPELINE_MODULES. A name that resolves to no file raises: dropping it
+    would leave the pipeline's own code out of every key, and stale renders would pass as
+    fresh (a module moved without updating this list)."""
+    module_file = module_file or functools.partial(_module_file, roots=_project_roots())
+    files = {name: module_file(name) for name in PIPELINE_MODULES}
+    missing = [name for name, path in files.items() if path is None]
+    if missing:
+        raise RuntimeError(f"cache.PIPELINE_MODULES names no project module: {', '.join(missing)}")
+    return list(files.values())
 
 
 def cache_key(entry: SceneEntry, quality: str, preset: dict) -> str:

@@ -160,6 +160,7 @@ def run(argv: list[str]) -> int:
 
     # Started first: its imports (manim, the kit; most of a second) overlap the checks below
     # and working out what is stale. The batch closes it; a check that fails, here.
+    # Its log is a temporary file: the output folder is not checked yet.
     forker = None if args.section else pipeline.start_zygote()
     try:
         return render(args, quality, presets, forker)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-NUMBER = r"[零一二两三四五六七八九十半\d]+"
+from lecture_numerics.zh import parse_zh
+
+NUMBER = r"[零一二两三四五六七八九十百半\d]+"
 # Silence the notes ask for, in seconds: added to the cue's speaking time.
 PAUSE = re.compile(rf"(?:停|想|整张投)(?P<n>{NUMBER})(?P<unit>秒|分钟)")
 # How long the cue line keeps its screen up: the cue lasts at least that long.
@@ -19,15 +20,13 @@ VIEW_FIRST = "first"   # the figure as it opens: its first panel, or the whole c
 
 
 def zh_number(text: str) -> float:
-    """「三」 3, 「十五」 15, 「二十」 20, 「半」 0.5, digits as digits."""
+    """「三」 3, 「十五」 15, 「一百」 100, 「半」 0.5, digits as digits: the notes' own parser
+    (lecture_numerics.zh), with the two forms a pause is also said in."""
     if text.isdigit():
         return float(text)
     if text == "半":
         return 0.5
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return float((ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0))
-    return float(ZH_DIGITS[text]) if text in ZH_DIGITS else 0.0
+    return parse_zh(text)
 
 
 def seconds_of(match: re.Match) -> float:

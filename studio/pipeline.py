@@ -197,8 +197,10 @@ class Renderer:
         if self.zygote is not None:
             try:
                 return self.zygote.start(argv, stderr=log)
-            except zygote.ZygoteGone:
-                pass
+            except zygote.ZygoteGone as gone:
+                self.progress.note(f"the zygote stopped ({gone}; its log: {self.zygote.log_path}): "
+                                   "each worker now starts on its own, about 0.8 s more each")
+                self.zygote = None
         return launch.start("studio.worker", *argv, stdout=subprocess.PIPE, stderr=log, text=True)
 
     def _postprocess(self, entry: SceneEntry, result: dict, staging: Path) -> dict[str, Path]:
@@ -302,11 +304,11 @@ class Renderer:
                 future.result()
 
 
-def start_zygote() -> zygote.Zygote | None:
+def start_zygote(log_path: Path | None = None) -> zygote.Zygote | None:
     """The process the batch's workers are forked from (studio/zygote.py); None, and each
     worker starts on its own, where it cannot start."""
     try:
-        return zygote.Zygote()
+        return zygote.Zygote(log_path)
     except OSError:
         return None
 
@@ -469,7 +471,7 @@ def render_batch(batch: Batch, known: list[SceneEntry], forker: zygote.Zygote | 
         atomic.remove_leftovers(batch.out_dir)
 
         # Started first, so its imports overlap working out what is stale.
-        forker = forker or start_zygote()
+        forker = forker or start_zygote(batch.quality_dir / CACHE / "zygote.log")
         try:
             preset = config.presets()[batch.quality]
             keys = {e.scene_id: cache.cache_key(e, batch.quality, preset) for e in batch.entries}

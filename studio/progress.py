@@ -84,6 +84,15 @@ class Progress:
         elif state.state != before:
             self._line(state)
 
+    def note(self, text: str) -> None:
+        """A warning between the progress lines (above the table when it is live)."""
+        if self._live is not None:
+            self._live.console.print(text)
+            return
+        with self._lock:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+
     def time_left_s(self) -> float | None:
         """Seconds until the batch ends, from each unfinished scene's expected wall time less
         what it has taken so far, spread over the jobs. A scene never rendered before is

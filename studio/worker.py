@@ -193,15 +193,27 @@ def beat_records(scene) -> list[dict]:
 EXIT_NO_PANEL = 3
 
 
+def parse_args(argv: list[str]):
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m studio.worker", description="Render one scene into STAGING.")
+    parser.add_argument("scene_id")
+    parser.add_argument("quality")
+    parser.add_argument("staging", type=Path)
+    parser.add_argument("--section", help="render this panel only")
+    parser.add_argument("--part", nargs=2, metavar=("HEAD_OR_TAIL", "MEET"), help="one part of a scene cut in two")
+    parser.add_argument("--aim", type=int, default=0, help="the tail's first frame at the earliest")
+    args = parser.parse_args(argv)
+    if args.part is not None and args.part[0] not in ("head", "tail"):
+        parser.error(f"--part takes head or tail, not {args.part[0]!r}")
+    return args
+
+
 def main(argv: list[str]) -> int:
     die_with_parent()
-    scene_id, quality, staging = argv[0], argv[1], Path(argv[2])
-    section = argv[argv.index("--section") + 1] if "--section" in argv else None
-    part = None
-    if "--part" in argv:
-        at = argv.index("--part")
-        aim = int(argv[argv.index("--aim") + 1]) if "--aim" in argv else 0
-        part = Part(argv[at + 1], Path(argv[at + 2]), aim)
+    args = parse_args(argv)
+    scene_id, quality, staging, section = args.scene_id, args.quality, args.staging, args.section
+    part = Part(args.part[0], Path(args.part[1]), args.aim) if args.part else None
     try:
         result = render(scene_id, quality, staging, section, part)
     except PanelNotFound as error:

@@ -30,6 +30,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -151,6 +152,10 @@ class ZygoteGone(RuntimeError):
     pass
 
 
+def default_log() -> Path:
+    return Path(tempfile.gettempdir()) / f"lecture-zygote-{os.getpid()}.log"
+
+
 class ForkedWorker:
     """A worker forked by the zygote, read and waited for like a ``subprocess.Popen``."""
 
@@ -176,14 +181,19 @@ class ForkedWorker:
 class Zygote:
     """The render process's handle on its zygote (start it, fork workers, close it)."""
 
-    def __init__(self):
+    def __init__(self, log_path: Path | None = None):
         from studio import config, launch
 
+        # Its output goes to a log, which the fallback's warning names: a zygote that failed
+        # to import (a module renamed in PRELOAD) must not cost 0.8 s per worker unseen.
+        self.log_path = log_path or default_log()
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.channel = ours
-        self.process = subprocess.Popen(launch.module_command("studio.zygote", str(theirs.fileno())),
-                                        cwd=config.PROJECT_ROOT, env=launch.child_env(), pass_fds=[theirs.fileno()],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(launch.module_command("studio.zygote", str(theirs.fileno())),
+                                            cwd=config.PROJECT_ROOT, env=launch.child_env(),
+                                            pass_fds=[theirs.fileno()], stdout=log, stderr=subprocess.STDOUT)
         theirs.close()
         self._lock = threading.Lock()
         self._next_id = 0

@@ -87,3 +87,16 @@ def test_editing_an_imported_module_rerenders(tmp_path):
     text = project / "scenes/kit/text.py"
     text.write_text(text.read_text(encoding="utf-8") + "\n# edited: tiny imports this module\n", encoding="utf-8")
     assert "1 rendered, 0 cached" in _render_in(project, out).stdout
+
+
+def test_every_pipeline_module_is_in_every_key_and_a_missing_one_raises(monkeypatch):
+    # Each name resolves to a file that every scene's key reads...
+    files = cache.pipeline_files()
+    assert [f.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".") for f in files] == list(
+        cache.PIPELINE_MODULES)
+    entry = registry.discover()["fig-underflow"]
+    assert set(files) <= set(cache.dependencies(entry))
+    # ...and a name that resolves to nothing (a module moved without this list) stops the key.
+    monkeypatch.setattr(cache, "PIPELINE_MODULES", (*cache.PIPELINE_MODULES, "studio.moved_away"))
+    with pytest.raises(RuntimeError, match="studio.moved_away"):
+        cache.cache_key(entry, "low", {"width": 1})

@@ -233,7 +233,7 @@ def test_speaking_rate_comes_from_config(config_copy):
 
 
 def test_chinese_numbers_in_holds():
-    assert [cues.zh_number(t) for t in ("三", "两", "十", "十五", "二十", "半", "12")] == [3, 2, 10, 15, 20, 0.5, 12]
+    assert [cues.zh_number(t) for t in ("三", "两", "十", "十五", "二十", "一百", "两百五", "半", "12")] == [3, 2, 10, 15, 20, 100, 250, 0.5, 12]
 
 
 # ---- what parsing cannot decide fails until config settles it ---------------------------

@@ -81,6 +81,9 @@ def test_interrupted_run_leaves_published_files_whole(published, how):
                              start_new_session=True)
     _wait_until_rendering(out)
     time.sleep(0.5)
+    # The check below sees the workers, forked by the zygote or started on their own: while
+    # rendering, the session holds more than the render process itself.
+    assert set(_session(child.pid)) - {child.pid}, "no worker seen while rendering"
     if how == "SIGKILL":
         os.killpg(child.pid, signal.SIGKILL)        # the whole process group, workers included
     else:
@@ -93,8 +96,7 @@ def test_interrupted_run_leaves_published_files_whole(published, how):
     _published_ok(qdir, before)
     # No worker outlives the run.
     time.sleep(0.5)
-    ps = subprocess.run(["pgrep", "-f", f"studio.worker .* {out}"], capture_output=True, text=True)
-    assert ps.stdout.strip() == "", "a worker survived the interrupted render"
+    assert _session(child.pid) == [], "a worker survived the interrupted render"
     # The next run completes and leaves a consistent folder.
     again = render("tiny", "slow", "--quality", "low", "--out", str(out))
     assert again.returncode == 0, again.stderr
@@ -103,6 +105,21 @@ def test_interrupted_run_leaves_published_files_whole(published, how):
     assert {s["id"] for s in data["scenes"]} == {"tiny", "slow"}
     for scene in data["scenes"]:
         assert probe(qdir / scene["files"]["mp4"])["format"]["duration"]
+
+
+def _session(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (the render was started in a session of its
+    own, so its zygote and every worker, forked or not, are in it; their command lines are
+    the zygote's, so a name match would not find them)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":   # session, and not a zombie
+            found.append(int(stat.parent.name))
+    return sorted(found)
 
 
 def test_killed_scene_is_not_taken_as_cached(published, tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -101,14 +102,25 @@ def test_without_a_zygote_the_pipeline_starts_workers_itself(tmp_path):
     renderer = pipeline.Renderer.__new__(pipeline.Renderer)
     renderer.zygote = gone
     renderer.batch = type("B", (), {"quality": "low"})()
+    notes = []
+    renderer.progress = type("P", (), {"note": staticmethod(notes.append)})()
     with open(tmp_path / "w.log", "w") as log:
         child = renderer._start_worker(["tiny", "low", str(tmp_path)], log)
         assert isinstance(child, subprocess.Popen)
         child.communicate()
     assert child.returncode == 0
+    # The fallback is said once, naming the zygote's log.
+    assert len(notes) == 1 and str(gone.log_path) in notes[0]
 
 
-def test_an_unused_zygote_is_stopped_without_waiting_for_its_imports():
-    unused = zygote.Zygote()
-    unused.close()
-    assert unused.process.returncode is not None
+def test_a_zygote_that_cannot_import_says_why_in_its_log(tmp_path, monkeypatch):
+    # A zygote whose preload fails (here: a module that is not there) ends at once; what it
+    # printed is in the log that the fallback's warning names, not thrown away.
+    monkeypatch.setattr(launch, "module_command",
+                        lambda *_: [sys.executable, "-c", "import studio.no_such_module"])
+    broken = zygote.Zygote(tmp_path / "zygote.log")
+    broken.process.wait(timeout=60)
+    with pytest.raises(zygote.ZygoteGone):
+        broken.start(["tiny", "low", str(tmp_path)], stderr=subprocess.DEVNULL)
+    broken.close()
+    assert "No module named 'studio.no_such_module'" in (tmp_path / "zygote.log").read_text()
