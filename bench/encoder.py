@@ -35,9 +35,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import measure, ssim  # noqa: E402
-from studio import config, encode, registry  # noqa: E402
-from studio.clips import join_as_manim  # noqa: E402
-from studio.toolcheck import ffmpeg_binary  # noqa: E402
+from studio import config
+from studio.media import encode
+from studio.engine import registry  # noqa: E402
+from studio.media.clips import join_as_manim  # noqa: E402
+from studio.media.toolcheck import ffmpeg_binary  # noqa: E402
 
 STOCK = ("medium", 23, "")      # manim 0.22: crf 23, x264's default preset
 REFERENCE = ("ultrafast", 0, "")    # crf 0 is lossless for 8-bit x264
@@ -94,7 +96,7 @@ def reference(scene_id: str, quality: str, work: Path, reuse: bool = False) -> t
         (config_copy / "encoder.yaml").write_text(
             f"x264: {{preset: {REFERENCE[0]}, crf: {REFERENCE[1]}}}\n")
     env = dict(measure.pipeline_env(), LECTURE_CONFIG_DIR=str(config_copy))
-    run = measure.run_timed([measure.PYTHON, "-m", "studio.worker", scene_id, quality, str(staging)], env)
+    run = measure.run_timed([measure.PYTHON, "-m", "studio.engine.worker", scene_id, quality, str(staging)], env)
     if run.returncode != 0:
         raise RuntimeError(f"reference render of {scene_id} failed: {measure.failure_tail(run)}")
     return _reference_files(staging)
@@ -242,7 +244,7 @@ def table(scenes: list[dict], decision: dict) -> list[str]:
 def write_choice(scenes: list[dict], decision: dict, command: str, path: Path) -> None:
     preset, crf, params = parse_setting(decision["choice"])
     comment = [
-        "# x264 settings for every clip the studio encodes (read by studio/fastencode.py).",
+        "# x264 settings for every clip the studio encodes (read by studio/manim_hooks/fastencode.py).",
         "# Chosen by measurement: the cheapest setting whose SSIM against a lossless render is",
         f"# at least stock manim's (x264 {label(STOCK)}) on every scene, total size <= {SIZE_CAP:g}x stock's.",
         f"# Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores, commit {git_commit()}:",

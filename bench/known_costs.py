@@ -100,13 +100,13 @@ def frame_handoff_costs(width: int, height: int, repeat: int) -> dict[str, float
     import av
     import numpy as np
 
-    from studio.fastencode import to_yuv
+    from studio.manim_hooks.fastencode import to_yuv
 
     pixels = np.random.default_rng(0).integers(0, 256, (height, width, 4), dtype=np.uint8)
     copied = lambda: av.VideoFrame.from_ndarray(pixels, format="rgba").reformat(format="yuv420p", threads=1)
     in_place = lambda: to_yuv(pixels, "yuv420p")
     return {"RGBA frame → yuv420p, copied into a PyAV frame first (stock)": per_call_ms(copied, repeat * 4),
-            "RGBA frame → yuv420p, read in place (studio/fastencode.py)": per_call_ms(in_place, repeat * 4)}
+            "RGBA frame → yuv420p, read in place (studio/manim_hooks/fastencode.py)": per_call_ms(in_place, repeat * 4)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,10 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from studio import encode, zygote  # noqa: E402
-from studio.pipeline import STAGING  # noqa: E402
-from studio.registry import SceneEntry  # noqa: E402
-from studio.toolcheck import ffmpeg_binary  # noqa: E402
+from studio.media import encode
+from studio.engine import zygote  # noqa: E402
+from studio.engine.pipeline import STAGING  # noqa: E402
+from studio.engine.registry import SceneEntry  # noqa: E402
+from studio.media.toolcheck import ffmpeg_binary  # noqa: E402
 
 PYTHON = sys.executable
 # "[1/2] fig-x: done in 9.1 s (two workers, …)", "[2/2] fig-y: failed in 2.0 s: why"
@@ -75,10 +76,10 @@ def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = ROOT) -> Run:
 
 
 class WorkerPeaks:
-    """Samples the peak RSS (VmHWM) and CPU time of every ``studio.worker`` staged under ``out_dir``.
+    """Samples the peak RSS (VmHWM) and CPU time of every ``studio.engine.worker`` staged under ``out_dir``.
 
     CPU is the last sample before the worker exits (within SAMPLE_EVERY_S of its end). A scene
-    cut in two (studio/split_render.py) has two workers: its CPU is theirs summed, its peak
+    cut in two (studio/manim_hooks/split_render.py) has two workers: its CPU is theirs summed, its peak
     the larger one's."""
 
     def __init__(self, out_dir: Path):
@@ -112,8 +113,8 @@ class WorkerPeaks:
 
     def workers(self) -> dict[str, str]:
         """pid → scene id of every worker rendering into ``out_dir``: started as
-        ``python -m studio.worker ID QUALITY STAGING``, or forked by the zygote, which has
-        the zygote's command line and says who it is in its staging folder (studio/zygote.py)."""
+        ``python -m studio.engine.worker ID QUALITY STAGING``, or forked by the zygote, which has
+        the zygote's command line and says who it is in its staging folder (studio/engine/zygote.py)."""
         found = {}
         # os.walk passes over a folder that goes while it looks (Path.glob raises).
         pid_files = [Path(folder, zygote.PID_FILE) for folder, _, files in os.walk(Path(self.out_dir) / STAGING)
@@ -129,8 +130,8 @@ class WorkerPeaks:
                 args = (proc / "cmdline").read_bytes().split(b"\0") if proc.name.isdigit() else []
             except OSError:
                 continue
-            if b"studio.worker" in args:
-                at = args.index(b"studio.worker")
+            if b"studio.engine.worker" in args:
+                at = args.index(b"studio.engine.worker")
                 if str(Path(args[at + 3].decode()).resolve()).startswith(self.out_dir):
                     found[proc.name] = args[at + 1].decode()
         return found
@@ -335,7 +336,7 @@ def panel_preview(scene_id: str, section: str, out_dir: Path, env: dict) -> Run:
 
 def panel_names(ids: list[str], env: dict) -> dict[str, list[str]]:
     """Each scene's panels, in order, from a construct with animations skipped (no render)."""
-    run = run_timed([PYTHON, "-m", "studio.stills", "--sections", *ids], env)
+    run = run_timed([PYTHON, "-m", "studio.engine.stills", "--sections", *ids], env)
     found = {}
     for line in run.stdout.splitlines():
         scene_id, _, names = line.partition("\t")

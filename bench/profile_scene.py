@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a scene's render time goes: ``python bench/profile_scene.py ID [--quality low] [--cpu]``.
 
-Runs the pipeline's own worker (``python -m cProfile -o … -m studio.worker ID QUALITY STAGING``)
+Runs the pipeline's own worker (``python -m cProfile -o … -m studio.engine.worker ID QUALITY STAGING``)
 and sums the profile into the known costs. Times are the cumulative time of the named
 functions, so groups can overlap (a Text built inside a Transform counts in both). With
 ``--cpu`` the profile clock is the main thread's CPU time, which leaves out waiting (for the
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # (label, file the function lives in (path suffix), function names): the costs the issue names.
 GROUPS = [
-    ("whole worker", "studio/worker.py", ("main",)),
+    ("whole worker", "studio/engine/worker.py", ("main",)),
     ("  Scene.render (construct + play + movie files)", "manim/scene/scene.py", ("render",)),
     ("  text built (Text/MarkupText.__init__)", "mobject/text/text_mobject.py", ("__init__",)),
     ("  mobject copies (Mobject.copy → deepcopy)", "manim/mobject/mobject.py", ("copy",)),
@@ -43,13 +43,13 @@ def profile_worker(scene_id: str, quality: str, prof: Path, cpu: bool) -> tuple[
     """Run the worker under cProfile; returns (wall s, CPU s of the worker process and its children)."""
     staging = Path(tempfile.mkdtemp(prefix=f"profile-{scene_id}-"))
     if cpu:
-        runner = ("import cProfile,runpy,sys,time;out=sys.argv[1];sys.argv=['studio.worker',*sys.argv[2:]];"
+        runner = ("import cProfile,runpy,sys,time;out=sys.argv[1];sys.argv=['studio.engine.worker',*sys.argv[2:]];"
                   "p=cProfile.Profile(time.thread_time);p.enable();"
-                  "\ntry: runpy.run_module('studio.worker',run_name='__main__')\nexcept SystemExit: pass\n"
+                  "\ntry: runpy.run_module('studio.engine.worker',run_name='__main__')\nexcept SystemExit: pass\n"
                   "p.disable();p.dump_stats(out)")
         cmd = [sys.executable, "-c", runner, str(prof), scene_id, quality, str(staging)]
     else:
-        cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "studio.worker", scene_id, quality, str(staging)]
+        cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "studio.engine.worker", scene_id, quality, str(staging)]
     start = time.perf_counter()
     child = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)

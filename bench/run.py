@@ -5,7 +5,7 @@ Order of a run (each step is a real command, timed from outside):
 0. the batch step (3 below) first, when it is not skipped: its records are copied into step 1's
    folder, so each one-scene command re-renders a scene already rendered once;
 1. render.py ID --force, one command per scene, as a user runs it (the default jobs: on two
-   cores, two workers cut the scene in two, studio/split_render.py; with --record-memory,
+   cores, two workers cut the scene in two, studio/manim_hooks/split_render.py; with --record-memory,
    --jobs 1, so a peak is one whole scene's worker): its whole wall (start-up, worker, GIF,
    poster, clips, pages), worker/post split, peak RSS, outputs; each followed at once by
    stock `manim render --disable_caching` of the same scene file (unless the baseline step is
@@ -39,7 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import encoder, measure, report  # noqa: E402
-from studio import config, memory, registry  # noqa: E402
+from studio import config
+from studio.engine import memory, registry  # noqa: E402
 from studio.errors import UsageError  # noqa: E402
 
 STEPS = ("encode", "batch", "baseline", "quality", "preview", "panels")

@@ -3,7 +3,7 @@
     .venv/bin/python bench/saddle_bench.py [--skip-stock] [--repeat 3] [--quality high] [--json PATH]
 
 Two renders, each in a fresh process through manim's Python API with the settings the
-pipeline's worker uses (studio/worker.py), so the wall includes start-up and manim's own
+pipeline's worker uses (studio/engine/worker.py), so the wall includes start-up and manim's own
 x264 encode of the movie:
 
 - ours: the anim-saddle scene (ShadedMesh, one vectorised pass per frame);
@@ -86,7 +86,7 @@ def stock_scene_class():
 
 
 def render_child(kind: str, quality: str, media: Path) -> None:
-    """Render one scene like studio/worker.py does: manim's Python API, caching off."""
+    """Render one scene like studio/engine/worker.py does: manim's Python API, caching off."""
     from manim import tempconfig
 
     from studio import config

@@ -29,7 +29,7 @@ Two kinds of erratum, decided for every entry by :func:`kind_of`:
 The grounds and the sentences are rulings (:data:`RULINGS`, by key), each with its reason;
 the kind follows from them by the rule, never from a per-entry verdict. :func:`errata` lists
 every entry with its ``kind``; :func:`corrections` only the 改口, which the presenter window and
-the deck's notes read (studio/cues.py); ``render.py --errata`` prints :func:`errata_text`.
+the deck's notes read (studio/track/cues.py); ``render.py --errata`` prints :func:`errata_text`.
 """
 
 from __future__ import annotations

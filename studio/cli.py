@@ -12,7 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from studio import atomic, config, encode, launch, publish, registry, toolcheck
+from studio import atomic, config
+from studio.media import encode, toolcheck
+from studio.engine import launch, registry
+from studio.present import publish
 from studio.errors import UsageError
 
 EXIT_OK, EXIT_FAILED = publish.EXIT_OK, publish.EXIT_FAILED
@@ -66,7 +69,7 @@ def scene_durations(ids: list[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     pending = list(ids)
     while pending:
-        child = launch.run("studio.stills", "--durations", *pending)
+        child = launch.run("studio.engine.stills", "--durations", *pending)
         for line in child.stdout.splitlines():
             scene_id, _, value = line.partition("\t")
             found[scene_id] = value
@@ -81,7 +84,7 @@ def known_durations(out_dir: Path, entries: dict) -> dict[str, str]:
     then a dry run for the rest, remembered for next time."""
     import json
 
-    from studio import cache
+    from studio.engine import cache
 
     path = out_dir / ".durations.json"
     try:
@@ -143,7 +146,7 @@ def run(argv: list[str]) -> int:
             raise UsageError("--serve does not go with --preview or --section")
         if args.jobs is not None and args.jobs < 1:
             raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
-        from studio import serve
+        from studio.present import serve
 
         # --serve renders at low quality; its default jobs are chosen like any batch's.
         ids = [entry.scene_id for entry in registry.select(args.ids)]
@@ -156,7 +159,7 @@ def run(argv: list[str]) -> int:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     if args.pptx and args.deck_quality not in presets:
         raise UsageError(f"unknown --deck-quality {args.deck_quality!r}; choose one of: {', '.join(presets)}")
-    from studio import pipeline
+    from studio.engine import pipeline
 
     # Started first: its imports (manim, the kit; most of a second) overlap the checks below
     # and working out what is stale. The batch closes it; a check that fails, here.
@@ -179,7 +182,7 @@ def render(args, quality: str, presets: dict, forker) -> int:
     config.theme()
     config.scenario("memtime")
     encode.encoder_options()  # a broken config/encoder.yaml: one line and exit 2, before any worker starts
-    from studio import cues, rehearsal
+    from studio.track import cues, rehearsal
 
     # Broken notes, config/cues.yaml or timings: say so before rendering.
     sheet = cues.build_sheet(timings=rehearsal.timings_for(args.timings), strict=args.strict)
@@ -191,15 +194,15 @@ def render(args, quality: str, presets: dict, forker) -> int:
         if importlib.util.find_spec("pptx") is None:
             raise UsageError("--pptx needs python-pptx (pip install python-pptx, or scripts/setup.sh)")
     if args.section:
-        # That panel alone, at low quality, without GIF or poster (studio/preview.py).
-        from studio import preview
+        # That panel alone, at low quality, without GIF or poster (studio/engine/preview.py).
+        from studio.engine import preview
 
         return preview.run(entries[0], args.section, args.out, force=args.force, show=_open)
     publish.check_out_dir(args.out)
     toolcheck.check_theme_fonts(config.theme())
     toolcheck.check_encoder()
 
-    from studio.pipeline import Batch, render_batch
+    from studio.engine.pipeline import Batch, render_batch
 
     jobs = choose_jobs(args.jobs, quality, presets[quality], [e.scene_id for e in entries])
     known = list(registry.discover().values())
@@ -220,8 +223,8 @@ def render(args, quality: str, presets: dict, forker) -> int:
 def write_deck(args, batch, published: dict, ledger: dict, sheet: dict, known: list, jobs: int) -> int:
     """The deck, from the render at ``--deck-quality``: this batch's when it is that quality,
     else a second batch at that quality (cached scenes cost nothing). Returns its exit code."""
-    from studio.deck import build_deck
-    from studio.pipeline import Batch, render_batch
+    from studio.present.deck import build_deck
+    from studio.engine.pipeline import Batch, render_batch
 
     code = EXIT_OK
     if args.deck_quality != batch.quality:
@@ -243,7 +246,7 @@ def write_deck(args, batch, published: dict, ledger: dict, sheet: dict, known: l
 def choose_jobs(requested: int | None, quality: str, preset: dict, scene_ids: list[str]) -> int:
     """``--jobs`` as given (with a warning when it would not fit in memory), else the
     largest number of workers that fits in the memory available now, at most the cores."""
-    from studio import memory
+    from studio.engine import memory
 
     plan = memory.plan(quality, preset, scene_ids)
     note = plan.default_note() if requested is None else plan.warning(requested)
@@ -262,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         print("render.py: interrupted; published files are unchanged or complete", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:
-        from studio.pipeline import Interrupted
+        from studio.engine.pipeline import Interrupted
 
         if isinstance(error, Interrupted):
             print(f"render.py: interrupted ({error}); published files are unchanged or complete", file=sys.stderr)

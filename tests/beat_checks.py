@@ -1,4 +1,4 @@
-"""The beat rules, as checks on a scene built with its stills (studio.stills.build_scene):
+"""The beat rules, as checks on a scene built with its stills (studio.engine.stills.build_scene):
 run on every lecture scene by tests/test_scene_legibility.py, which builds each scene once for
 these and the legibility checks, and shown to bite on small scenes in tests/test_beats.py.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from studio import beats
+from studio.track import beats
 
 
 def takeaways_on_screen(mobjects) -> set[str]:

@@ -93,7 +93,7 @@ def _cue(index: int, line: int, kind: str, text: str, script: list[dict], **fiel
 
 def beat_sheet() -> dict[str, Any]:
     """The cue sheet of the talk above, steps, errata and numbers filled in as cues.py publishes them."""
-    from studio.number_sources import sheet_numbers, step_numbers
+    from studio.track.number_sources import sheet_numbers, step_numbers
 
     circuit_a = [_say(11, "先看红色。"), {"note": "⭐ 停两秒", "line": 12}, _say(13, "再看蓝色。"),
                  _say(14, "激活要 4.15 TiB。"), _say(15, LONG_LINE)]
@@ -153,7 +153,7 @@ def real_notes_sheet() -> dict[str, Any]:
     """The real notes' cue sheet against a render of nothing, each cue given the steps of a
     sheet without beats (one per view, each with every line of its cue), all placeholders:
     the whole talk's text in the deck's notes, at no rendering cost."""
-    from studio import cues
+    from studio.track import cues
 
     sheet = cues.with_media(cues.build_sheet(), {"scenes": []})
     for cue in sheet["cues"]:

@@ -1,5 +1,5 @@
 """A hand-made render with beats, for the lecture-mode tests: the cue sheet is written here
-in the shape studio/cue_steps.py gives cues.json (figure cues with "steps", "errata", rehearsal fields),
+in the shape studio/track/cue_steps.py gives cues.json (figure cues with "steps", "errata", rehearsal fields),
 not derived from the real notes, so each test knows exactly what every key press must show.
 
 Every beat clip is two flat colours: the colour the beat before it ended on, then its own.
@@ -149,7 +149,7 @@ def demo_manifest() -> dict[str, Any]:
 
 def make_beats_output(quality_dir: Path) -> Path:
     """Clips, posters, manifest.json, cues.json and the rehearsal page for the demo talk."""
-    from studio.page import build_page
+    from studio.present.page import build_page
 
     before = START_COLOUR
     for step in beat_steps():

@@ -95,8 +95,8 @@ def synthetic_manifest() -> dict[str, Any]:
 def make_synthetic_output(quality_dir: Path) -> Path:
     """Write clips, posters, gifs, manifest.json, cues.json (the real notes' cue sheet against
     these two scenes: the other figures are placeholders) and the rehearsal page."""
-    from studio import cues
-    from studio.page import build_page
+    from studio.track import cues
+    from studio.present.page import build_page
 
     if shutil.which("ffmpeg") is None:
         raise RuntimeError("ffmpeg is needed to make the test clips (Debian package: ffmpeg)")

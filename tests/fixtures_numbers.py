@@ -1,7 +1,7 @@
 """fig-step as the pipeline publishes it, without rendering video: the scene is constructed
 (animations skipped, a few seconds) so its beats carry the ledger keys the kit really drew,
 and the real notes' cue sheet and the real ledger are published against it
-(studio.publish.write_page: cues.json, index.html, ledger.html). Each beat's clip is two flat
+(studio.present.publish.write_page: cues.json, index.html, ledger.html). Each beat's clip is two flat
 colours (tests/fixtures_beats.py), the one it ends on its own, so a screenshot tells which
 beat is held.
 """
@@ -21,8 +21,8 @@ SCENE = "fig-step"
 @functools.lru_cache(maxsize=None)
 def fig_step_beats() -> tuple[dict[str, Any], ...]:
     """fig-step's beats as the worker records them: name, panel, n, says, numbers, ..."""
-    from studio.stills import build_scene
-    from studio.worker import beat_records
+    from studio.engine.stills import build_scene
+    from studio.engine.worker import beat_records
 
     return tuple(beat_records(build_scene(SCENE)))
 
@@ -33,7 +33,7 @@ def beat_colour(index: int) -> tuple[int, int, int]:
 
 def lecture_ledger() -> dict[str, dict[str, Any]]:
     from lecture_numerics.ledger import ledger_entries
-    from studio import registry
+    from studio.engine import registry
 
     return ledger_entries({sid: e.ledger_keys for sid, e in registry.discover().items()})
 
@@ -41,7 +41,7 @@ def lecture_ledger() -> dict[str, dict[str, Any]]:
 def make_fig_step_output(quality_dir: Path) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Clips, posters and the manifest of fig-step's beats; then cues.json and the page, as a
     render publishes them. Returns (manifest, published cue sheet, ledger)."""
-    from studio import publish
+    from studio.present import publish
 
     quality_dir.mkdir(parents=True, exist_ok=True)
     beats = fig_step_beats()

@@ -15,7 +15,8 @@ def main(argv: list[str]) -> int:
     scene_id, width, height, fps, staging = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), Path(argv[4])
     from manim import tempconfig
 
-    from studio import fastencode, registry, worker
+    from studio.manim_hooks import fastencode
+    from studio.engine import registry, worker
 
     gif = fastencode.GifFrames(staging / "gif-parts", width, height, fps)
     fastencode.install(gif)

@@ -12,9 +12,10 @@ from manim import FadeIn, Square
 
 from scenes.kit.base import LectureScene
 from scenes.kit.text import words
-from studio import beats, registry
+from studio.track import beats
+from studio.engine import registry
 from tests import beat_checks
-from studio.stills import build_scene, build_scene_class
+from studio.engine.stills import build_scene, build_scene_class
 
 # The lecture's walkthroughs: the scenes whose beats quote the speaker.
 QUOTING = [sid for sid, entry in registry.discover().items() if "says=" in entry.path.read_text(encoding="utf-8")]

@@ -40,7 +40,7 @@ def test_stock_is_chosen_when_nothing_cheaper_qualifies():
 
 
 def test_the_recorded_choice_is_valid_config_with_its_evidence(tmp_path):
-    from studio import encode
+    from studio.media import encode
 
     path = tmp_path / "encoder.yaml"
     decision = encoder.choose(SCENES)
@@ -53,7 +53,7 @@ def test_the_recorded_choice_is_valid_config_with_its_evidence(tmp_path):
 
 
 def test_a_setting_with_x264_options_is_parsed_labelled_and_recorded(tmp_path):
-    from studio import encode
+    from studio.media import encode
 
     setting = encoder.parse_setting("ultrafast:24+cabac=1")
     assert setting == ("ultrafast", 24.0, "cabac=1")

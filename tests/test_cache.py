@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from studio import cache, registry
+from studio.engine import cache, registry
 from tests.render_helpers import FIXTURE_SCENES, ROOT, env
 
 # What a render needs of the project: the CLI, the pipeline, the kit, numbers and config.

@@ -142,7 +142,7 @@ def test_each_activation_bill_tile_is_the_gate_it_repeats():
 
 @pytest.fixture(scope="module")
 def circuit_stills():
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
     return {s.name: s.mobjects for s in section_stills("fig-circuit")}
 
 

@@ -192,7 +192,7 @@ def test_list_shows_ids_titles_durations(tmp_path):
 
 def test_ledger_writes_the_appendix(tmp_path):
     """--ledger writes ledger.json and ledger.md for the real scenes, and nothing else."""
-    from studio import registry
+    from studio.engine import registry
 
     out = tmp_path / "appendix"
     result = render("--ledger", "--out", str(out), LECTURE_SCENES_DIR=str(ROOT / "scenes"))
@@ -215,7 +215,7 @@ def test_the_ledger_is_recomputed_only_when_its_inputs_change(tmp_path, monkeypa
     """A no-op re-run reads the ledger it wrote; a scene drawing another key, or a changed
     numerics module, computes it again."""
     from lecture_numerics import ledger as numerics_ledger
-    from studio import publish
+    from studio.present import publish
 
     computed = []
     monkeypatch.setattr(numerics_ledger, "ledger_entries", lambda keys: computed.append(keys) or {"k": dict(keys)})
@@ -266,7 +266,7 @@ def test_stills_writes_one_png_per_beat(tmp_path):
     from tests.render_helpers import env
 
     out = tmp_path / "stills"
-    result = subprocess.run([sys.executable, "-m", "studio.stills", "tiny", "--out", str(out),
+    result = subprocess.run([sys.executable, "-m", "studio.engine.stills", "tiny", "--out", str(out),
                              "--width", "640", "--height", "360"],
                             cwd=ROOT, env=env(PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
@@ -366,7 +366,7 @@ def test_bad_jobs():
 
 
 def test_a_scene_attribute_the_registry_cannot_read_is_an_error(tmp_path, monkeypatch):
-    from studio import registry
+    from studio.engine import registry
     from studio.errors import UsageError
 
     (tmp_path / "computed.py").write_text(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from lecture_numerics import config_files
-from studio.colour_key import colour_key, colour_key_html
-from studio.deck_appendix import add_colour_key
+from studio.present.colour_key import colour_key, colour_key_html
+from studio.present.deck_appendix import add_colour_key
 
 
 def test_every_colour_role_is_in_the_key_with_its_meaning():
@@ -17,7 +17,7 @@ def test_every_colour_role_is_in_the_key_with_its_meaning():
 
 
 def test_the_page_shows_the_key_on_screen_and_on_paper():
-    from studio.page import index_html
+    from studio.present.page import index_html
 
     page = index_html({"scenes": []}, {"k": {"kind": "chosen", "value": 1, "display": "1"}}, None)
     assert page.count('class="colour-key"') >= 1

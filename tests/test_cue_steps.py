@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from studio import cue_steps, cues
+from studio.track import cue_steps, cues
 from tests.fixtures_media import synthetic_manifest
 
 STEP_KEYS = {"scene", "view", "panel", "beat", "file", "poster", "loop", "says", "lines", "errata",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from studio import cues
+from studio.track import cues
 from studio.errors import UsageError
 from tests.fixtures_media import synthetic_manifest
 
@@ -280,7 +280,8 @@ def test_malformed_screen_line_is_named():
 
 
 def test_tuning_the_track_does_not_re_render(config_copy, monkeypatch):
-    from studio import cache, config, registry
+    from studio.engine import cache, registry
+    from studio import config
 
     entry = registry.discover()["fig-circuit"]
     monkeypatch.setenv("LECTURE_CONFIG_DIR", str(config_copy))

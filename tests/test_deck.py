@@ -14,10 +14,10 @@ import pytest
 from lxml import etree
 
 from studio import atomic
-from studio.deck import DECK_NAME, POSTER_MAX_WIDTH, build_deck
-from studio.deck_appendix import BOX_BOTTOM, BOX_TOP, BOX_WIDTH, TEXT_PT, paginate, grouped
-from studio.deck_notes import BODY_BOTTOM, PAGE_H, PAGE_W, erratum_text
-from studio.deck_text import MARK_FACE, MARKS, text_height_emu
+from studio.present.deck import DECK_NAME, POSTER_MAX_WIDTH, build_deck
+from studio.present.deck_appendix import BOX_BOTTOM, BOX_TOP, BOX_WIDTH, TEXT_PT, paginate, grouped
+from studio.present.deck_notes import BODY_BOTTOM, PAGE_H, PAGE_W, erratum_text
+from studio.present.deck_text import MARK_FACE, MARKS, text_height_emu
 from studio.errors import UsageError
 from tests.deck_fixtures import ERRATUM, LONG_LINE, beat_manifest, beat_sheet, sample_ledger
 from tests.fixtures_media import HEIGHT, WIDTH, make_still
@@ -144,7 +144,7 @@ def test_a_step_without_a_poster_shows_its_clips_last_frame(built, tmp_path):
 
 def test_a_wide_poster_is_stored_scaled_down_as_jpeg(tmp_path):
     from PIL import Image
-    from studio.deck import compact_jpeg
+    from studio.present.deck import compact_jpeg
 
     wide = tmp_path / "wide.png"
     Image.new("RGB", (1920, 1080), "#3366cc").save(wide)
@@ -199,7 +199,7 @@ def test_every_movie_starts_automatically_when_its_slide_is_entered(built):
 
 
 def test_the_play_command_lasts_as_long_as_the_clip(built):
-    from studio.encode import probe
+    from studio.media.encode import probe
 
     quality_dir, *_ = built
     for (cue, step), slide in talk_slides(built):
@@ -249,7 +249,7 @@ def test_an_erratum_is_at_the_top_of_its_steps_notes_in_red_and_nowhere_else(bui
 
 
 def test_every_notes_run_has_its_size_and_the_notes_fit_their_page(built):
-    from studio.deck_notes import BODY_WIDTH, choose_layout, notes_paragraphs
+    from studio.present.deck_notes import BODY_WIDTH, choose_layout, notes_paragraphs
 
     for (cue, step), slide in talk_slides(built):
         body = slide.notes_slide.notes_placeholder
@@ -263,8 +263,8 @@ def test_every_notes_run_has_its_size_and_the_notes_fit_their_page(built):
 
 
 def test_long_notes_shrink_the_picture_before_the_type_goes_below_10_pt():
-    from studio.deck_notes import choose_layout
-    from studio.deck_text import para
+    from studio.present.deck_notes import choose_layout
+    from studio.present.deck_text import para
 
     short = choose_layout([para("一句话。")])
     assert (short.picture_width, short.size_pt) == (4_572_000, 12)
@@ -356,8 +356,8 @@ def test_appendix_runs_are_at_least_14_pt(built):
 def test_the_appendix_of_the_real_ledger(built, tmp_path):
     """Every entry of the lecture's ledger is on an appendix slide, under its own kind."""
     from lecture_numerics.ledger import ledger_entries
-    from studio.deck_appendix import kind_of
-    from studio import registry
+    from studio.present.deck_appendix import kind_of
+    from studio.engine import registry
 
     entries = ledger_entries({sid: e.ledger_keys for sid, e in registry.discover().items()})
     quality_dir, sheet, _, _ = built
@@ -399,9 +399,9 @@ def test_a_figure_cue_without_steps_is_a_clear_error(built):
 # ---- against the real cue sheet ---------------------------------------------------------
 
 def test_the_real_cue_sheet_against_a_render_with_beats(tmp_path):
-    """The notes' own cue sheet (studio.cues) against a render with beats: a slide per step,
+    """The notes' own cue sheet (studio.track.cues) against a render with beats: a slide per step,
     beats on consecutive slides, and every erratum the sheet gives a step on that slide."""
-    from studio import cues
+    from studio.track import cues
 
     quality_dir = tmp_path / "low"
     quality_dir.mkdir()

@@ -25,10 +25,10 @@ import pptx
 import pytest
 from lxml import etree
 
-from studio.deck import build_deck
-from studio.deck_appendix import BOX_BOTTOM, BOX_LEFT, BOX_WIDTH, TEXT_PT
-from studio.deck_notes import BODY_BOTTOM
-from studio.deck_text import EMU_PER_PT
+from studio.present.deck import build_deck
+from studio.present.deck_appendix import BOX_BOTTOM, BOX_LEFT, BOX_WIDTH, TEXT_PT
+from studio.present.deck_notes import BODY_BOTTOM
+from studio.present.deck_text import EMU_PER_PT
 from tests.deck_fixtures import beat_manifest, beat_sheet, real_notes_sheet, sample_ledger
 
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -103,7 +103,7 @@ def impress(tmp_path_factory):
 def whole_talk(tmp_path_factory, impress):
     """The real notes and the real ledger, converted with notes pages."""
     from lecture_numerics.ledger import ledger_entries
-    from studio import registry
+    from studio.engine import registry
 
     quality_dir = tmp_path_factory.mktemp("talk")
     sheet = real_notes_sheet()

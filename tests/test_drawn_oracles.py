@@ -1,6 +1,6 @@
 """Every derived number a scene draws, against a reference that does not share its code.
 
-The drawn keys are read from each scene's ``ledger_keys`` (studio.registry, no manim). Each
+The drawn keys are read from each scene's ``ledger_keys`` (studio.engine.registry, no manim). Each
 derived one needs an entry in ORACLES: a function giving the expected value from the inputs
 by a closed form, plain arithmetic, scipy, or finite differences. A scene that draws a new
 derived key without adding an oracle here fails test_every_drawn_derived_key_has_an_oracle.
@@ -26,7 +26,7 @@ from scipy.special import softmax as scipy_softmax
 
 from lecture_numerics import Derived, load_all, quantity
 from lecture_numerics import slider
-from studio import registry
+from studio.engine import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "numerics"))

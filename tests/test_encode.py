@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from studio import encode
+from studio.media import encode
 from tests.render_helpers import probe
 
 SECONDS = 2.0
@@ -101,7 +101,7 @@ def _gif_peak_mb(clip, seconds: int, tmp_path) -> float:
     code = textwrap.dedent(f"""
         import resource
         from pathlib import Path
-        from studio import encode
+        from studio.media import encode
         encode.GIF_BYTES_PER_SECOND = 10 ** 12  # the first rung only (see below)
         encode.gif(Path({str(clip)!r}), Path({str(tmp_path / "m.gif")!r}), 1920, 60, {seconds})
         print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
@@ -170,7 +170,7 @@ def test_faststart_is_a_stream_copy(tmp_path):
     with its index moved to the front."""
     source = _clip(tmp_path / "section.mp4", 1.0, "testsrc2")
     target = tmp_path / "published.mp4"
-    from studio import clips
+    from studio.media import clips
 
     clips.join([source], target)
     assert _packets(target) == _packets(source)
@@ -178,7 +178,7 @@ def test_faststart_is_a_stream_copy(tmp_path):
 
 
 def _join_in_process(timestamps):
-    from studio import clips
+    from studio.media import clips
 
     return lambda parts, target: clips.join_as_manim(parts, target, timestamps=timestamps)
 
@@ -210,7 +210,7 @@ def test_concat_copy_has_exactly_the_frames_of_its_parts(tmp_path, join):
 
 
 def test_concat_copy_of_nothing_is_refused(tmp_path):
-    from studio import clips
+    from studio.media import clips
 
     with pytest.raises(ValueError, match="nothing to join"):
         clips.join([], tmp_path / "panel.mp4")

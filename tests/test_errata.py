@@ -19,7 +19,7 @@ from lecture_numerics.notes import agrees
 from lecture_numerics.zh import as_written_digits
 from lecture_numerics.ledger import NOTES_ONLY, ledger_entries, ledger_markdown
 from lecture_numerics.notes_file import notes_lines
-from studio.page_ledger import ledger_html
+from studio.present.page_ledger import ledger_html
 
 ERRATA = errata()
 LINES = notes_lines()
@@ -277,8 +277,8 @@ def test_the_4_07_pointer_names_the_callout_not_the_title():
 
 
 def test_the_appendix_and_the_deck_show_the_sentence_to_say_and_the_details_apart():
-    from studio.deck_notes import erratum_text
-    from studio.page import errata_html
+    from studio.present.deck_notes import erratum_text
+    from studio.present.page import errata_html
 
     said, detail = corrections(ERRATA)[0], details(ERRATA)[0]
     html = errata_html([said], [detail])

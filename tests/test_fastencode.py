@@ -1,4 +1,4 @@
-"""How frames reach x264 (studio/fastencode.py): a held frame is converted once, and a clip
+"""How frames reach x264 (studio/manim_hooks/fastencode.py): a held frame is converted once, and a clip
 decodes to the same pictures every time it is encoded."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def encode(path, frames: list[tuple[np.ndarray, int]], seen: list | None = None)
     from manim._config.video_encoder import VideoEncoderSpec
     from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
-    from studio import fastencode
+    from studio.manim_hooks import fastencode
 
     spec = VideoEncoderSpec(container_format="mp4", codec="libx264", pixel_format="yuv420p", width=WIDTH,
                             height=HEIGHT, frame_rate=Fraction(15), options=(("crf", "23"),))
@@ -84,7 +84,7 @@ def test_a_held_frame_encodes_as_its_repeats_would(tmp_path):
 def test_frames_reach_x264_converted_on_another_thread(tmp_path, monkeypatch):
     """Every frame the stream encodes is already yuv420p (so PyAV does not convert it on the
     encoding thread), and every conversion ran on the converter thread."""
-    from studio import fastencode
+    from studio.manim_hooks import fastencode
 
     converted_on = []
     real = fastencode.to_yuv
@@ -122,7 +122,7 @@ def test_a_scene_renders_to_the_same_bytes_twice(tmp_path):
     for run in ("first", "second"):
         staging = tmp_path / run
         staging.mkdir()
-        subprocess.run([sys.executable, "-m", "studio.worker", "tiny", "low", str(staging)], cwd=ROOT,
+        subprocess.run([sys.executable, "-m", "studio.engine.worker", "tiny", "low", str(staging)], cwd=ROOT,
                        env=env(PYTHONPATH=str(ROOT)), check=True, capture_output=True)
         movies.append(next(staging.rglob("tiny.mp4")).read_bytes())
     assert movies[0] == movies[1]
@@ -159,14 +159,14 @@ def test_clips_are_encoded_with_the_setting_in_config(tmp_path):
     folder = config_with_encoder(tmp_path, "x264: {preset: ultrafast, crf: 30, params: \"cabac=1\"}\n")
     staging = tmp_path / "staging"
     staging.mkdir()
-    subprocess.run([sys.executable, "-m", "studio.worker", "tiny", "low", str(staging)], cwd=ROOT,
+    subprocess.run([sys.executable, "-m", "studio.engine.worker", "tiny", "low", str(staging)], cwd=ROOT,
                    env=env(PYTHONPATH=str(ROOT), LECTURE_CONFIG_DIR=str(folder)), check=True, capture_output=True)
     settings = x264_settings(next(staging.rglob("tiny.mp4")))
     assert " crf=30.0 " in settings and " bframes=0 " in settings and "cabac=1 " in settings, settings
 
 
 def test_the_chosen_setting_is_read_and_checked(tmp_path, monkeypatch):
-    from studio import encode
+    from studio.media import encode
     from studio.errors import UsageError
 
     good = config_with_encoder(tmp_path / "good", "x264:\n  preset: superfast\n  crf: 21.5\n")
@@ -192,7 +192,7 @@ def test_the_chosen_setting_is_read_and_checked(tmp_path, monkeypatch):
 def test_install_hands_manim_the_setting_and_uninstall_restores_manims(tmp_path, monkeypatch):
     from manim import config as manim_config
 
-    from studio import fastencode
+    from studio.manim_hooks import fastencode
 
     before = manim_config.video_encoder_options
     monkeypatch.setenv("LECTURE_CONFIG_DIR", str(config_with_encoder(tmp_path, "x264: {preset: veryfast, crf: 19}\n")))

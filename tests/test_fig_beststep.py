@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from studio.stills import build_scene
+from studio.engine.stills import build_scene
 
 NEAR = 0.3          # scene units (27 px at 720p): closer than this, the bottom can be read off the picture
 

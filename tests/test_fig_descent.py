@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from manim import Text, VMobject
 
-from studio.stills import build_scene
+from studio.engine.stills import build_scene
 
 ONE_DIFFERENCE = "差别只有一个：它们从哪儿出发。"
 

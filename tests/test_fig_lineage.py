@@ -18,7 +18,7 @@ from lecture_numerics import lineage, quantity
 from scenes import fig_lineage
 from scenes.kit import theme
 from scenes.kit.bars import StackedBar
-from studio.stills import build_scene
+from studio.engine.stills import build_scene
 from tests.legibility_checks import drawn_string, texts_in
 
 

@@ -15,7 +15,7 @@ from lecture_numerics import lineage, optimizer_state, quantity
 from scenes import fig_optimizers, fig_zero
 from scenes.kit import theme
 from scenes.kit.plots import Plot
-from studio.stills import build_scene_class
+from studio.engine.stills import build_scene_class
 from tests.legibility_checks import drawn_string, texts_in
 
 RULER_BYTES = int(optimizer_state.PER_PARAM_TOTAL.value)

@@ -13,7 +13,7 @@ import pytest
 
 from lecture_numerics import quantity, updratio
 from scenes.kit.plots import Plot
-from studio.stills import build_scene
+from studio.engine.stills import build_scene
 from tests.legibility_checks import drawn_string, texts_in
 
 SEARCH_LIMIT = 4.0        # the cliff search's own limit (updratio.cliff)

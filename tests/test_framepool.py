@@ -1,4 +1,4 @@
-"""studio/framepool.py: a drawn frame is handed over, not copied, and its buffer is drawn
+"""studio/manim_hooks/framepool.py: a drawn frame is handed over, not copied, and its buffer is drawn
 into again only once nobody holds the frame; a render with the pool is the render without."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from studio.framepool import FramePool
+from studio.manim_hooks.framepool import FramePool
 
 
 def camera() -> SimpleNamespace:
@@ -55,7 +55,8 @@ def test_a_buffer_comes_back_only_when_its_frame_is_let_go():
 
 WITHOUT_POOL = """
 import sys
-from studio import framepool, worker
+from studio.manim_hooks import framepool
+from studio.engine import worker
 framepool.install = lambda pool=None: None
 sys.exit(worker.main(sys.argv[1:]))
 """
@@ -66,7 +67,7 @@ def test_a_render_with_the_pool_is_the_render_without(tmp_path):
     from tests.render_helpers import ROOT, env
 
     movies = {}
-    for name, command in (("pool", ["-m", "studio.worker"]), ("copies", ["-c", WITHOUT_POOL])):
+    for name, command in (("pool", ["-m", "studio.engine.worker"]), ("copies", ["-c", WITHOUT_POOL])):
         staging = tmp_path / name
         staging.mkdir()
         subprocess.run([sys.executable, *command, "tiny", "low", str(staging)], cwd=ROOT,

@@ -14,7 +14,7 @@ import av
 import numpy as np
 import pytest
 
-from studio import encode
+from studio.media import encode
 from tests.render_helpers import ROOT, env
 
 # A 16:9 picture wider than the GIF at 60 fps: the GIF's frames are scaled (1280 → 960) and

@@ -291,7 +291,7 @@ def test_rehearsal_records_times_exports_and_imports_them_back(talk, browser, tm
     wait_for(browser, lambda: exported.is_file() and exported.stat().st_size > 0, "the export did not download")
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert data["cues"] == recorded["cues"] and re.match(r"\d{4}-\d\d-\d\dT", data["recorded"])
-    from studio.rehearsal import load_timings
+    from studio.track.rehearsal import load_timings
 
     assert load_timings(exported)["cues"] == data["cues"], "render.py --timings must read what the page exports"
 

@@ -13,7 +13,9 @@ import shutil
 import pytest
 
 from bench import report
-from studio import cli, config, memory, publish, registry, worker
+from studio import cli, config
+from studio.engine import memory, registry, worker
+from studio.present import publish
 from studio.errors import UsageError
 from tests.render_helpers import FIXTURE_SCENES, ROOT
 
@@ -163,7 +165,7 @@ def _render_with_dying_workers(tmp_path, monkeypatch, oom_kill_count):
     import subprocess
     import sys
 
-    from studio import pipeline
+    from studio.engine import pipeline
 
     real_popen = subprocess.Popen
     monkeypatch.setattr(pipeline.subprocess, "Popen", lambda cmd, **kw: real_popen([sys.executable, "-c", GROW_AND_DIE], **kw))

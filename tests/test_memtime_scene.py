@@ -27,7 +27,7 @@ import _timeline_reference as ref  # noqa: E402
 DRAWN_TEXTS = """
 import json
 from manim import Text
-from studio.stills import section_stills
+from studio.engine.stills import section_stills
 texts = []
 for still in section_stills("anim-memtime"):
     for mob in still.mobjects:
@@ -170,7 +170,7 @@ def test_the_peak_sentence_comes_after_the_step():
     from manim import Text
 
     from scenes.anim_memtime import AnimMemtime
-    from studio.stills import build_scene_class
+    from studio.engine.stills import build_scene_class
 
     sentence = "峰值出现在某一个特定时刻，而你要买的是那个峰值"
 
@@ -196,7 +196,7 @@ def test_the_finished_picture_holds_for_half_the_clip():
     peak sentence come on screen before the clip's halfway point, so each is up for at least
     half of it while the speaker says them (a clip whose marks arrive in its last seconds shows
     them for a moment, and a restart wipes them)."""
-    from studio.stills import build_scene
+    from studio.engine.stills import build_scene
 
     scene = build_scene("anim-memtime")
     duration = scene.renderer.time

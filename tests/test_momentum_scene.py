@@ -8,7 +8,7 @@ import pytest
 from manim import config
 
 from lecture_numerics import quantity
-from studio.stills import build_scene
+from studio.engine.stills import build_scene
 
 PX_PER_UNIT = 1280 / config.frame_width          # 1280×720: 90 px per scene unit
 MIN_ARROW_PX = 30

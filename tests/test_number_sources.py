@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from studio import cues, number_sources
-from studio.number_sources import kind_of, readable, record, shown_at, step_numbers
+from studio.track import cues, number_sources
+from studio.track.number_sources import kind_of, readable, record, shown_at, step_numbers
 from tests.fixtures_beats import LEDGER, demo_manifest, demo_sheet
 
 CJK = re.compile("[\u4e00-\u9fff]")
@@ -21,7 +21,7 @@ E_NOTATION = re.compile(r"\d[eE][+-]?\d")
 @pytest.fixture(scope="module")
 def lecture_ledger():
     from lecture_numerics.ledger import ledger_entries
-    from studio import registry
+    from studio.engine import registry
 
     return ledger_entries({sid: e.ledger_keys for sid, e in registry.discover().items()})
 
@@ -166,7 +166,7 @@ def test_where_each_number_is_shown_in_the_talk():
 def deck(tmp_path_factory):
     import pptx
 
-    from studio.deck import build_deck
+    from studio.present.deck import build_deck
     from tests.deck_fixtures import beat_manifest, beat_sheet, sample_ledger
 
     quality_dir = tmp_path_factory.mktemp("out") / "low"
@@ -177,7 +177,7 @@ def deck(tmp_path_factory):
 
 
 def test_the_notes_list_the_steps_numbers_with_kind_and_source(deck):
-    from studio.deck_notes import NUMBERS_TITLE
+    from studio.present.deck_notes import NUMBERS_TITLE
 
     sheet, presentation = deck
     steps = [(cue, step) for cue in sheet["cues"] for step in cue["steps"]]
@@ -202,7 +202,7 @@ def test_the_appendix_names_the_slide_and_beat_where_each_number_is_first_shown(
 
 
 def test_the_appendix_puts_numbers_in_the_order_the_talk_first_shows_them():
-    from studio.deck_appendix import grouped
+    from studio.present.deck_appendix import grouped
     from tests.deck_fixtures import beat_sheet, sample_ledger
 
     sheet = beat_sheet()

@@ -28,7 +28,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from studio.number_sources import kind_of, record
+from studio.track.number_sources import kind_of, record
 from tests.fixtures_numbers import SCENE, fig_step_beats, make_fig_step_output
 from tests.test_page_browser import chromium, lecture_state, press, require_browser, speaker_state, wait_for
 

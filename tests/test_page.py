@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from studio.page import build_page
+from studio.present.page import build_page
 from tests.fixtures_media import SAMPLE_LEDGER, synthetic_manifest
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}

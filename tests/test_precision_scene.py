@@ -19,7 +19,7 @@ MIN_STEP_PX = 40
 
 @pytest.fixture(scope="module")
 def stills():
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     return {section.name: section.mobjects for section in section_stills("fig-precision")}
 

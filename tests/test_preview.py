@@ -114,7 +114,7 @@ def test_real_scene_panel_matches_its_full_render(tmp_path):
     real = env(LECTURE_SCENES_DIR=str(ROOT / "scenes"), LECTURE_TEXT_CACHE=str(tmp_path / "text"), PYTHONPATH=str(ROOT))
     staging = tmp_path / "full"
     staging.mkdir()
-    full = subprocess.run([sys.executable, "-m", "studio.worker", "fig-optimizers", "low", str(staging)],
+    full = subprocess.run([sys.executable, "-m", "studio.engine.worker", "fig-optimizers", "low", str(staging)],
                           cwd=ROOT, env=real, capture_output=True, text=True, timeout=600)
     assert full.returncode == 0, full.stderr[-2000:]
     sections = {s["name"]: Path(s["file"]) for s in json.loads((staging / "result.json").read_text())["sections"]}

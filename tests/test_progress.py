@@ -10,8 +10,8 @@ import pytest
 
 from rich.console import Console
 
-from studio import registry
-from studio.progress import Progress, SceneState
+from studio.engine import registry
+from studio.engine.progress import Progress, SceneState
 
 
 def lecture_states(rendering: int, done: int, failed: int = 0) -> dict[str, SceneState]:

@@ -9,7 +9,7 @@ import pytest
 from manim import Text, VMobject
 
 from scenes.kit import theme
-from studio.stills import build_scene
+from studio.engine.stills import build_scene
 
 BACKGROUND = np.array([1.0, 1.0, 1.0])
 
@@ -80,7 +80,7 @@ def test_fig_step_zooms_into_a_without_clearing():
     """「再放大 Ⓐ」: Ⓐ opens on the whole view, its strips moving into Ⓐ's layout, not on a
     stage cleared to white and rebuilt."""
     from scenes.fig_step import FigStep
-    from studio.stills import build_scene_class
+    from studio.engine.stills import build_scene_class
 
     class Watched(FigStep):
         def clear(self):

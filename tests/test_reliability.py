@@ -162,7 +162,8 @@ def test_rendering_twice_gives_identical_frames(tmp_path):
 
 def test_failed_publish_step_is_not_cached(tmp_path, monkeypatch):
     """If publishing stops half way, the scene's cache record is gone, so it re-renders."""
-    from studio import atomic, pipeline
+    from studio import atomic
+    from studio.engine import pipeline
 
     result = render("tiny", "--quality", "low", "--out", str(tmp_path))
     assert result.returncode == 0
@@ -205,7 +206,7 @@ class _Quiet:
 def test_next_worker_starts_while_the_last_scene_is_post_processed(tmp_path, monkeypatch):
     """--jobs counts workers: with one, scene 2's worker runs during scene 1's GIF, and no two
     workers ever run at once."""
-    from studio import pipeline
+    from studio.engine import pipeline
 
     events, lock = [], threading.Lock()
 

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from studio import registry
+from studio.engine import registry
 from tests.render_helpers import manifest
 from tests.video_checks import STILL, drawn_fraction, frames, seam_problems, step
 

@@ -22,7 +22,7 @@ def test_peak_shows_every_gradient_and_one_block_per_trip():
     from manim import Rectangle, RoundedRectangle, Text, VMobject
 
     from scenes.kit import theme
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     stills = {s.name: s.mobjects for s in section_stills("anim-reverse")}
     n = quantity("trips.parameters").value
@@ -49,7 +49,7 @@ def test_loop_ends_on_its_first_frame(monkeypatch):
     from manim.renderer.cairo_renderer import CairoRenderer
     from manim.scene.scene_file_writer import SceneFileWriter
 
-    from studio import registry
+    from studio.engine import registry
 
     frames = []
     monkeypatch.setattr(CairoRenderer, "add_frame",
@@ -105,7 +105,7 @@ def _reverse_row_lighting_order(scene_cls) -> list[int]:
 def test_fig_reverse_lights_the_reverse_row_from_the_loss_leftward():
     """「往回走的路上，每一层的梯度顺手就到手了」: the backward walk starts at the loss (right), so
     the block next to the loss lights first and the leftmost last, one after another."""
-    from studio import registry
+    from studio.engine import registry
 
     n = quantity("trips.parameters").value
     order = _reverse_row_lighting_order(registry.load_class(registry.select(["fig-reverse"])[0]))
@@ -119,7 +119,7 @@ def test_fig_reverse_ticks_the_perturbed_block_of_the_forward_row():
     from scenes.anim_reverse import ROW_Y
     from scenes.fig_reverse import PERTURBED
     from scenes.kit import theme
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     a_final = [s for s in section_stills("fig-reverse") if s.panel == "A"][-1]
     row = [p for p in _visible_parts(a_final.mobjects) if abs(p.get_center()[1] - ROW_Y["forward"]) < 0.7]
@@ -139,7 +139,7 @@ def test_fig_reverse_hands_the_forward_gradient_over_when_it_is_named():
 
     from scenes.anim_reverse import ROW_Y
     from scenes.kit import theme
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     stills = {s.name: s for s in section_stills("fig-reverse")}
 
@@ -159,7 +159,7 @@ def test_anim_reverse_rows_arrows_agree_with_fig_reverse():
 
     from scenes.anim_reverse import ROW_Y
     from scenes.kit import theme
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     def row_arrows(still, mode):
         return [m for top in still.mobjects for m in top.get_family()

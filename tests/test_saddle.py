@@ -365,7 +365,7 @@ def test_the_turning_mesh_never_meets_a_text_or_the_frame_edge():
     from manim import Text, config
 
     from scenes.kit.surface import ShadedMesh, project
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     shown = section_stills("anim-saddle")[-1].mobjects
     mesh = next(m for m in shown if isinstance(m, ShadedMesh))

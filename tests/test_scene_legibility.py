@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from studio import registry
+from studio.engine import registry
 from tests import beat_checks
 from tests import legibility_checks as checks
 
@@ -48,7 +48,7 @@ def ledger():
 @pytest.fixture(scope="module", params=SCENE_IDS)
 def built(request):
     """Each scene built once, with its stills, for the legibility checks and the beat rules."""
-    from studio.stills import build_scene
+    from studio.engine.stills import build_scene
 
     return request.param, build_scene(request.param, capture_stills=True)
 
@@ -61,7 +61,7 @@ def stills(built):
 
 @pytest.fixture(scope="module")
 def sheet():
-    from studio import cues
+    from studio.track import cues
 
     return cues.build_sheet()
 
@@ -225,7 +225,7 @@ def bad_sections():
             self.add(legend([("backward", "红线", "line"), ("accent", "蓝线", "line")], direction=DOWN))
             self.panel("empty")
 
-    from studio.stills import build_scene_class
+    from studio.engine.stills import build_scene_class
 
     stills = build_scene_class(BadScene, capture_stills=True).section_stills
     return {s.name.split(".")[0]: s.mobjects for s in stills}      # one beat a panel: "small.1" is "small"
@@ -283,7 +283,7 @@ def test_kit_refuses_typed_numbers():
 def test_most_frames_hold_four_sentences_or_fewer():
     """Nine final frames in ten, across the lecture, hold at most four sentences. Scenes not
     counted yet in this run (run alone, or in another order) are built here."""
-    from studio.stills import build_scene
+    from studio.engine.stills import build_scene
 
     for scene_id in SCENE_IDS:
         if scene_id not in SENTENCE_COUNTS:

@@ -19,8 +19,8 @@ from lecture_numerics.ledger import ledger_entries
 from lecture_numerics.notes_file import notes_lines
 from scenes.kit.base import LectureScene
 from scenes.kit.text import ledger_text
-from studio import cues
-from studio.stills import build_scene_class
+from studio.track import cues
+from studio.engine.stills import build_scene_class
 from tests import beat_checks
 
 LINES = notes_lines()

@@ -1,4 +1,4 @@
-"""studio/skipdraw.py: a skipped play draws nothing (manim draws two frames per skipped play
+"""studio/manim_hooks/skipdraw.py: a skipped play draws nothing (manim draws two frames per skipped play
 and writes neither). That the first drawn play after a skip still draws what a whole render
 draws is tested where skipping is used: tests/test_preview.py (a panel against its full
 render) and tests/test_split_render.py (a tail's beats against a whole render's)."""
@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from manim.camera.camera import Camera
 
-from studio import registry, skipdraw, stills
+from studio.engine import registry, stills
+from studio.manim_hooks import skipdraw
 from tests import render_helpers as rh
 
 

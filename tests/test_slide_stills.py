@@ -1,4 +1,4 @@
-"""studio/slide_stills.py: which stills a worker writes from the frames it draws, and that
+"""studio/manim_hooks/slide_stills.py: which stills a worker writes from the frames it draws, and that
 they are those frames (the PNG exactly, the JPEG within coding noise)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from studio.slide_stills import SlideStills
-from studio.split_render import BEFORE_CUT
+from studio.manim_hooks.slide_stills import SlideStills
+from studio.manim_hooks.split_render import BEFORE_CUT
 
 SIZE = (48, 64)
 

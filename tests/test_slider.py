@@ -133,7 +133,7 @@ def test_rate_display_uses_a_real_minus_and_no_trailing_zeros():
 
 @pytest.fixture(scope="module")
 def slider_stills():
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
     return {s.name: s.mobjects for s in section_stills("fig-slider")}
 
 

@@ -1,4 +1,4 @@
-"""A scene cut in two (studio/split_render.py): both workers plan frames as manim writes them,
+"""A scene cut in two (studio/manim_hooks/split_render.py): both workers plan frames as manim writes them,
 the joined parts are the whole render, and every way the cut can go wrong falls back to it."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from studio import pipeline, split_render
+from studio.engine import pipeline
+from studio.manim_hooks import split_render
 from tests import render_helpers as rh
 
 SCENE = "cutable"
@@ -24,7 +25,7 @@ def fixture_scenes(monkeypatch):
 
 
 def cutable_class():
-    from studio import registry
+    from studio.engine import registry
 
     return registry.load_class(registry.select([SCENE])[0])
 
@@ -60,7 +61,7 @@ def test_planned_frames_are_the_frames_manim_writes(tmp_path, fps):
 
 def beat_starts(fps: int) -> tuple[list[int], int]:
     """Each beat's first frame and the scene's frames, from a build with every animation skipped."""
-    from studio import stills
+    from studio.engine import stills
 
     starts = []
 
@@ -78,7 +79,7 @@ def beat_starts(fps: int) -> tuple[list[int], int]:
 
 def worker(staging: Path, *args: str, scene: str = SCENE, scenes: Path = rh.FIXTURE_SCENES) -> dict:
     staging.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "-m", "studio.worker", scene, "low", str(staging), *args],
+    subprocess.run([sys.executable, "-m", "studio.engine.worker", scene, "low", str(staging), *args],
                    cwd=rh.ROOT, env=rh.env(LECTURE_SCENES_DIR=str(scenes)), check=True, capture_output=True,
                    text=True, timeout=120)
     return json.loads((staging / "result.json").read_text())

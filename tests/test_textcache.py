@@ -1,4 +1,4 @@
-"""Parsed text kept across renders (studio/textcache.py): loaded glyphs are the parsed ones."""
+"""Parsed text kept across renders (studio/manim_hooks/textcache.py): loaded glyphs are the parsed ones."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_a_loaded_text_is_the_parsed_text(tmp_path, monkeypatch):
     from manim.mobject.svg.svg_mobject import SVGMobject
 
     from scenes.kit.text import words
-    from studio import textcache
+    from studio.manim_hooks import textcache
 
     original = SVGMobject.generate_mobject
     textcache.install()
@@ -47,7 +47,7 @@ def test_an_unreadable_entry_is_parsed_again(tmp_path, monkeypatch):
     from manim.mobject.svg.svg_mobject import SVGMobject
 
     from scenes.kit.text import words
-    from studio import textcache
+    from studio.manim_hooks import textcache
 
     original = SVGMobject.generate_mobject
     textcache.install()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from studio import cues, rehearsal
+from studio.track import cues, rehearsal
 from studio.errors import UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +18,7 @@ EXAMPLE = ROOT / "config" / "timings.example.json"
 
 
 def export(cue_times: dict[int, Any]) -> dict[str, Any]:
-    """A timings export as the page writes it (studio/page_assets/timings.js)."""
+    """A timings export as the page writes it (studio/present/page_assets/timings.js)."""
     records = {}
     for line, value in cue_times.items():
         seconds, beats = value if isinstance(value, tuple) else (value, None)

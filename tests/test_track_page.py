@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from studio import cues
-from studio.page import build_page
+from studio.track import cues
+from studio.present.page import build_page
 from tests.fixtures_media import SAMPLE_LEDGER, synthetic_manifest
 from tests.test_page import parse
 
@@ -71,7 +71,7 @@ def test_cue_text_is_escaped(published):
     assert data["cues"][2]["script"][0]["say"] == "</script><img src=x onerror=alert(1)>"
 
 
-# ---- steps, rehearsal times, marks, the appendix (cue sheets shaped as studio/cue_steps.py makes them) ----
+# ---- steps, rehearsal times, marks, the appendix (cue sheets shaped as studio/track/cue_steps.py makes them) ----
 
 def demo_index():
     from tests.fixtures_beats import LEDGER, demo_manifest, demo_sheet
@@ -128,7 +128,7 @@ def test_marks_are_drawn_by_the_page_not_an_emoji_font(index):
     meta = index.find("section", id="track").find("p", cls="meta")
     mark = meta.find("span", cls="mark")
     assert mark.classes == {"mark", "mark-screen"} and mark.text() == "🖥"
-    from studio.page_html import marked
+    from studio.present.page_html import marked
 
     assert marked("⚠️ 注意 ⭐⭐") == ('<span class="mark mark-warn">⚠️</span> 注意 '
                                     '<span class="mark mark-star">⭐</span><span class="mark mark-star">⭐</span>')

@@ -1,4 +1,4 @@
-"""studio/zygote.py: a worker forked from the zygote is a worker like one started on its own:
+"""studio/engine/zygote.py: a worker forked from the zygote is a worker like one started on its own:
 the same files byte for byte, its exit status and its errors where the pipeline looks for
 them; and a zygote that is not there leaves the pipeline starting workers itself."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench.measure import WorkerPeaks
-from studio import launch, pipeline, zygote
+from studio.engine import launch, pipeline, zygote
 from tests import render_helpers as rh
 
 
@@ -49,7 +49,7 @@ def test_a_forked_worker_writes_what_a_started_one_writes(tmp_path, forker):
     assert code == 0
     assert "PROGRESS" in out                                  # live progress reaches the pipeline
     with open(tmp_path / "started.log", "w") as log:
-        child = launch.start("studio.worker", "tiny", "low", str(started), stdout=subprocess.PIPE, stderr=log,
+        child = launch.start("studio.engine.worker", "tiny", "low", str(started), stdout=subprocess.PIPE, stderr=log,
                              text=True)
         assert run(child, tmp_path / "started.log")[0] == 0
     assert json.loads((forked / zygote.PID_FILE).read_text())["scene"] == "tiny"

@@ -72,7 +72,7 @@ def test_discrepancies_are_exactly_the_disagreeing_entries_and_explained(entries
 
 
 def test_every_disagreement_in_the_whole_ledger_says_why():
-    from studio import registry
+    from studio.engine import registry
 
     whole = ledger_entries({sid: e.ledger_keys for sid, e in registry.discover().items()})
     silent = [d["key"] for d in discrepancies(whole) if not d["note"].strip()]

@@ -259,7 +259,7 @@ NOT_IN_THE_NOTES: dict[str, str] = {
 
 def _drawn_derived() -> list[str]:
     from lecture_numerics import Derived
-    from studio import registry
+    from studio.engine import registry
 
     drawn = {k for entry in registry.discover().values() for k in entry.ledger_keys}
     return sorted(k for k in drawn if isinstance(REGISTRY.get(k), Derived))

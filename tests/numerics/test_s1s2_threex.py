@@ -51,7 +51,7 @@ def test_the_kept_input_is_the_largest_text_of_panel_a():
     """fig-3x Ⓐ (storyboard): 「用前向存下来的输入」 is the largest text in the panel, header included."""
     from manim import Text
 
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     still = next(s for s in section_stills("fig-3x") if s.name == "A.1")
     texts = [m for top in still.mobjects for m in top.get_family() if isinstance(m, Text)]
@@ -68,7 +68,7 @@ def test_panel_a_reads_the_three_cells_one_beat_each():
 
     from scenes.kit import theme
 
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
 
     titles = ("① 前向", "② 权重梯度", "③ 输入梯度")   # ② and ③ in red: backward
     stills = [s for s in section_stills("fig-3x") if s.panel == "A"]

@@ -69,7 +69,7 @@ def test_axes():
 # ---- the figure: what the review asked of Ⓐ ----------------------------------------------------
 
 def _vanish_stills() -> dict:
-    from studio.stills import section_stills
+    from studio.engine.stills import section_stills
     return {s.name: s.mobjects for s in section_stills("fig-vanish")}
 
 

@@ -1,0 +1,1 @@
+"""Manim hooks (filled in below)."""
