@@ -203,11 +203,12 @@ def render(args, quality: str, presets: dict, forker) -> int:
     toolcheck.check_encoder()
 
     from studio.engine.pipeline import Batch, render_batch
+    from studio.track import beats
 
     jobs = choose_jobs(args.jobs, quality, presets[quality], [e.scene_id for e in entries])
     known = list(registry.discover().values())
     batch = Batch(entries=entries, quality=quality, out_dir=args.out, jobs=jobs, force=args.force)
-    states, manifest = render_batch(batch, known, forker)
+    states, manifest = render_batch(batch, known, forker, annotate=beats.annotate_from_notes)
     ledger = publish.write_ledger(args.out)
     published = publish.write_page(batch.quality_dir, manifest, ledger, sheet)
     for warning in published["warnings"][len(sheet["warnings"]):]:   # what only a render can find
@@ -225,6 +226,7 @@ def write_deck(args, batch, published: dict, ledger: dict, sheet: dict, known: l
     else a second batch at that quality (cached scenes cost nothing). Returns its exit code."""
     from studio.present.deck import build_deck
     from studio.engine.pipeline import Batch, render_batch
+    from studio.track import beats
 
     code = EXIT_OK
     if args.deck_quality != batch.quality:
@@ -232,7 +234,7 @@ def write_deck(args, batch, published: dict, ledger: dict, sheet: dict, known: l
         print(f"the deck's clips: {args.deck_quality} ({preset['width']}×{preset['height']}, {preset['fps']} fps)",
               file=sys.stderr)
         deck_batch = Batch(entries=batch.entries, quality=args.deck_quality, out_dir=args.out, jobs=jobs, force=False)
-        states, manifest = render_batch(deck_batch, known, None)
+        states, manifest = render_batch(deck_batch, known, None, annotate=beats.annotate_from_notes)
         published = publish.write_page(deck_batch.quality_dir, manifest, ledger, sheet)
         code = publish.summary(states, deck_batch.quality_dir)
         batch = deck_batch

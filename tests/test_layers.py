@@ -1,8 +1,10 @@
 """Imports point down only, and no project modules import each other in a circle.
 
 The layers, bottom to top: lecture_numerics (numbers and the config loader, no drawing) ←
-scenes.kit ← scenes ← studio ← render.py, with bench and scripts on top. Tests may import
-anything. Every import statement counts, at module level or inside a function: a deferred
+scenes.kit ← scenes ← studio ← render.py, with bench and scripts on top. studio/ has its own
+rooms, bottom to top: its shared modules (config, errors, atomic, lock) ← media ← manim_hooks
+← engine ← track ← present ← cli; and in present, the deck does not import the page. Tests
+may import anything. Every import statement counts, at module level or inside a function: a deferred
 import is still a dependency.
 """
 
@@ -14,7 +16,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("lecture_numerics", "scenes.kit", "scenes", "studio", "render", "bench", "scripts")
+LAYERS = ("lecture_numerics", "scenes.kit", "scenes", "studio", "studio.media", "studio.manim_hooks",
+          "studio.engine", "studio.track", "studio.present", "studio.cli", "render", "bench", "scripts")
+# Neighbours in one layer that must not lean on each other: (importer prefix, imported prefix).
+APART = (("studio.present.deck", "studio.present.page"),)
 EXEMPT = ("tests",)
 
 
@@ -71,6 +76,8 @@ def upward_imports(edges: dict[str, list[tuple[int, str]]]) -> list[str]:
             if layer_of(name) > here:
                 wrong.append(f"{module}:{line} imports {name} ({LAYERS[layer_of(name)]} sits above "
                              f"{LAYERS[here]})")
+            wrong += [f"{module}:{line} imports {name} ({importer}* keeps apart from {imported_}*)"
+                      for importer, imported_ in APART if module.startswith(importer) and name.startswith(imported_)]
     return wrong
 
 
@@ -123,20 +130,32 @@ def test_the_layer_rules_bite(tmp_path):
         "lecture_numerics/numbers.py": "from scenes.kit import theme\n",      # numerics → kit: up
         "scenes/__init__.py": "", "scenes/kit/__init__.py": "",
         "scenes/kit/theme.py": "from lecture_numerics import numbers\n",
-        "studio/__init__.py": "",
-        "studio/cli.py": "def main():\n    from studio import serve\n",
-        "studio/serve.py": "from studio.cli import main\nfrom scenes.kit import theme\n",
+        "studio/__init__.py": "", "studio/engine/__init__.py": "", "studio/track/__init__.py": "",
+        "studio/present/__init__.py": "",
+        "studio/cli.py": "def main():\n    from studio.present import serve\n",
+        "studio/present/serve.py": "from studio.cli import main\nfrom scenes.kit import theme\n",
+        "studio/engine/pipeline.py": "from studio.track import cues\n",               # engine → track: up
+        "studio/track/cues.py": "from studio.engine import registry\n",
+        "studio/engine/registry.py": "",
+        "studio/present/deck.py": "from studio.present.page_track import clock\n",  # deck → page: apart
+        "studio/present/page_track.py": "from studio.track import cues\n",
         "render.py": "from studio import cli\n",
     }.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     edges = graph(tmp_path)
-    assert upward_imports(edges) == ["lecture_numerics.numbers:1 imports scenes.kit.theme "
-                                     "(scenes.kit sits above lecture_numerics)"]
-    assert sorted(cycles(edges)) == [["lecture_numerics.numbers", "scenes.kit.theme"], ["studio.cli", "studio.serve"]]
+    assert sorted(upward_imports(edges)) == [
+        "lecture_numerics.numbers:1 imports scenes.kit.theme (scenes.kit sits above lecture_numerics)",
+        "studio.engine.pipeline:1 imports studio.track.cues (studio.track sits above studio.engine)",
+        "studio.present.deck:1 imports studio.present.page_track (studio.present.deck* keeps apart from "
+        "studio.present.page*)",
+        "studio.present.serve:1 imports studio.cli (studio.cli sits above studio.present)"]
+    assert sorted(cycles(edges)) == [["lecture_numerics.numbers", "scenes.kit.theme"], ["studio.cli", "studio.present.serve"]]
 
 
 @pytest.mark.parametrize("module, layer", [("scenes.kit.text", "scenes.kit"), ("scenes.fig_vote", "scenes"),
-                                           ("render", "render"), ("lecture_numerics.config_files", "lecture_numerics")])
+                                           ("render", "render"), ("lecture_numerics.config_files", "lecture_numerics"),
+                                           ("studio.errors", "studio"), ("studio.engine.worker", "studio.engine"),
+                                           ("studio.manim_hooks", "studio.manim_hooks"), ("studio.cli", "studio.cli")])
 def test_layer_of(module, layer):
     assert LAYERS[layer_of(module)] == layer

@@ -21,11 +21,9 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio import atomic, config
-from studio.track import beats, cues
+from studio import atomic, config, manim_hooks
 from studio.engine import cache, launch, memory, zygote
 from studio.media import clips, encode
-from studio.errors import UsageError
 from studio.lock import output_lock
 from studio.engine.progress import Progress, SceneState
 from studio.engine.registry import SceneEntry
@@ -292,7 +290,8 @@ class Renderer:
 
     def run(self, todo: list[tuple[SceneEntry, str]]) -> None:
         # With a core for each half, one scene is rendered by two workers at once.
-        self.cut_scenes = len(todo) == 1 and self.batch.jobs >= 2
+        # A cut leans on the Manim hooks (split_render): with untested versions, whole scenes.
+        self.cut_scenes = len(todo) == 1 and self.batch.jobs >= 2 and manim_hooks.supported()
         self.running = max(1, min(self.batch.jobs, 2 if self.cut_scenes else len(todo)))
         # --jobs counts workers. A scene's post-processing (GIF, poster, remuxes) starts after
         # its worker has handed its slot on, so the next worker starts at once and the
@@ -443,8 +442,10 @@ def section_records(sid: str, result: dict, durations: dict[str, float], whole_s
 RECORD_ONLY = ("play_starts_s",)
 
 
-def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> dict:
-    """manifest.json from the cache records of every scene present, in lecture order."""
+def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry], annotate=None) -> dict:
+    """manifest.json from the cache records of every scene present, in lecture order.
+    ``annotate(manifest)`` adds what the layers above know (the track: each beat's cue) before
+    it is written; the engine itself knows nothing of the speaker's notes."""
     preset = config.presets()[quality]
     scenes = []
     for entry in known:
@@ -453,19 +454,17 @@ def write_manifest(quality: str, quality_dir: Path, known: list[SceneEntry]) -> 
             scenes.append({k: v for k, v in record.items() if k not in RECORD_ONLY})
     manifest = {"quality": quality, "width": preset["width"], "height": preset["height"],
                 "fps": preset["fps"], "scenes": scenes}
-    try:
-        beats.annotate_manifest(manifest, cues.build_sheet(errata=[]))   # the scripts alone
-    except UsageError:
-        pass   # the notes or cues.yaml are broken: the cue sheet step names the problem
+    if annotate is not None:
+        annotate(manifest)
     atomic.write_json(quality_dir / "manifest.json", manifest)
     return manifest
 
 
-def render_batch(batch: Batch, known: list[SceneEntry], forker: zygote.Zygote | None = None
-                 ) -> tuple[dict[str, SceneState], dict]:
-    """Render what is stale, publish it, then write the manifest. Returns states and manifest.
-    The workers are forked from ``forker`` (started here when not given), which is closed
-    once they are done."""
+def render_batch(batch: Batch, known: list[SceneEntry], forker: zygote.Zygote | None = None,
+                 annotate=None) -> tuple[dict[str, SceneState], dict]:
+    """Render what is stale, publish it, then write the manifest (``annotate``, see
+    write_manifest). Returns states and manifest. The workers are forked from ``forker``
+    (started here when not given), which is closed once they are done."""
     with output_lock(batch.out_dir):
         staging_root = batch.out_dir / STAGING
         shutil.rmtree(staging_root, ignore_errors=True)  # we hold the lock: anything here is stale
@@ -515,5 +514,5 @@ def render_batch(batch: Batch, known: list[SceneEntry], forker: zygote.Zygote | 
         finally:
             if forker is not None:
                 forker.close()
-        manifest = write_manifest(batch.quality, batch.quality_dir, known)
+        manifest = write_manifest(batch.quality, batch.quality_dir, known, annotate)
     return states, manifest

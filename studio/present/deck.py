@@ -28,7 +28,7 @@ from studio.present.deck_appendix import add_appendix
 from studio.present.deck_notes import notes_paragraphs, write_notes
 from studio.present.deck_text import para, write_paragraphs
 from studio.errors import UsageError
-from studio.present.page_track import view_label
+from studio.track.labels import view_label
 
 DECK_NAME = "lecture.pptx"
 SLIDE_W, SLIDE_H = 12_192_000, 6_858_000  # 16:9 in EMU (13.333 × 7.5 inches)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from studio.present.deck_text import Paragraph, Run, fits, para, write_paragraphs
-from studio.present.page_track import clock, view_label
+from studio.track.labels import clock, view_label
 
 ERRATUM_RED, MUTED = "C00000", "595959"
 NUMBERS_TITLE = "本屏数字："

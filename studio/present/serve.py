@@ -130,10 +130,11 @@ def rebuild(ids: list[str], out_dir: Path, jobs: int) -> bool:
     """Render what is stale, then rewrite ledger and page; True when a scene was rendered
     or failed (the page then shows something new)."""
     from studio.engine.pipeline import Batch, render_batch
+    from studio.track import beats
 
     entries = registry.select(ids)
     batch = Batch(entries=entries, quality=QUALITY, out_dir=out_dir, jobs=jobs)
-    states, manifest = render_batch(batch, list(registry.discover().values()))
+    states, manifest = render_batch(batch, list(registry.discover().values()), annotate=beats.annotate_from_notes)
     publish.write_page(batch.quality_dir, manifest, publish.write_ledger(out_dir))
     publish.summary(states, batch.quality_dir)
     return any(s.state in ("done", "failed") for s in states.values())

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from studio.errors import UsageError
 from studio.track import cues
 
 _SPACE = re.compile(r"\s+")
@@ -83,3 +84,13 @@ def annotate_manifest(manifest: dict[str, Any], sheet: dict[str, Any]) -> dict[s
             for beat, place in zip(beats, places):
                 beat["notes_line"] = place.line if place else None
     return manifest
+
+
+def annotate_from_notes(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The engine's manifest with each beat's notes line, from the notes' scripts alone (no
+    errata, no timings). Broken notes or cues.yaml leave it as it is: the cue sheet step, which
+    runs before any render, names the problem."""
+    try:
+        return annotate_manifest(manifest, cues.build_sheet(errata=[]))
+    except UsageError:
+        return manifest

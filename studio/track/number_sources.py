@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from studio.track.labels import view_label
+
 Entry = dict[str, Any]
 Ledger = dict[str, Entry]
 
@@ -200,13 +202,9 @@ def sheet_numbers(cues: list[dict[str, Any]], ledger: Ledger) -> dict[str, dict[
 
 # ---- where each number is shown --------------------------------------------------------------
 
-PANEL_MARKS = {chr(ord("A") + i): chr(ord("Ⓐ") + i) for i in range(26)}
-
-
 def beat_label(step: dict[str, Any]) -> str:
     """「Ⓐ 第 1 拍」, 「整张」: the view and beat of a step."""
-    view = step.get("view") or ""
-    view = {"whole": "整张", "first": "开头"}.get(view, PANEL_MARKS.get(view, view))
+    view = view_label(step.get("view") or "")
     return f"{view} 第 {step['beat']} 拍" if step.get("beat") else view
 
 
