@@ -35,3 +35,26 @@ def test_skipped_plays_draw_nothing(monkeypatch):
         assert frames_drawn_building(monkeypatch, "cutable") == 0
     finally:
         skipdraw.uninstall()
+
+
+def last_frame_of_still(tmp_path, scene_id: str):
+    """The scene rendered as manim renders a still image (PNG: every play skipped, the last
+    frame drawn at the end): the frame it saves."""
+    from manim import tempconfig
+
+    with tempconfig({"format": "png", "media_dir": str(tmp_path), "pixel_width": 320, "pixel_height": 180,
+                     "disable_caching": True, "progress_bar": "none", "verbosity": "WARNING"}):
+        scene = registry.load_class(registry.select([scene_id])[0])()
+        scene.render()
+        return scene.renderer.get_frame()
+
+
+def test_a_still_image_is_drawn_as_plain_manim_draws_it(tmp_path):
+    plain = last_frame_of_still(tmp_path / "plain", "tiny")
+    assert len({tuple(p) for p in plain.reshape(-1, plain.shape[-1])[::97]}) > 1   # not one flat colour
+    skipdraw.install()
+    try:
+        hooked = last_frame_of_still(tmp_path / "hooked", "tiny")
+    finally:
+        skipdraw.uninstall()
+    assert (hooked == plain).all()

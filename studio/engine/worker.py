@@ -98,21 +98,17 @@ def render(scene_id: str, quality: str, staging: Path, section: str | None = Non
 
     from manim import tempconfig
 
-    from studio.manim_hooks import fastcopy, fastencode, framepool, skipdraw, slide_stills, textcache
+    from studio import manim_hooks
+    from studio.manim_hooks import fastencode, slide_stills
 
     # The GIF's frames are gathered while the clips are encoded (a preview makes no GIF).
     gif = None if section is not None else fastencode.GifFrames(staging / "gif-parts", preset["width"],
                                                                   preset["height"], preset["fps"])
-    fastencode.install(gif)
     # The slides' stills come from the drawn frames too (a preview shows none).
     stills = None if section is not None else slide_stills.SlideStills(
         staging / "stills", loop=entry.loop, from_start=part is None or part.name == "head")
-    if stills is not None:
-        slide_stills.install(stills)
-    fastcopy.install()
-    framepool.install()
-    skipdraw.install()
-    textcache.install()
+    if not manim_hooks.install(gif, stills):
+        gif = stills = None   # plain Manim: the pipeline makes GIF and posters from the movie
     scene_cls = registry.load_class(entry)
     if section is not None:
         scene_cls = only_panel(scene_cls, section)

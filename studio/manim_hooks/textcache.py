@@ -116,4 +116,11 @@ def install() -> None:
         return self
 
     generate_mobject._lecture_text_cache = True
+    generate_mobject._original = original
     SVGMobject.generate_mobject = generate_mobject
+
+
+def uninstall() -> None:
+    from manim.mobject.svg.svg_mobject import SVGMobject
+
+    SVGMobject.generate_mobject = getattr(SVGMobject.generate_mobject, "_original", SVGMobject.generate_mobject)
