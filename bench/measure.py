@@ -245,7 +245,7 @@ def published(quality_dir: Path, scene_id: str) -> dict:
         return {}
     info = encode.probe(mp4)
     frames = info["frames"] or round(info["duration_s"] * info["fps"])
-    return {"frames": frames, "video_s": info["duration_s"], "mp4": str(mp4),
+    return {"frames": frames, "video_s": info["duration_s"], "mp4": str(mp4), "mp4_bytes": mp4.stat().st_size,
             "gif_bytes": gif.stat().st_size if gif.is_file() else None}
 
 

@@ -133,6 +133,10 @@ def batch_summary(raw: dict, rows: list[dict]) -> dict:
     summary["manim_over_pipeline_default"] = _ratio(raw.get("manim_total_s"), wall_n)
     summary["batch_over_stock"] = _ratio(wall_n, raw.get("manim_total_s"))
     summary["manim_cpu_over_pipeline_cpu"] = _ratio(raw.get("manim_cpu_total_s"), raw.get("cpu_jobs1_s"))
+    for kind in ("mp4", "gif", "manim_mp4"):
+        sizes = [r.get(f"{kind}_bytes") for r in rendered]
+        summary[f"{kind}_total_bytes"] = sum(sizes) if sizes and None not in sizes else None
+    summary["mp4_total_over_stock"] = _ratio(summary["mp4_total_bytes"], summary["manim_mp4_total_bytes"])
     return summary
 
 
@@ -248,12 +252,21 @@ def _batch_lines(b: dict) -> list[list[str]]:
         ["no-op re-run", _num(b.get("noop_s"), 2, " s")],
         ["peak RSS per worker (largest scene, one at a time)", _num(b.get("worker_peak_gb"), 2, " GB")],
         ["import manim alone", _num(b.get("import_manim_s"), 2, " s")],
+        ["MP4 bytes, whole lecture", _num(_mb(b.get("mp4_total_bytes")), 1, " MB")],
+        ["  stock manim's MP4 bytes", _num(_mb(b.get("manim_mp4_total_bytes")), 1, " MB")],
+        ["  ours ÷ stock", _num(b.get("mp4_total_over_stock"), 2, "×")],
+        ["GIF bytes, whole lecture", _num(_mb(b.get("gif_total_bytes")), 1, " MB")],
+        [f"deck bytes (render.py --pptx, clips at {b.get('deck_quality') or '—'})", _num(_mb(b.get("deck_bytes")), 1, " MB")],
         ["stock manim, sequential, caching off", _num(b.get("manim_total_s"), 1, " s")],
         ["  stock ÷ ours, one scene at a time", _num(b.get("manim_over_pipeline_jobs1"), 2, "×")],
         ["  stock ÷ ours default jobs", _num(b.get("manim_over_pipeline_default"), 2, "×")],
         ["  ours default jobs ÷ stock (the target)", _num(b.get("batch_over_stock"), 2, "×")],
         ["  stock CPU s ÷ ours CPU s (one scene at a time)", _num(b.get("manim_cpu_over_pipeline_cpu"), 2, "×")],
     ]
+
+
+def _mb(n: int | None) -> float | None:
+    return None if n is None else n / MB
 
 
 def _target_value(t: dict) -> str:

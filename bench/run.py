@@ -16,6 +16,8 @@ Order of a run (each step is a real command, timed from outside):
    1920×1080 at 60 fps; rendered in step 1);
 5. picture quality: each scene rendered losslessly by the worker (x264 crf 0, the exact
    frames), then the SSIM of our MP4 (step 1) and of stock manim's (step 4) against it;
+5b. the deck, as the README makes it: render.py --pptx over step 1's folder (its deck quality
+   rendered once, then lecture.pptx); its bytes and wall;
 6. render.py --preview ID into a fresh folder, per scene (cold preview at low);
 7. render.py --preview ID --section A.2 per beat (the last one only with --quick): cold
    into a fresh folder, then the same command again (warm). Where the preview does not take
@@ -43,7 +45,7 @@ from studio import config
 from studio.engine import memory, registry  # noqa: E402
 from studio.errors import UsageError  # noqa: E402
 
-STEPS = ("encode", "batch", "baseline", "quality", "preview", "panels")
+STEPS = ("encode", "batch", "baseline", "quality", "deck", "preview", "panels")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -53,7 +55,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--scenes", nargs="+", metavar="ID", help="subset of scene ids (default: every registered scene)")
     parser.add_argument("--skip", nargs="+", choices=STEPS, default=[],
                         help="leave out steps (encode-only, default-jobs batch + no-op, stock manim, SSIM against lossless, "
-                             "previews, beat previews)")
+                             "the deck, previews, beat previews)")
     parser.add_argument("--last-beat", action="store_true",
                         help="beat previews of each scene's last beat only (the slowest: it skips the most before it)")
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
@@ -221,6 +223,17 @@ class Measurements:
             except (RuntimeError, OSError, StopIteration) as error:
                 self.problems.append({"step": f"SSIM {sid}", "exit": 1, "stderr_tail": str(error)[-300:]})
 
+    def deck(self) -> None:
+        """``render.py --pptx`` over the one-scene-at-a-time folder: what the README's deck
+        command writes, its bytes and its wall (the deck quality's render included)."""
+        out = self.work / "jobs1"
+        self.log(f"render.py {' '.join(self.ids)} --quality {self.args.quality} --pptx")
+        run = self.note("render.py --pptx", measure.run_timed(
+            [*measure.render_cmd(self.ids, self.args.quality, out, None, False), "--pptx"], self.env))
+        decks = sorted(out.glob("*/lecture.pptx"))
+        self.batch.update(deck_s=run.wall_s, deck_bytes=decks[0].stat().st_size if decks else None,
+                          deck_quality=decks[0].parent.name if decks else None)
+
     def previews(self) -> None:
         for sid in self.ids:
             self.log(f"cold preview {sid}")
@@ -278,8 +291,8 @@ class Measurements:
         if self.args.record_memory:
             self.record_memory()
         checkpoint(self.raw())
-        steps = {"encode": self.encode_only, "baseline": self.baseline,
-                 "quality": self.quality, "preview": self.previews, "panels": self.panels}
+        steps = {"encode": self.encode_only, "baseline": self.baseline, "quality": self.quality,
+                 "deck": self.deck, "preview": self.previews, "panels": self.panels}
         for name, step in steps.items():
             if name not in self.args.skip:
                 step()

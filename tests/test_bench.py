@@ -53,6 +53,23 @@ def test_per_scene_ratios():
     assert rows["anim-b"]["bound_over_encode"] is None                   # CPU not sampled
 
 
+def test_whole_lecture_bytes_beside_time():
+    raw = synthetic(deck_bytes=90_000_000, deck_quality="medium")
+    raw["scenes"][1].update(mp4_bytes=5_000_000, manim_mp4_bytes=3_000_000)
+    summary = report.summarise(raw)
+    b = summary["batch"]
+    # Rendered scenes only (the failed one has no files): 3 + 5 MB ours, 1 + 3 MB stock's.
+    assert (b["mp4_total_bytes"], b["manim_mp4_total_bytes"], b["gif_total_bytes"]) == (8_000_000, 4_000_000, 16_000_000)
+    assert b["mp4_total_over_stock"] == pytest.approx(2.0)
+    table = report.format_table(summary)
+    assert re.search(r"MP4 bytes, whole lecture\s+8\.0 MB", table)
+    assert re.search(r"ours ÷ stock\s+2\.00×", table)
+    assert re.search(r"deck bytes \(render.py --pptx, clips at medium\)\s+90\.0 MB", table)
+    # A scene without stock's MP4 leaves the total ratio open rather than wrong.
+    raw["scenes"][1].pop("manim_mp4_bytes")
+    assert report.summarise(raw)["batch"]["mp4_total_over_stock"] is None
+
+
 def test_batch_bound_needs_every_scene():
     only_a = synthetic()
     only_a["scenes"] = only_a["scenes"][:1]
