@@ -38,7 +38,7 @@ const LectureTrack = (function () {
     return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
   }
 
-  // As the page's own text writes a time (studio/present/page_track.py clock): "1 分 05 秒", "42 秒".
+  // As the page's own text writes a time (studio/track/labels.py clock): "1 分 05 秒", "42 秒".
   function spokenClock(seconds) {
     if (!(seconds >= 0)) return "—";
     const whole = Math.round(seconds);
