@@ -8,6 +8,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -102,6 +103,7 @@ def test_without_a_zygote_the_pipeline_starts_workers_itself(tmp_path):
     renderer = pipeline.Renderer.__new__(pipeline.Renderer)
     renderer.zygote = gone
     renderer.batch = type("B", (), {"quality": "low"})()
+    renderer.lock = threading.Lock()
     notes = []
     renderer.progress = type("P", (), {"note": staticmethod(notes.append)})()
     with open(tmp_path / "w.log", "w") as log:

@@ -80,6 +80,7 @@ class Renderer:
         self.staging_root = batch.out_dir / STAGING
         self.children: set[subprocess.Popen] = set()
         self.stopping = threading.Event()
+        self.lock = threading.Lock()        # guards the zygote handle between scene threads
         self.running = max(1, batch.jobs)   # workers at once (fewer when fewer scenes are stale)
         self.cut_scenes = False             # one scene, two workers (set by run)
         self.zygote: zygote.Zygote | None = None   # forks the workers, imports done (set by render_batch)
@@ -195,13 +196,16 @@ class Renderer:
 
     def _start_worker(self, argv: list[str], log):
         """``python -m studio.engine.worker argv``, forked by the zygote when it is there."""
-        if self.zygote is not None:
+        forker = self.zygote   # one read: two scenes' threads may find it gone at once
+        if forker is not None:
             try:
-                return self.zygote.start(argv, stderr=log)
+                return forker.start(argv, stderr=log)
             except zygote.ZygoteGone as gone:
-                self.progress.note(f"the zygote stopped ({gone}; its log: {self.zygote.log_path}): "
-                                   "each worker now starts on its own, about 0.8 s more each")
-                self.zygote = None
+                with self.lock:
+                    said, self.zygote = self.zygote is None, None
+                if not said:
+                    self.progress.note(f"the zygote stopped ({gone}; its log: {forker.log_path}): "
+                                       "each worker now starts on its own, about 0.8 s more each")
         return launch.start("studio.engine.worker", *argv, stdout=subprocess.PIPE, stderr=log, text=True)
 
     def _postprocess(self, entry: SceneEntry, result: dict, staging: Path) -> dict[str, Path]:
