@@ -16,7 +16,7 @@ STEP_KEYS = {"scene", "view", "panel", "beat", "file", "poster", "loop", "says",
 
 
 def beats(scene: str, panel: str, quotes: list[str | None], lines: list[int | None] | None = None) -> list[dict]:
-    """A panel's beats as the manifest lists them (studio/pipeline.section_records)."""
+    """A panel's beats as the manifest lists them (studio/engine/pipeline.section_records)."""
     lines = lines or [None] * len(quotes)
     return [{"n": n, "name": f"{panel}.{n}", "file": f"{scene}/{panel}/{n}.mp4", "poster": f"{scene}/{panel}/{n}.jpg",
              "start_s": float(n - 1), "end_s": float(n), "duration_s": 1.0, "says": quote, "takeaway": None,

@@ -1,4 +1,4 @@
-"""The GIF without a second decode: studio/fastencode.GifFrames gathers the GIF's frames (scaled
+"""The GIF without a second decode: studio/manim_hooks/fastencode.GifFrames gathers the GIF's frames (scaled
 once, at the GIF's rate) while the clips are encoded, and encode.gif makes the GIF from them
 with the movie gone. The pictures are the movie's, frame for frame, and the same inputs give
 the same bytes."""

@@ -213,7 +213,7 @@ class Renderer:
 
         Every step reads only the worker's files and writes its own, so they run side by side
         (one ffmpeg per core, the GIF first as the longest); in a batch they yield to the next
-        scene's worker (studio/encode.NICENESS)."""
+        scene's worker (studio/media/encode.NICENESS)."""
         sid, out = entry.scene_id, staging / "publish"
         (out / sid).mkdir(parents=True)
         movie = Path(result["movie"])

@@ -1,5 +1,5 @@
 """How the lecture's frames reach x264: converted once per picture, never on the encoding
-thread, with the x264 setting of config/encoder.yaml (studio/encode.encoder_options); and,
+thread, with the x264 setting of config/encoder.yaml (studio/media/encode.encoder_options); and,
 on the way, the GIF's frames.
 
 Manim 0.22 writes a ``wait()`` as one frame repeated N times, and converts the RGBA

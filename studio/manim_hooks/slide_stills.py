@@ -125,7 +125,7 @@ def _next_section(self: SceneFileWriter, name: str, type_: str, skip_animations:
 
 def install(stills: SlideStills) -> None:
     """Collect ``stills`` from every frame manim writes from now on (after
-    studio/fastencode.install, whose frame path this one wraps)."""
+    studio/manim_hooks/fastencode.install, whose frame path this one wraps)."""
     global _STILLS, _ORIGINAL_WRITE
     _STILLS = stills
     if SceneFileWriter.write_frame is not _write_frame:

@@ -4,10 +4,10 @@
   clip is encoded once, by the worker, and everything after that copies its packets.
 - mp4: H.264 yuv420p as manim encoded it, with the index at the front ("faststart") so
   browsers, PowerPoint and Keynote start playing at once; the worker writes it so, and clips
-  join without a re-encode (studio/clips.join_as_manim, in process).
+  join without a re-encode (studio/media/clips.join_as_manim, in process).
 - gif: loops forever, at most 960 px wide and 30 fps, with a palette chosen once for the
   clip from its keyframes, within 5 MB per 10 s of video. Its source is the small stream
-  the worker wrote while encoding (studio/fastencode.GifFrames), or any clip.
+  the worker wrote while encoding (studio/manim_hooks/fastencode.GifFrames), or any clip.
 - png: the poster frame — the first frame of the clip it is given when that clip loops,
   its last frame otherwise (the pipeline hands it a walkthrough's first panel).
 """
