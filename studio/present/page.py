@@ -16,6 +16,7 @@ from studio.present.colour_key import colour_key_html
 from studio.present.page_html import LEDGER_FILE, asset, document, esc, script_json, url, url_path
 from studio.present.page_ledger import GROUPS, ledger_group, ledger_html, scene_numbers_html
 from studio.present.page_track import LECTURE_HTML, cue_data_script, track_html
+from studio.track.labels import clock
 
 QUALITY_LABELS = {"low": "低清", "medium": "中清", "high": "高清", "4k": "4K"}
 
@@ -37,11 +38,6 @@ def seconds(value: Any) -> str:
         return f"{float(value):.1f} 秒"
     except (TypeError, ValueError):
         return "—"
-
-
-def clock(total_s: float) -> str:
-    minutes, secs = divmod(round(total_s), 60)
-    return f"{minutes} 分 {secs:02d} 秒" if minutes else f"{secs} 秒"
 
 
 # ---- scene cards -----------------------------------------------------------------
