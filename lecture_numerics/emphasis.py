@@ -13,6 +13,10 @@ verbatim; its emphasis is read from the notes, never typed in the scene:
   A 🖥 screen line is a cue, not a direction about the speech after it.
 
 Marks inside a line written with spaces (「⭐ ⭐ 收这一格」) count as one run.
+
+A few sentences the notes mark in words, pointing at them from a direction that the rules
+above do not reach (MARKED_IN_WORDS): each entry names the words that do the pointing, and
+the emphasis stands on the line those words are on, so a test can find them there.
 """
 
 from __future__ import annotations
@@ -43,6 +47,15 @@ class Emphasis:
 
 
 PLAIN = Emphasis()
+
+# sentence (a piece of it) → (stars, the notes' words that point at it)
+MARKED_IN_WORDS = {
+    # 「⭐⭐⭐ 然后是这一格的真正用处 … 都从这一句长出来」 stands before the 🖥 line of Ⓒ, and the ⭐
+    # on 「把这一个门乘以…」 inside the quote comes between it and the sentence it means.
+    "激活不是框架顺手缓存的东西": (3, "这一整讲后面所有关于「激活」的话，都从这一句长出来"),
+    # 「所以这一格真正要留下的是这句：」 on the sentence's own line, with no ⭐.
+    "被指数放大的不是梯度": (1, "所以这一格真正要留下的是这句"),
+}
 
 
 def _squeezed(text: str) -> str:
@@ -110,6 +123,15 @@ def _place(quote: str, lines: tuple[str, ...]) -> tuple[int, int] | None:
     return owners[at], at - starts[owners[at]]
 
 
+def _marked_in_words(quote: str, lines: tuple[str, ...]) -> Emphasis | None:
+    """A MARKED_IN_WORDS entry the quote holds, on the line its pointing words stand on."""
+    for piece, (stars, pointer) in MARKED_IN_WORDS.items():
+        if piece in _squeezed(quote):
+            line = next((i + 1 for i, text in enumerate(lines) if _squeezed(pointer) in _squeezed(text)), None)
+            return Emphasis(stars, False, line) if line else None
+    return None
+
+
 @lru_cache(maxsize=4096)
 def emphasis_of(quote: str | None, lines: tuple[str, ...] | None = None) -> Emphasis:
     """The notes' emphasis of ``quote`` (PLAIN when it is unmarked or not in the notes)."""
@@ -123,10 +145,13 @@ def emphasis_of(quote: str | None, lines: tuple[str, ...] | None = None) -> Emph
     own = _own_marks(lines[index], offset, index + 1)
     if own is not None:
         return own
+    in_words = _marked_in_words(quote, lines)
+    if in_words is not None:
+        return in_words
     start = _block_start(lines, index)
     if start is None or any(_RUN.search(lines[i]) for i in range(start, index)):
         return PLAIN
     return _direction_before(lines, start) or PLAIN
 
 
-__all__ = ["Emphasis", "PLAIN", "emphasis_of"]
+__all__ = ["Emphasis", "MARKED_IN_WORDS", "PLAIN", "emphasis_of"]

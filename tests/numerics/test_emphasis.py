@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lecture_numerics.emphasis import PLAIN, emphasis_of
+from lecture_numerics.emphasis import MARKED_IN_WORDS, PLAIN, emphasis_of
 from lecture_numerics.notes_file import notes_lines
 
 NOTES = (
@@ -63,3 +63,20 @@ def test_the_real_notes():
     assert emphasis_of("而这台调音台有三千亿个推子", lines).stars == 3
     assert emphasis_of("它解决的是：怎么把三千亿次前向，压成一次", lines).stars == 3
     assert emphasis_of("所以记住：梯度不是一个数，是三千亿个数", lines).warning
+
+
+def test_sentences_marked_in_words_stand_on_the_line_that_points_at_them():
+    """Each entry's pointing words are in the notes, on a line at or before its sentence; the
+    sentence takes that entry's stars, and the ⭐ the quote block carries elsewhere does not."""
+    lines = notes_lines()
+    for piece, (stars, pointer) in MARKED_IN_WORDS.items():
+        sentence_line = next(i + 1 for i, text in enumerate(lines) if piece in text.replace(" ", ""))
+        marked = emphasis_of(piece, lines)
+        assert marked.stars == stars and marked.line is not None, piece
+        assert pointer.replace(" ", "") in lines[marked.line - 1].replace(" ", ""), piece
+        assert marked.line <= sentence_line, piece
+
+
+def test_a_pointer_gone_from_the_notes_leaves_the_sentence_unmarked():
+    lines = tuple(text.replace("都从这一句长出来", "") for text in notes_lines())
+    assert emphasis_of("激活不是框架顺手缓存的东西。是反向的数学，要求它在场", lines) == PLAIN
