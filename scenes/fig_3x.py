@@ -214,8 +214,14 @@ class Fig3x(LectureScene):
         self.beat(says="所以一加二等于三")
         # The two tiles drop into the tally row (the questions, answered, leave: each tile now
         # stands for its answer); Ⓐ's ① joins them as the third, its tag the same.
-        self.play(FadeOut(links), FadeOut(questions), *(VGroup(moved, answer.tag).animate.shift(tile.get_center() - moved.get_center())
-                                    for moved, answer, tile in zip(in_place, answers, backward_tiles)), run_time=0.8)
+        # One at a time, so they never overlap on the way: the lower (③) straight to its slot, then
+        # the upper (②) across above it to over its slot, and down into it.
+        (upper, upper_slot), (lower, lower_slot) = ((VGroup(moved, answer.tag), tile) for moved, answer, tile
+                                                    in zip(in_place, answers, backward_tiles))
+        self.play(FadeOut(links), FadeOut(questions),
+                  lower.animate.shift(lower_slot.get_center() - lower[0].get_center()), run_time=0.6)
+        self.play(upper.animate.shift(RIGHT * (upper_slot.get_x() - upper[0].get_x())), run_time=0.4)
+        self.play(upper.animate.shift(UP * (upper_slot.get_y() - upper[0].get_y())), run_time=0.4)
         forward = self.forward_product().move_to(forward_tile)
         self.play(FadeIn(forward), run_time=0.5)
         self.play(self.into_tile(forward, forward_tile), run_time=0.9)

@@ -45,6 +45,8 @@ SWAP_NAME_RIGHT = "medium"             # 「换过来」 leans right of the × g
 BRANCH_BACK = 1.3                      # the gradient branches end this far left of the × gate
 FLASH_WIDTH = 0.6
 VERDICT_DROP = 0.6
+PICTURE_LIFT = 0.45   # Ⓒ: the gate this much higher, clear of the two-line ⭐⭐⭐ takeaway
+BILL_LIFT = 0.5       # Ⓒ: the bill's tiles above the frame's middle, its name clear of that takeaway
 BILL_ROWS, BILL_COLS, BILL_GROW = 4, 5, 0.5
 # Ⓒ's lone × gate
 GATE_GAP, GATE_IN_RUN, GATE_BEND, GATE_OUT_RUN, GATE_RADIUS, GATE_LEFT = 2.4, 2.3, 0.6, 1.8, 0.55, 1.4
@@ -264,7 +266,7 @@ class FigCircuit(LectureScene):
 
         self.beat(says="把这一个门乘以几百亿次，就是我们后面要算的那张「激活」账单")
         # The bill is this same gate, small, over and over: each tile keeps its own q.
-        bill = gate_field(rows=BILL_ROWS, cols=BILL_COLS).to_edge(RIGHT, buff=theme.space("wide")).shift(DOWN * theme.space("gap"))
+        bill = gate_field(rows=BILL_ROWS, cols=BILL_COLS).to_edge(RIGHT, buff=theme.space("wide")).shift(UP * BILL_LIFT)
         times = ledger_text("× {circuit.gate_repeats}次", size="heading").next_to(bill, UP, buff=theme.space("gap"))
         bill_name = words("=「激活」账单", size="heading", color="activations").next_to(bill, DOWN, buff=theme.space("gap"))
         # The tiles first, then what they count and what they add up to.
@@ -278,7 +280,7 @@ class FigCircuit(LectureScene):
     def mul_gate_again(self):
         """Ⓐ's multiply gate on its own, all its black and red numbers in place."""
         diagram = GateDiagram("×", gap=GATE_GAP, in_run=GATE_IN_RUN, bend=GATE_BEND, out_run=GATE_OUT_RUN, radius=GATE_RADIUS)
-        diagram.to_edge(LEFT, buff=GATE_LEFT).shift(UP * theme.space("large"))
+        diagram.to_edge(LEFT, buff=GATE_LEFT).shift(UP * (theme.space("large") + PICTURE_LIFT))
         w = diagram.wires
         black = {n: w[wire].above(forward_label(n, f"circuit.{n}", size="heading")) for n, wire in
                  (("q", "x"), ("c", "y"), ("f", "out"))}

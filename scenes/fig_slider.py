@@ -9,7 +9,8 @@
    is moved alone in turn (the rest held), its meter bar read and its rate dropped into the row;
    the row stacks into one column = 梯度.
 Ⓒ 链式法则: 推子 → 甲 → 乙 → 难听程度, ink arrows (what moves what) each carrying its stage's
-   rate in red (×2, ×0.5, ×3), multiplied to 3 — Ⓐ's measured 3; then the money picture, two
+   rate in red (×2, ×0.5, ×3), counted under it on two tick rulers (进 one 格, 出 rate 格),
+   multiplied to 3 — Ⓐ's measured 3; then the money picture, two
    汇率 multiplied, the ⭐⭐⭐ lines largest; the question with both ends of the chain marked; the
    panel closes on the three sentences the lecture keeps.
 """
@@ -17,7 +18,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (BOLD, DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart,
+from manim import (BOLD, DOWN, LEFT, ORIGIN, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart,
                    MarkupText, Mobject, MoveAlongPath, MoveToTarget, ReplacementTransform, Restore, Text, TransformFromCopy,
                    VGroup, Write, linear)
 
@@ -67,14 +68,19 @@ BANK_RIGHT = 6.95                  # the frame's right edge (less a knob's half)
 BANK_SEED = 7                      # knob heights of the bank: a fixed scatter, drawn only
 COUNT = "accent"                   # 三千亿 in the ⭐⭐⭐ line: the one highlight of panel Ⓑ
 # Ⓒ
-CHAIN_GAP, CHAIN_AT = 1.75, UP * 1.55
+CHAIN_GAP, CHAIN_AT = 1.75, UP * 1.75
 TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.35
 MONEY_GAP, VERDICT_GAP = 1.7, 0.7
 TOTAL_LEAD = "总兑换率="          # the glyphs of the total's left-hand side
-RECAP_GAP, RECAP_AT = 0.16, DOWN * 0.98
+RECAP_GAP, RECAP_AT = 0.16, DOWN * 1.1
 # The three sentences and the question before them: larger than the chain rule's line, which
 # has been said and steps back (muted) under them.
 RECAP_SIZE = QUESTION_SIZE = "title"
+STAGE_RULER_DROP = 1.0            # Ⓒ: the 进 / 出 rulers' centre, this far under each stage's arrow
+STAGE_TICK = 0.55                  # Ⓒ: one 格 on a stage's ruler
+STAGE_TICKS = int(np.ceil(max(quantity(k).value for k in STAGE_RATES)))   # 格 per ruler: the largest rate's
+STAGE_TICK_HALF, STAGE_ROW_GAP = 0.1, 0.14
+STAGE_MOVE_LIFT, STAGE_MOVE_TIP = 0.0, 0.2
 END_MARK_GAP = 0.2                 # Ⓒ.11: the ？ over each end of the chain
 
 
@@ -455,15 +461,44 @@ class FigSlider(LectureScene):
                 + [m.animate.set_stroke(theme.color("muted")) for m in shapes])
 
     def read_stage(self, hop: VGroup, key: str) -> VGroup:
-        """A pulse runs along the stage's arrow, then its rate and its 进一格 / 出 n 格 appear."""
-        stage = VGroup(words("进一格", size="small", color=VALUE),
-                       ledger_text("出 {" + key + "} 格", size="small", color=VALUE)).arrange(DOWN, buff=theme.space("hair"))
-        stage.next_to(hop.arrow, DOWN, buff=theme.space("small"))
+        """A pulse runs along the stage's arrow, then its rate appears, and under the arrow two
+        tick rulers count it: the input moves one 格 (the push, as Ⓐ's), the output moves rate 格."""
+        rate = quantity(key).value
+        # The two tracks one above the other, their zero ticks aligned (the labels hang left of them).
+        rows = VGroup(*(self.tick_ruler(name) for name in ("进", "出"))).arrange(DOWN, buff=STAGE_ROW_GAP,
+                                                                               aligned_edge=RIGHT)
+        rows.move_to([hop.arrow.get_center()[0], hop.arrow.get_center()[1] - STAGE_RULER_DROP, 0])
+        moves = VGroup(*(self.ruler_move(row, amount, role)
+                         for row, amount, role in zip(rows, (1.0, rate), ("accent", VALUE))))
+        for move, side in zip(moves, ("进", "出")):
+            move.stage_move = (key, side)     # for the tests: which stage, which side
         pulse = marks.dot(hop.arrow.get_start(), "accent", size="ball")
         self.play(MoveAlongPath(pulse, marks.travel_path(hop.arrow.get_start(), hop.arrow.get_end())), run_time=0.8)
         self.remove(pulse)
-        self.play(FadeIn(hop.label, shift=DOWN * theme.space("small")), FadeIn(stage), run_time=0.6)
-        return stage
+        self.play(FadeIn(hop.label, shift=DOWN * theme.space("small")), FadeIn(rows), run_time=0.6)
+        self.play(GrowArrow(moves[0]), run_time=0.5)
+        self.play(GrowArrow(moves[1]), run_time=0.6)
+        return VGroup(rows, moves)
+
+    @staticmethod
+    def tick_ruler(name: str) -> VGroup:
+        """「进」 or 「出」 and a muted track of STAGE_TICKS 格 (ticks one 格 apart); ``.zero`` is
+        where a move starts."""
+        track = VGroup(marks.segment(ORIGIN, RIGHT * STAGE_TICK * STAGE_TICKS, "muted", weight="regular"),
+                       *(marks.segment(RIGHT * STAGE_TICK * i + DOWN * STAGE_TICK_HALF,
+                                       RIGHT * STAGE_TICK * i + UP * STAGE_TICK_HALF, "muted", weight="regular")
+                         for i in range(STAGE_TICKS + 1)))
+        label = words(name, size="small", color=VALUE).next_to(track, LEFT, buff=theme.space("small"))
+        ruler = VGroup(label, track)
+        ruler.track = track
+        return ruler
+
+    @staticmethod
+    def ruler_move(ruler: VGroup, amount: float, role: str):
+        """An arrow along the ruler from its zero tick, ``amount`` 格 long."""
+        start = ruler.track[0].get_start() + UP * STAGE_MOVE_LIFT
+        return arrow(start, start + RIGHT * STAGE_TICK * amount, role, weight="heavy", buff=None,
+                     max_tip=STAGE_MOVE_TIP)
 
     def total_rate(self) -> VGroup:
         """The question 总兑换率 = ？ alone, then the product in its place, and Ⓐ's measured 3 beside it."""

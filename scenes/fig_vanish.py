@@ -179,11 +179,16 @@ class FigVanish(LectureScene):
         self.play(FadeIn(zoom), run_time=0.8)
         self.play(FadeIn(offset, shift=LEFT * theme.space("close")), run_time=0.4)
 
-        # 「这一格真正要留下的是这句」: it takes the place of the ⭐⭐⭐ line (the brace still counts
-        # 十格), so it stands alone under the picture and leads.
+        # 「这一格真正要留下的是这句」: it takes the place of the ⭐⭐⭐ line (whose fact the brace
+        # keeps), so it stands alone under the picture and leads, bold: the notes mark it in words
+        # (lecture_numerics.emphasis.MARKED_IN_WORDS).
         self.beat(says="被指数放大的不是梯度， 是「每层偏离一多少」那个微小的偏差",
                   takeaway="被指数放大的不是梯度，是「每层偏离 {vanish.output_gradient} 多少」", replaces=True)
+        # The ⭐⭐⭐ line has left the stack: the brace keeps its fact (十格 = 十个数量级) on the picture.
         # 「那个微小的偏差」 is pointed at: the deviation beside the zoom is picked out.
+        kept = ledger_text("{vanish.orders_between_zh}格 = {vanish.orders_between_zh}个数量级", size="body")
+        kept.move_to(orders.label)
+        self.play(FadeOut(orders.label), FadeIn(kept), run_time=0.4)
         self.play(FadeIn(marks.frame_around(offset, "accent", pad="tight", weight="bold")), run_time=0.5)
 
     @staticmethod

@@ -5,8 +5,9 @@
    红箭头 = 要求, names all four pushes at the head of the right-hand column; the seed row
    = 预测 − 答案, the pushes its opposite; only a wish, the pushes fade.
 Ⓑ Three ways to raise 「的」, each a short path label beside the picture: the bias; thicker wires
-   (the brighter upstream pays more: the ⭐⭐ line held three seconds, the wires' gradients and
-   ∂L/∂w = 亮度 × 种子); a brighter previous layer — drawn as the upstream neurons in a dashed
+   (the brighter upstream pays more: the ⭐⭐ line held three seconds, each wire's gradient on its
+   outer side, ∂L/∂w = 亮度 × 种子, and the payoff drawn as two red bars 4 : 1, which leave with
+   the path labels); a brighter previous layer — drawn as the upstream neurons in a dashed
    frame, tagged ③ ✗ — which cannot be changed either, so the request goes back a layer
    (⭐⭐⭐, in B.4's line's place: the labels leave, the picture moves to the middle, one red
    arrow along the outer side of each wire, onto the dashed layer). Knowing which wire pays needs
@@ -15,19 +16,20 @@
    the number cross-fades); sample by sample the votes slide into the sum column, tip to tail,
    and the sum shared out is the average (⭐⭐⭐, drawn enlarged, 放大); the gradient is that
    average turned round: each averaged arrow flips into 梯度's own column, its number beside it
-   (= −平均 under the head); 跨卡汇总: two cards each sum their own samples, the sums are added
+   (= −平均 under the head, a 「× −1」 arc from 取平均's head to 梯度's); 跨卡汇总: two cards each sum their own samples, the sums are added
    and divided by the batch: the same average.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
+from manim import (DOWN, LEFT, OUT, RIGHT, UL, UP, UR, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, Indicate,
                    LaggedStart, ReplacementTransform, VGroup, Write)
 
 from lecture_numerics import vote
 from scenes.kit import marks, theme
-from scenes.kit.arrows import arrow
+from scenes.kit.arrows import arrow, curved_arrow
+from scenes.kit.bars import Segment, bar_group
 from scenes.kit.base import LectureScene
 from scenes.kit.text import formula, ledger_text, number, words
 from scenes.kit.vote_widgets import answer_outline, neuron, probability_bar, request_arrow, wire
@@ -41,7 +43,7 @@ SAMPLE_NAMES = ("甲", "乙", "丙", "丁", "戊")
 BAR_COLUMNS_X = (-4.9, -3.3, -1.7, -0.1)      # Ⓐ: one column per token
 BAR_BASE_Y, BAR_UNIT, BAR_WIDTH = -0.35, 2.9, 0.9
 ROW_LABEL_X = -6.2                              # Ⓐ: 预测 / 答案 / 种子 row names
-NUMBER_ROWS_Y = (-1.35, -1.95, -2.55)
+NUMBER_ROWS_Y = (-1.3, -1.85, -2.4)
 PUSH_LABEL_Y = 1.55                             # Ⓐ: 推上去 / 别的推下去, level with the long pushes
 RULE_AT = (3.6, 1.0, 0)                         # Ⓐ: 种子 = 预测 − 答案, and the sign under it (the 要求 key above)
 WISH_OPACITY = 0.35                             # Ⓐ: the pushes as ghosts, once they are only a wish
@@ -55,12 +57,15 @@ KEY_SENTENCE_HOLD_S = 3.0                       # Ⓑ: 「上游越亮…」 hel
 THICK, GLOW = "heaviest", 3.0                   # Ⓑ: a thickened wire; the glow is this many times as wide
 GLOW_OPACITY = 0.3
 BACK_ARROW_OFFSET = 0.3                         # Ⓑ: how far outside its wire a passed-back request runs (clear of the glow)
-WIRE_LABEL_AT, WIRE_LABEL_OFFSET = 0.34, 0.38   # Ⓑ: a wire's ∂L/∂w, nearer its upstream end, inside the wedge
+WIRE_LABEL_AT = 0.35                            # Ⓑ: a wire's ∂L/∂w, nearer its upstream end, on its outer side
+GLOW_HALF, WIRE_LABEL_CLEAR = 0.17, 0.14        # Ⓑ: half the glow's width; a wire label's gap outside it
+PAYOFF_UNIT, PAYOFF_HEIGHT, PAYOFF_GAP = 4.4, 0.26, 0.2  # Ⓑ: the payoff bars, scene units per 1.0 of |∂L/∂w|
 DIAGRAM_SHIFT = 3.2                             # Ⓑ: once the path labels leave, the picture moves to the middle
 REQUEST_LABEL_OFFSET = 0.35                     # Ⓑ: 「要求」 this far outside the upper passed-back arrow
 GRID_LABEL_X = -6.3                             # Ⓒ: row names of the vote grid
 FIRST_VOTE_X, VOTE_STEP_X = -5.2, 0.95
 SUM_X, MEAN_X, GRADIENT_X = -0.25, 1.0, 2.0     # Ⓒ: 加起来 | 取平均 | 梯度 (its arrows, a gap after 取平均)
+FLIP_ARC, FLIP_TIP = 1.6, 0.16                  # Ⓒ: the 「× −1」 arc from 取平均's head over to 梯度's
 GRADIENT_NUMBER_GAP = 0.35                      # Ⓒ: a gradient's number starts this far right of its arrow
 VOTE_UNIT, GRID_TOP = 0.75, 1.95                # one unit of request; the grid's top
 ROW_GAP = 0.12                                  # Ⓒ: between the closest arrows of neighbouring rows
@@ -192,8 +197,12 @@ class FigVote(LectureScene):
         self.beat(says="花同样的力气，接在一个很亮的输入上，回报大得多")
         # Each wire's ∂L/∂w on its outer side; the rule and the ratio under ②.
         # Inside the wedge between the wires: the outer sides are where the request runs back (B.7).
-        grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], DOWN)
-        grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], UP)
+        # Each wire's ∂L/∂w on its own outer side (the bright wire's above it, the dim one's under
+        # it), clear of the glow, so no number floats between the two wires.
+        grad_bright = self.wire_label(number("vote.wire_grad.bright", size="body", color=GRAD), wires[0], UP,
+                                      target, bright)
+        grad_dim = self.wire_label(number("vote.wire_grad.dim", size="body", color=GRAD), wires[1], DOWN,
+                                   target, dim)
         self.play(FadeIn(grad_bright), FadeIn(grad_dim), run_time=0.8)
         self.play(Write(paths["rule"]), run_time=0.8)
         self.play(FadeIn(paths["ratio"]), run_time=0.5)
@@ -208,10 +217,12 @@ class FigVote(LectureScene):
                   Create(layer), run_time=0.6)
         self.play(FadeIn(cannot), run_time=0.4)
         diagram = VGroup(glow, wires, bright, dim, target, target_name, bright_label, dim_label, target_grad,
-                         bias, bias_link, grad_bright, grad_dim, layer)
-        self.passed_back(paths, diagram, target, (bright, dim), (bright_label, dim_label), (layer, cannot))
+                         bias, bias_link, layer)
+        self.passed_back(paths, diagram, target, (bright, dim), (bright_label, dim_label), (layer, cannot),
+                         VGroup(grad_bright, grad_dim))
 
-    def passed_back(self, paths: dict, diagram: VGroup, target, sources: tuple, labels: tuple, upstream: tuple) -> None:
+    def passed_back(self, paths: dict, diagram: VGroup, target, sources: tuple, labels: tuple, upstream: tuple,
+                    wire_grads: VGroup) -> None:
         """Ⓑ's two ⭐⭐⭐ lines: the request passed back a layer (onto ③'s dashed layer), and why
         backward needs forward's values."""
         bright, dim = sources
@@ -223,7 +234,9 @@ class FigVote(LectureScene):
         self.beat(says="所以这条要求就往回递了一层", takeaway="要求往回递一层 = 反向传播", replaces=True)
         # The path labels and ③'s tag leave the right half: the picture moves to the middle of the
         # frame, the upstream layer's dashed frame with it, where the request now lands.
-        self.play(FadeOut(VGroup(*paths.values())), FadeOut(cannot),
+        # ②'s payoff has been said: the wires' gradients leave with its lines, so the outer side of
+        # each wire is free for the request running back.
+        self.play(FadeOut(VGroup(*paths.values())), FadeOut(cannot), FadeOut(wire_grads),
                   diagram.animate.shift(RIGHT * DIAGRAM_SHIFT), run_time=0.6)
         backs = VGroup(*(self.back_arrow(target, source, side) for source, side in ((bright, UP), (dim, DOWN))))
         request = words("要求", size="body", color=GRAD).move_to(
@@ -246,6 +259,17 @@ class FigVote(LectureScene):
         self.play(FadeOut(from_forward), run_time=0.3)
         self.play(FadeIn(left_behind, shift=LEFT * theme.space("close")), run_time=0.5)
 
+    @staticmethod
+    def payoff_bars() -> VGroup:
+        """The payoff drawn: one bar per wire as long as its |∂L/∂w| (亮线 four times 暗线), the
+        ratio only as the long bar's label."""
+        values = (abs(vote.WIRE_GRAD_BRIGHT.value), abs(vote.WIRE_GRAD_DIM.value))
+        bars = bar_group([[Segment(v, GRAD)] for v in values], PAYOFF_UNIT, names=("亮线", "暗线"),
+                         gap=PAYOFF_GAP, thickness=PAYOFF_HEIGHT, opacity=1.0)
+        ratio = ledger_text("回报 ×{vote.bright_payoff_ratio}", size="body").next_to(
+            bars.bars[0], RIGHT, buff=theme.space("small"))
+        return VGroup(bars, ratio)
+
     def path_labels(self) -> dict[str, VGroup]:
         """Ⓑ's three paths as short labels on the right (the speech is not transcribed), with
         ②'s rule and ratio under it."""
@@ -253,7 +277,7 @@ class FigVote(LectureScene):
             "bias": words("① 偏置：余地小", size="body"),
             "weight": words("② 权重：线加粗", size="body"),
             "rule": formula("∂L/∂w = 亮度 × 种子", size="body", color=GRAD),
-            "ratio": ledger_text("亮线：回报 ×{vote.bright_payoff_ratio}", size="body"),
+            "ratio": self.payoff_bars(),
             "upstream": words("③ 上一层：✗", size="body"),
         }
         column = VGroup(*labels.values()).arrange(DOWN, aligned_edge=LEFT, buff=PATH_GAP)
@@ -285,11 +309,14 @@ class FigVote(LectureScene):
         end = source.get_center() - along * source.radius + beside * BACK_ARROW_OFFSET
         return arrow(start, end, GRAD, weight="heavy", buff=None)
 
-    @staticmethod
-    def wire_label(label, wire_line, side):
-        """Put a wire's gradient beside the wire, near its upstream end, on ``side``."""
+    @classmethod
+    def wire_label(cls, label, wire_line, side, target, source):
+        """Put a wire's gradient beside the wire, near its upstream end, on ``side``: its nearest
+        corner WIRE_LABEL_CLEAR outside the glow."""
         spot = wire_line.point_from_proportion(WIRE_LABEL_AT)
-        return label.move_to(spot).shift(side * WIRE_LABEL_OFFSET)
+        normal = cls.outward(target, source, side)
+        reach = abs(normal[0]) * label.width / 2 + abs(normal[1]) * label.height / 2
+        return label.move_to(spot).shift(normal * (GLOW_HALF + WIRE_LABEL_CLEAR + reach))
 
     # ---- Ⓒ many samples vote ----------------------------------------------------------------
 
@@ -350,8 +377,14 @@ class FigVote(LectureScene):
         gradient_head = VGroup(words("梯度", size="label", color=GRAD).move_to([0, GRID_HEAD_Y, 0]),
                                words("= −平均", size="small", color=GRAD).move_to([0, ANSWER_ROW_Y, 0]))
         gradient_head.set_x(column.get_x())
+        # The flip named once, over the two heads: 取平均 ↷ 梯度, × −1.
+        mean_head = grid["mean_head"]
+        flip = curved_arrow(mean_head.get_corner(UR) + RIGHT * theme.space("hair"),
+                            gradient_head[0].get_corner(UL) + LEFT * theme.space("hair"), GRAD,
+                            arc=-FLIP_ARC, weight="bold", max_tip=FLIP_TIP)
+        flip_name = formula("× −1", size="small", color=GRAD).next_to(flip, UP, buff=theme.space("hair"))
         self.play(FadeIn(gradient_head), FadeIn(zero_lines), ReplacementTransform(means.copy(), gradients),
-                  run_time=1.0)
+                  Create(flip), FadeIn(flip_name), run_time=1.0)
         self.play(FadeIn(mean_numbers), run_time=0.5)
 
         # ⭐⭐ 跨卡汇总: each card sums its own samples, the two sums are added and divided by

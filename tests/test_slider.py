@@ -161,12 +161,18 @@ def test_the_rates_under_the_desk_are_titled_as_rates(slider_stills):
 
 def test_each_chain_arrow_carries_its_own_stage_rate_not_a_running_total(slider_stills):
     """Ⓒ: the speaker reads each stage by itself (「乙只动半格」): per-stage rates on the
-    arrows, and no cumulative 「动 N 格」 under the nodes."""
-    shown = [t.replace(" ", "") for t in _texts(slider_stills[_last_beat(slider_stills, "C")])]
+    arrows, each counted on its own pair of tick rulers (进 one 格, 出 rate 格, drawn, not
+    captioned), and no cumulative 「动 N 格」 under the nodes."""
+    final = slider_stills[_last_beat(slider_stills, "C")]
+    shown = [t.replace(" ", "") for t in _texts(final)]
+    moves = {m.stage_move: m for top in final for m in top.get_family() if getattr(m, "stage_move", None)}
     for key in ("slider.rate_fader_to_jia", "slider.rate_jia_to_yi", "slider.rate_yi_to_loss"):
         rate = quantity(key).display
-        assert f"×{rate}" in shown and f"出{rate}格" in shown, key
+        assert f"×{rate}" in shown, key
+        into, out = moves[(key, "进")], moves[(key, "出")]
+        assert out.get_length() / into.get_length() == pytest.approx(quantity(key).value, rel=1e-6), key
     assert not [t for t in shown if t.startswith("动") and t.endswith("格")], "a running total is drawn"
+    assert not [t for t in shown if t.startswith("出") and t.endswith("格")], "the 格 are captioned, not drawn"
 
 
 # ---- the figure: what the review asked of Ⓐ and Ⓑ's beats ------------------------------------
