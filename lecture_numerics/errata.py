@@ -71,7 +71,7 @@ WHY: dict[str, str] = {
     "lora.7b.lora_gib": "按 PEFT 默认（r = 8，挂在 q、v 上）是 12.6 GiB；12.7 要两倍的适配器参数。",
     "precision.bf16.spacing_at_1": "bf16 在 1 附近一格是 1/128（0.0078，第三节自己说的）；1/256 是半格，也就是舍入的门槛。",
     "spike.skipped_batches": "PaLM §5.1 写的是约 200–500 批，「两三百」只是下半段；图上写的是 ~200–500。",
-    "precision.adds_to_one_spacing": "2⁻⁷ ÷ 0.0003 = 26.04：加 26 次差一点够不到 0.0078125 那一格，要 27 次（屏幕写 27）。",
+    "precision.adds_to_one_spacing": "2⁻⁷ ÷ 0.0003 = 26.04：加 26 次差一点够不到 0.0078125 那一格，要 27 次（屏幕写「约 26」：台下的粗算，26 块示意条差一点够到那一格）。",
     "lr.warmup_paper.on_adam_variance": "那篇论文（Kalra & Barkeshli 2024）的摘要说 warmup 压倒性的好处是让网络扛得住更大的目标"
                                         "学习率，但没有明说二阶矩那个解释「不是主因」；它还提出用梯度初始化 Adam 的二阶矩，"
                                         "效果和 warmup 相近。",

@@ -5,7 +5,8 @@
    across devices, clipped, handed to the optimizer and thrown away. Then, stop by stop, what
    optimisations there save: 省显存 / 省通信 / 省时间, three kinds told apart by their frames and
    their words (no concept owns a kind of saving, so none borrows a concept's colour). Clipping
-   gets none: the notes only ever make it a stability guard. Last, how the figure is used.
+   gets none: the notes only ever make it a stability guard, and its place says so in grey
+   (「不省：保稳定」). Last, how the figure is used.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ BLOCK_W, BLOCK_H = 0.5, 0.34
 SAVES = {"memory": ("省显存", dict(dashed=False, corner="round")),
          "communication": ("省通信", dict(dashed=True, corner="round")),
          "time": ("省时间", dict(dashed=False, corner="square"))}
+NO_SAVING = "不省：保稳定"
 LIT, RESTING = "heavy", "regular"    # the stations' outline when the last beat points at them
 ORDINALS = "①②③④⑤"
 
@@ -124,9 +126,12 @@ class FigGradlife(LectureScene):
 
     def tag_stops(self, stations) -> None:
         for stop, station in zip(STOPS, stations):
-            if not stop.saves:
-                continue
-            tags = self.tags(stop).next_to(station, DOWN, buff=theme.space("medium")).set_x(station.box.get_x())
+            # A stop the notes give no saving (clipping) says so, unframed and grey, so its empty
+            # place reads as meant: what is done there is for stability (第六节), not a saving.
+            tags = self.tags(stop) if stop.saves else words(NO_SAVING, size="small", color="muted")
+            tags.next_to(station, DOWN, buff=theme.space("medium")).set_x(station.box.get_x())
+            if not stop.saves:      # level with the first pill's words, not with its frame's top
+                tags.shift(DOWN * theme.space("small"))
             self.play(FadeIn(tags, shift=UP * theme.space("tight")), run_time=0.4)
 
     @staticmethod

@@ -10,7 +10,8 @@
    correction makes it flat from step 1; without it the bump peaks at 6.6×, because the
    momentum's own bias (drawn beside, with the denominator's) partly cancels.
 Ⓓ how the three were published, side by side — the contrast is the format: a 39-page JMLR
-   paper, one Coursera slide and no paper at all, an arXiv paper with its footnote — and
+   paper, one Coursera slide and no paper at all (「没有论文」 then stands beside its lecture number),
+   an arXiv paper with its footnote written in — and
    Adam's own proof that AdaGrad is a special case of it, drawn as an arrow from Adam to AdaGrad.
 Every curve is a run of the update rules (lecture_numerics/lineage.py → optim.update_sizes).
 Beats follow the notes' cues at L490 (Ⓐ), L509 (Ⓑ) and L516 (Ⓒ, then Ⓓ).
@@ -77,9 +78,9 @@ PEAK_LABEL_AT = (11, 3.9)   # (step, gain): the uncorrected peak's label, inside
 STORY_XS, STORY_NAME_Y, PICTURE_Y = (-4.7, 0.0, 4.7), 2.62, 0.9   # high: Ⓓ.11's arrow passes under them
 PAGE_W, PAGE_H, PAGE_OFFSET, STACKED = 2.0, 2.4, 0.09, 6     # AdaGrad's paper: a stack of pages
 SLIDE_W, SLIDE_H = 4.2, 2.36                                 # RMSProp's one slide (16:9)
-ARXIV_W, ARXIV_H = 2.75, 2.4                                 # Adam's arXiv paper (the namers' line keeps a margin)
+ARXIV_W, ARXIV_H = 3.4, 2.4                                  # Adam's arXiv paper: its footnote's one line fits
 CAPTION_GAP = theme.space("small")
-SPECIAL_BEND = 0.9            # radians: Ⓓ.11's Adam → AdaGrad arrow dips under the middle link
+SPECIAL_BEND = 1.2            # radians: Ⓓ.11's Adam → AdaGrad arrow dips under the middle link
 SPECIAL_TAG_RISE = 0.12       # 「特例」 just over the arrow's lowest point, under the middle link
 
 
@@ -163,14 +164,14 @@ class FigLineage(LectureScene):
         rms_plot = plots[2]
         spike = arrow(rms_plot.point(1, 1), rms_plot.point(1, lineage.THUMB_TOP.value) + UP * SPIKE_PAST,
                       RMSPROP, weight="bold", buff=None)
-        # Where RMSProp is above the box, a dashed run along its top: the line is off the
-        # picture there, not missing, and joins the curve where it comes back in.
+        # Where RMSProp is above the box, the steps are shaded (as Ⓒ shades 从零起步), not drawn
+        # as a run along the top: a flat dashed line there read as one more flat line.
         ceiling = lineage.THUMB_TOP.value
         back_in = int(np.argmax(runs["rmsprop"] <= ceiling)) + 1
-        above = dashed(curve(rms_plot, [1, back_in], [ceiling, ceiling], RMSPROP, stroke_width=theme.stroke("regular")))
+        above = marks.shade(rms_plot.point(1, 0), rms_plot.point(back_in, ceiling), SPIKE)
         others = [grow(c, run_time=2.0) for i, c in enumerate(curves) if i != 2]
-        # RMSProp in the order it runs: out of the box, along above it, back down to the line.
-        rms_run = Succession(Create(spike, run_time=0.4), Create(above, run_time=0.8), grow(curves[2], run_time=0.8))
+        # RMSProp in the order it runs: out of the box, off the picture, back down to the line.
+        rms_run = Succession(Create(spike, run_time=0.4), FadeIn(above, run_time=0.8), grow(curves[2], run_time=0.8))
         self.play(*others, rms_run)
 
     def thumbnail_boxes(self, steps: int) -> tuple[list[Plot], VGroup, VGroup]:
@@ -361,8 +362,10 @@ class FigLineage(LectureScene):
         (1 − β₁ᵗ, up in tens of steps) over the denominator's (√(1 − β₂ᵗ), up in thousands).
         Both start near zero, so their ratio — the dashed bump — stays far under 32."""
         plot = Plot(x_range=(1, steps), y_range=(0, 1.0), x_log=True, width=BIAS_W, height=BIAS_H,
-                    x_ticks_key="lineage.log_step_ticks", y_ticks_key="lineage.bias_ticks", y_title="平均 ÷ 真值")
+                    x_ticks_key="lineage.log_step_ticks", y_ticks_key="lineage.bias_ticks", y_title="平均 ÷ 真值",
+                    x_title="步数（对数）")
         plot.shift(BIAS_CORNER - plot.point(1, 0))
+        plot.x_title.next_to(plot.x_ticks, DOWN, buff=theme.space("fine"))     # level with the main plot's
         xs = lineage.log_sampled_steps(steps)
         momentum, denominator = (b[xs - 1] for b in lineage.bias_factors(steps))
         m_curve = curve(plot, xs, momentum, STATE)
@@ -393,7 +396,8 @@ class FigLineage(LectureScene):
         # The same point as 「没有论文」, now about the chain: it takes that line's place and leads.
         self.beat(says="一条改变了整个领域的技术链，中间那一环连篇论文都没有。",
                   takeaway="中间那环，连篇论文都没有", replaces=True)
-        middle = marks.frame_around(VGroup(names[1], self.slide, self.lecture), "accent", pad="medium", weight="bold")
+        middle = marks.frame_around(VGroup(names[1], self.slide, self.lecture, self.no_paper), "accent", pad="medium",
+                                    weight="bold")
         self.play(Create(middle), run_time=0.8)
 
         self.beat(says="而它成立的最硬的证据，是 Adam 论文自己证的： AdaGrad 就是 Adam 的一个特例。",
@@ -471,20 +475,27 @@ class FigLineage(LectureScene):
     def adam_paper(self) -> None:
         """An arXiv paper: its first-page footnote (the coin) and its acknowledgement (the name)."""
         self.beat(says="首页有个脚注：「作者顺序，由 Google Hangout 上掷硬币决定。」")
+        # 「没有论文」 is RMSProp's: it leaves the bottom and stands small beside 「第 6.5 讲」, so the
+        # biggest words under Adam's column are not 「没有论文」.
+        no_paper = VGroup(words("·", size="body", color="muted"), words("没有论文", size="body", color="muted"))
+        row = VGroup(self.lecture.copy(), *no_paper).arrange(RIGHT, buff=theme.space("small"))
+        row.move_to(self.lecture, aligned_edge=UP).set_x(STORY_XS[1])
+        self.play(*self.clear_takeaways(), self.lecture.animate.move_to(row[0]), FadeIn(no_paper), run_time=0.6)
+        self.no_paper = no_paper
         x = STORY_XS[2]
         page = marks.box(ARXIV_W, ARXIV_H, "ink", weight="thin", corner="square").move_to([x, PICTURE_Y, 0])
         label = words("arXiv", size="label").move_to(page.get_top() + DOWN * 0.35)
-        rule = marks.segment(page.get_corner(DOWN + LEFT) + np.array([0.15, 0.4, 0]),
-                             page.get_corner(DOWN + LEFT) + np.array([0.75, 0.4, 0]), "ink", weight="thin")
-        footnote = words("*", size="label").next_to(rule, DOWN, buff=0.02, aligned_edge=LEFT)
-        coin = words("脚注：掷硬币", size="body").next_to(page, DOWN, buff=CAPTION_GAP)
+        rule = marks.segment(page.get_corner(DOWN + LEFT) + np.array([0.15, 0.5, 0]),
+                             page.get_corner(DOWN + LEFT) + np.array([0.75, 0.5, 0]), "ink", weight="thin")
+        footnote = words("* 掷硬币定作者顺序", size="small").next_to(rule, DOWN, buff=theme.space("hair"),
+                                                              aligned_edge=LEFT)
         self.play(FadeIn(page), FadeIn(label), run_time=0.5)
         self.play(Create(rule), FadeIn(footnote), run_time=0.4)
-        self.play(FadeIn(coin), Indicate(footnote, color=theme.color("accent")), run_time=0.6)
-        self.adam_bottom = coin.get_bottom()
+        self.play(Indicate(footnote, color=theme.color("accent"), scale_factor=1.1), run_time=0.6)
+        self.adam_bottom = page.get_bottom()
 
         # The ⭐ line is drawn, not captioned: the acknowledgement written into the page, the
-        # namers in bold (the panel's bottom lines keep the ⭐⭐⭐ 「没有论文」 and what follows).
+        # namers in bold, above the footnote.
         self.beat(says="致谢里还有一句：「特别感谢 Ivo Danihelka 和 Tom Schaul 起了 Adam 这个名字。」")
         named = VGroup(words("致谢 · 起名：", size="small"), words("Ivo Danihelka", size="small", weight="BOLD"),
                        words("Tom Schaul", size="small", weight="BOLD"))

@@ -47,8 +47,9 @@ CONTEXT_TOP = 13100
 LEFT_OF_Y, LEFT_OF_NAME_X = 900, 8600
 # What the 2022 paper picked: GPT-3's attention line under a wide pale glow, its name on a band.
 PICK_GLOW_WIDTH, PICK_GLOW_OPACITY, PICK_BAND_OPACITY = 16, 0.35, 0.3
-# Its gain, to scale, in the right column under V3's flat line's name: two tracks, each its own whole.
-GAIN_TRACK_W, GAIN_BAR_H, GAIN_OPACITY, GAIN_BELOW = 1.2, 0.2, 0.85, 0.45
+# Its gain, to scale, in the right column under V3's flat line's name: two tracks, each its own whole,
+# in two close rows that end well above the s axis's stub (its line would cross the lower name).
+GAIN_TRACK_W, GAIN_BAR_H, GAIN_OPACITY, GAIN_BELOW = 1.2, 0.2, 0.85, 0.3
 
 
 class FigPerByte(LectureScene):
@@ -260,7 +261,7 @@ class FigPerByte(LectureScene):
         for row in rows:
             row[1].next_to(row[0], RIGHT, buff=theme.space("small"))
             row[2].next_to(row[1], RIGHT, buff=theme.space("small"))
-        rows.arrange(DOWN, buff=theme.space("small"))
+        rows.arrange(DOWN, buff=theme.space("tight"))
         for row in rows[1:]:        # the two tracks in one column, names right-aligned before them
             row[1].align_to(rows[0][1], LEFT)
             row[0].next_to(row[1], LEFT, buff=theme.space("small"))

@@ -10,9 +10,9 @@
    running to 1000 with the value still 1.0; the fp32 control in the right-hand card going
    1.0 → 1.3. Every value comes from precision_run.
 Ⓒ the criterion as curves: how much of one step's contribution is still there k updates later —
-   the master weight keeps it all, activations and their gradients drop it at once, the
-   weight-gradient buffer keeps it while it accumulates micro-batches (why V3 keeps gradients in
-   fp32, its §3.3.3), m and v let it decay.
+   the master weight keeps it all, gradients and activations drop it at once (two lines, each in
+   its own colour); V3's card (its §3.3.3) says why it still keeps gradients in fp32: they sum
+   micro-batches inside one update; m and v let it decay.
 
 Colours: bit fields are told apart by fill (exponent filled, mantissa open, the sign muted); the
 bits bf16 drops are muted and dashed (gone); the highlight is accent; the +0.0003 update is a
@@ -70,11 +70,12 @@ FIRST_STEP = 0.7                               # the axis starts before the firs
 SHARE_TOP = 1.05                               # the share axis runs a little past "all of it"
 HALF = 0.5
 CARD_RIGHT, CARD_TOP_C = 6.65, 3.55           # Ⓒ.4's V3 card, top right: over the master weight's tag, clear of the plot
-# (updates, share) of each tag's lower-left corner, where its curve is not: m's under v past m's
-# fall, v's over its own fall, the weight-gradient buffer's right of its drop, between m and v.
-M_TAG_AT, V_TAG_AT, ACCUMULATION_TAG_Y = (42, 0.1), (1000, 0.55), 0.66
+# (updates, share) of each tag's lower-left corner, where its curve is not: m's under the half
+# line just right of m's tail (a leader ties it to m's dot), v's over its own fall.
+M_TAG_AT, V_TAG_AT = (40, 0.07), (1000, 0.55)
 LABEL_GAP = theme.space("small")
 ROW_GAP = theme.space("tight")
+TWIN_OFFSET = (UP + RIGHT) * 0.035             # activations' step beside the gradients' (3 px at 1280×720)
 
 
 class FigPrecision(LectureScene):
@@ -251,7 +252,7 @@ class FigPrecision(LectureScene):
         self.snap_back(zoom)
 
         self.beat(says="有人会想：那多加几次不就行了？加二十六次就够一格了嘛",
-                  takeaway="那多加不就行了？加 {precision.spacing_over_increment} 次就够一格？")
+                  takeaway="那多加不就行了？加约 {precision.spacing_over_increment} 次就够一格？")
         ghosts = self.naive_slivers(zoom)
         self.play(*[FadeIn(g, run_time=0.15) for g in ghosts], run_time=1.6, lag_ratio=0.06)   # stacked one by one
 
@@ -407,14 +408,18 @@ class FigPrecision(LectureScene):
         self.play(label_after(master, master_tag, run_time=0.9, label_time=0.3))
 
         self.beat(says="梯度和激活 —— 算出来、用掉、扔掉，根本没有「老的」。bf16 就够")
-        once = self.step_curve(plot, steps, run.remaining("used_once", steps), "gradients", edge=1.0)
-        # Its line runs along the axis once it has dropped: named where it ends, as the master's is.
-        once_tag = ledger_text("梯度、激活：用完就扔 → " + format_name("bf16"), size="small", color="gradients")
-        once_tag.next_to(once.get_end(), RIGHT, buff=LABEL_GAP)
+        # Two lines, one drop: gradients in their red, activations in their teal beside them
+        # (each keeps its meaning), named together where they end, each word in its line's colour.
+        shares = run.remaining("used_once", steps)
+        once = VGroup(self.step_curve(plot, steps, shares, "gradients", edge=1.0),
+                      self.step_curve(plot, steps, shares, "activations", edge=1.0).shift(TWIN_OFFSET))
+        once_tag = ledger_text("梯度、激活：用完就扔 → " + format_name("bf16"), size="small",
+                               t2c={"梯度": theme.text_color("gradients"), "激活": theme.text_color("activations")})
+        once_tag.next_to(once[0].get_end(), RIGHT, buff=LABEL_GAP)
         self.play(label_after(once, once_tag, run_time=0.9, label_time=0.3))
 
         self.beat(says="DeepSeek-V3 的报告里明写：他们把一阶矩和二阶矩都放成了 bf16，没有可观察的性能退化； 而主权重和梯度仍然保 fp32")
-        self.first_party(plot, steps)
+        self.first_party()
 
         self.beat(says="因为动量和二阶矩是滑动平均 —— 每一步都乘一个小于一的系数再掺新值，老的贡献会被衰减掉")
         self.moving_averages(plot, steps)
@@ -433,26 +438,21 @@ class FigPrecision(LectureScene):
         ys = np.concatenate([shares[before], [1.0, 0.0], shares[after]])
         return curve(plot, xs, ys, role)
 
-    def first_party(self, plot: Plot, steps: np.ndarray) -> None:
-        """V3's report, quoted with its section, and the gradient it keeps in fp32 drawn: the
-        weight-gradient buffer keeps every micro-batch's part until it is used — 「老的」 for a while."""
+    def first_party(self) -> None:
+        """V3's report, quoted with its section. Why its gradients stay fp32 is said in the card,
+        not drawn: the weight-gradient buffer sums micro-batches inside one update, so on this
+        axis (updates) it lives no longer than the red drop at 1 already shows."""
         # The section apart from the model's name: two numbers in one text would read as one.
         source = VGroup(line("DeepSeek-V{model.v3.generation} 报告", size="small", color="muted"),
                         line("§{precision.v3.low_precision_section}", size="small", color="muted"))
+        kept = VGroup(line("主权重、梯度 → " + format_name("fp32"), size="small"),
+                      words("（梯度只在一步之内累加）", size="small", color="muted"))
         rows = [source.arrange(RIGHT, buff=theme.space("fine")),
                 line("一阶矩、二阶矩 → " + format_name("bf16") + "，无可观察退化", size="small"),
-                line("主权重、梯度 → " + format_name("fp32"), size="small")]
+                kept.arrange(RIGHT, buff=theme.space("hair"))]
         card = widgets.card(rows, "muted", weight="thin", pad="small", gap="fine")
         card.move_to([CARD_RIGHT, CARD_TOP_C, 0], aligned_edge=UP + RIGHT)
         self.play(FadeIn(card), run_time=0.6)
-        window = run.ACCUMULATION_WINDOW.value
-        kept_a_while = dashed(self.step_curve(plot, steps, run.remaining("accumulated", steps, window=window),
-                                              "gradients", edge=window))
-        tag = VGroup(on_plot("权重梯度", size="small", color="gradients"),
-                     on_plot("累加时都在", size="small", color="gradients"))
-        tag.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP).move_to(plot.point(window, ACCUMULATION_TAG_Y), aligned_edge=LEFT)
-        tag.shift(RIGHT * theme.space("fine"))       # close to its line: v's fall comes near its right end
-        self.play(label_after(kept_a_while, tag, run_time=0.8, label_time=0.3))
 
     def moving_averages(self, plot: Plot, steps: np.ndarray) -> None:
         """m and v: each update multiplies the old part by β — it halves after the half-life."""
@@ -469,7 +469,10 @@ class FigPrecision(LectureScene):
         v_tag = VGroup(on_plot("{optim.v.moment_order}阶矩 v，β₂ = {optim.adam.beta2}", size="label", color="optimizer"),
                        on_plot("半衰期 {optim.adam.half_life_v} 步", size="small", color="optimizer"))
         v_tag.arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP).move_to(plot.point(*V_TAG_AT), aligned_edge=DL)
-        self.play(label_after(m, VGroup(m_tag, halves[0]), run_time=0.8, label_time=0.3))
+        # A leader from m's half-life dot to its tag: the tag sits between m and v, and is m's.
+        leader = marks.segment(halves[0].get_center(), m_tag.get_corner(UL) + LEFT * theme.space("fine"),
+                               "optimizer", weight="thin")
+        self.play(label_after(m, VGroup(m_tag, halves[0], leader), run_time=0.8, label_time=0.3))
         self.play(label_after(v, VGroup(v_tag, halves[1]), run_time=0.8, label_time=0.3))
 
 

@@ -37,7 +37,9 @@ OK_LABEL_LIFT = 0.6               # 刚好 rides the black line: its name goes w
 # Ⓑ: the cliff plot on the left, the two costs stacked on the right.
 # Both columns end high enough that their x titles clear the two takeaways under them.
 CLIFF_CORNER, CLIFF_W, CLIFF_H = np.array([-5.5, -1.15, 0]), 6.5, 3.3
-NORM_CORNER, LOSS_CORNER = np.array([2.2, 1.2, 0]), np.array([2.2, -1.3, 0])
+# The lower chart stands low enough that 太大's shaking, written over its top, clears the upper
+# chart's tick labels.
+NORM_CORNER, LOSS_CORNER = np.array([2.2, 1.2, 0]), np.array([2.2, -1.55, 0])
 SMALL_W, SMALL_H = 4.0, 1.4
 # The shaking, drawn: each run's last 100 steps minus its own quadratic trend, 太大 in the upper
 # strip and 刚好 in the lower, on one vertical scale (no numbers: only the size of the wobble
@@ -213,9 +215,10 @@ class FigUpdratio(LectureScene):
         self.play(*[grow(c, run_time=1.5) for c in norms])
         big = on_plot("太大：撑到 {updratio.weight_norm_growth}", color="bad")
         big.next_to(plot.point(steps, grown[BIG, -1]), LEFT, buff=theme.space("small")).shift(UP * 0.2)
-        # Each name in its own run's colour: the two lines nearly coincide.
-        calm = VGroup(on_plot("刚好", color="good"), on_plot("、", color="muted"), on_plot("太小", color="muted"))
-        calm.arrange(RIGHT, buff=theme.space("hair"))
+        # Each name in its own run's colour, apart: the two lines nearly coincide, and a grey name
+        # written next to a green one reads green from the back of the room.
+        calm = VGroup(on_plot("太小", color="muted"), on_plot("刚好", color="good"))
+        calm.arrange(RIGHT, buff=theme.space("wide"))
         calm.next_to(plot.point(steps, grown[OK, -1]), UP, buff=theme.space("tight")).align_to(plot.x_axis, RIGHT)
         self.play(FadeIn(big), FadeIn(calm), run_time=0.6)
 

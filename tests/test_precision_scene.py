@@ -120,10 +120,12 @@ def test_only_these_ticks_waits_for_its_own_line(stills):
 
 
 def test_the_gradient_contradiction_is_closed_on_screen(stills):
-    """Ⓒ says gradients → bf16, then V3 keeps gradients in fp32: the card cites its section, and
-    the weight-gradient buffer's plateau (kept while it accumulates) is drawn and named."""
+    """Ⓒ says gradients → bf16, then V3 keeps gradients in fp32: the card cites its section and
+    says why (they sum micro-batches inside one update). No curve claims a gradient outlives an
+    update on the 更新次数 axis (the third review read a plateau to ~16 updates as false)."""
     said = _said(stills["C.4"])
     section = quantity("precision.v3.low_precision_section").display
     assert any(section in s for s in said), "the V3 card does not cite its section"
-    assert "权重梯度" in said and any("累加" in s for s in said)
+    assert any("一步之内" in s and "累加" in s for s in said)
+    assert not any("累加时都在" in s for s in said)
     assert not any("m、v" in s for s in said), "m and v are named before Ⓒ.5 defines them"
