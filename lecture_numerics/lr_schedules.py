@@ -86,6 +86,15 @@ WARMUP_SHARE = derived(
     unit="fraction", fmt=lambda v: f"{1000 * v:.2f}‰", formula="warmup tokens ÷ training tokens",
     measures="GPT-3's warmup tokens ÷ total training tokens",
     notes="0.00125", notes_quote="GPT-3 是头三亿七千五百万个 token，占总量的千分之一点二五。")
+# fig-lr-curve Ⓐ magnifies the run's head under its whole-run strip: what that inset spans.
+INSET_SHARE = chosen("lr.gpt3.inset_share", 0.01, unit="fraction", fmt=lambda v: f"{100 * v:.0f}%",
+                     measures="the share of GPT-3's run that fig-lr-curve's inset magnifies",
+                     reason="short enough that the warmup (1.25 ‰) fills an eighth of the inset, long enough "
+                            "that the inset still reads as the run's head")
+INSET_TOKENS = derived(
+    "lr.gpt3.inset_tokens", lambda share, total: share * total, inputs={"share": INSET_SHARE, "total": GPT3_TOKENS},
+    unit="tokens", fmt=lambda v: f"{v / 1e9:.0f}B", formula="inset share × training tokens",
+    measures="the tokens fig-lr-curve's inset spans (the head of GPT-3's run)")
 _LR_QUOTE = "规律肉眼可见：模型越大，学习率越小、batch 越大。 而且幅度很温和 —— 五百倍的规模差，学习率只差五倍。"
 SIZE_RATIO = derived(
     "lr.gpt3.size_ratio_medium_175b", lambda big, small: big / small,

@@ -6,12 +6,13 @@
    the guess alone; at 「错了」 the view pulls back to both valleys at one scale, with each ball's
    distance to its bottom (2 and 25); then the division that makes them comparable.
 Ⓒ 为什么没人真去算: one second derivative per pair of parameters (a cell of the N × N grid),
-   N = 671B written on the grid's edge, N² cannot be stored; only the diagonal can be estimated —
+   N = 671B written on the grid's edge, N² cannot be stored (one row is already N numbers, 2.44 TiB
+   at fp32, and there are N rows); only the diagonal can be estimated —
    Adam's √v (its fp32 size in small print).
 Ⓑ again (section D, after 「平移到 Ⓑ」) → 中间也没有好的: Ⓑ's two valleys kept small on top (one
    scale; 陡峭比 25 named when row ② says it), a learning-rate axis with each valley's best rate (1 and 25); the wall at 2 makes everything between them diverge; the three rows
    (threshold, κ = 25 → 9 steps, κ = 1000 → 364 steps), each count also drawn as a strip of step
-   dots at one pitch (the 364 run off the screen); the conclusion, with 中间也没有好的 kept as
+   dots at one pitch (9 a stub, 364 four whole lines); the conclusion, with 中间也没有好的 kept as
    the heading, and its cost.
 """
 
@@ -62,7 +63,7 @@ GRID_CELLS = 12
 GRID_SIZE, GRID_CENTRE = 3.9, (-4.35, -0.35)   # left edge well inside the 30 px safe area
 PAIR_CELL = (9, 3)                              # (row, column) of the one second derivative picked out:
                                                 # low in the grid, its tag under it
-LINES_GAP, LINES_Y, LINES_LEFT = 0.3, 0.1, -1.6
+LINES_GAP, LINES_Y, LINES_LEFT = 0.3, -0.25, -1.6   # under the first row's size (C.2)
 
 # ---- Ⓑ again: a learning-rate axis from zero, and the three rows under it --------------------------
 # The pan lands on Ⓑ's lower half: Ⓑ's two valleys stay on top, shrunk to the right of the heading
@@ -72,13 +73,13 @@ THUMB_STEEP = DataWindow(THUMB_DATA, screen_center=(0.9, 2.95), screen_size=(2.3
 THUMB_FLAT = DataWindow(THUMB_DATA, screen_center=(3.5, 2.95), screen_size=(2.3, 0.75))
 THUMB_NAME_GAP = 0.08
 ETA_HIGH, ETA_W, ETA_LEFT, ETA_Y = 27.0, 10.6, -5.2, 1.35
-BETWEEN_DROP = 0.45     # the 「中间」 brace under the axis, clear of its tick labels
-ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.35, -6.4, 0.26
-# Steps as dots under rows ② and ③, at one pitch: 9 fit in a hand's width, 364 leave the screen.
-STEP_PITCH, STEP_DOT = 0.15, "ink"
-STRIP_DROP = 0.2        # a strip's dots under its row
-STRIP_ROOM = 0.3        # the room a strip takes under row ②
-STRIP_ARROW = 0.4       # row ③'s strip ends in an arrow at the screen's edge: it goes on
+BETWEEN_DROP = 0.38     # the 「中间」 brace under the axis, clear of its tick labels
+ROWS_TOP, ROWS_LEFT, ROW_GAP = -0.22, -6.4, 0.2
+# Steps as dots under rows ② and ③, at one pitch across and down: 9 are a stub, 364 fill four
+# whole lines of the screen's width (91 a line), so the two strips compare as counts.
+STEP_PITCH, STEP_DOT = 0.14, "ink"
+STRIP_DROP = 0.18       # a strip's first line of dots under its row
+STRIP_ROOM = 0.26       # the room a strip takes under row ②
 
 
 def parabola(window: DataWindow, h: float, color: str = CURVE):
@@ -268,6 +269,9 @@ class FigBeststep(LectureScene):
 
         self.beat(says="几千亿参数根本存不下")
         self.play(FadeTransform(top, top_sized), run_time=0.6)
+        size = self.table_size(grid)
+        self.play(Create(size.row), FadeIn(size.row_name), run_time=0.6)
+        self.play(GrowArrow(size.rows), FadeIn(size.rows_name), run_time=0.6)
         self.reveal(lines[1:2])
 
         self.beat(says="于是只好去估它 —— 而那就是 Adam 分母那一坨的来历",
@@ -275,11 +279,27 @@ class FigBeststep(LectureScene):
         # The one pair steps back; the diagonal is what gets estimated: Adam's √v, optimizer state.
         root_v = formula("≈ Adam 的 √v", size="label", color=ESTIMATE)
         root_v.next_to(diagonal[-1], RIGHT, buff=theme.space("small"))
-        self.play(FadeOut(pair_tag), FadeOut(pair_pointer), pair.animate.set_fill(theme.color("panel")),
+        self.play(FadeOut(pair_tag), FadeOut(pair_pointer), FadeOut(size), pair.animate.set_fill(theme.color("panel")),
                   *(cell.animate.set_fill(theme.color(ESTIMATE)) for cell in diagonal), run_time=0.6)
         self.play(FadeIn(root_v), run_time=0.4)
         self.reveal(lines[2:])
         self.play(FadeIn(diag_size), run_time=0.4)
+
+    @staticmethod
+    def table_size(grid: VGroup) -> VGroup:
+        """「存不下」 drawn as a size: the grid's first row framed — one row alone is N numbers, at fp32
+        already the diagonal's 2.44 TiB — and an arrow down the grid's side: × N rows."""
+        first_row = VGroup(*grid[:GRID_CELLS])
+        row = marks.frame_around(first_row, WRONG, pad="hair", weight="bold", corner="square")
+        row_name = ledger_text("每行 N 个数：fp32 就 {beststep.c.diagonal_tib} TiB", size="label", color=WRONG)
+        row_name.next_to(row, RIGHT, buff=theme.space("small"))
+        x = row.get_right()[0] + theme.space("close")
+        rows = arrow([x, row.get_bottom()[1], 0], [x, grid.get_bottom()[1], 0], WRONG, weight="bold", buff=None)
+        rows_name = ledger_text("× {model.v3.total_params} 行", size="label", color=WRONG)
+        rows_name.next_to(rows, RIGHT, buff=theme.space("small")).align_to(rows, DOWN)
+        size = VGroup(row, row_name, rows, rows_name)
+        size.row, size.row_name, size.rows, size.rows_name = row, row_name, rows, rows_name
+        return size
 
     def reveal(self, parts: VGroup) -> None:
         for part in parts:
@@ -311,9 +331,7 @@ class FigBeststep(LectureScene):
         # the room's question, which the first beat says.
         self.panel("D", says="那有人会说：取个中间值不就行了。")
         self.clear()
-        self.header = panel_header("B", "取个中间值？")
-        self.thumbs, self.kappa_tag = self.valley_thumbnails()
-        self.play(FadeIn(self.header), FadeIn(self.thumbs), run_time=0.6)
+        self.back_to_b()
         self.rate_axis()
 
         # ⭐⭐⭐: the answer is seen — the wall at 2 stands right of 陡谷's best, and everything from
@@ -322,7 +340,8 @@ class FigBeststep(LectureScene):
         self.wall()
 
         rows = self.rows()
-        near, far = self.step_strip(rows[1], "step.halfway_steps_kappa25"), self.step_strip(rows[2], None)
+        near = self.step_strip(rows[1], "step.halfway_steps_kappa25")
+        far = self.step_strip(rows[2], "step.halfway_steps_kappa1000")
         self.beat(says="第一行：再大一点，陡的方向直接发散。")
         self.play(FadeIn(rows[0], shift=RIGHT * theme.space("close")), run_time=0.7)
         self.beat(says="第二行：那就取最大的安全值。")
@@ -333,19 +352,43 @@ class FigBeststep(LectureScene):
         self.beat(says="第三行 —— 真实模型上，这个比值是几个数量级。")
         self.wait(1.0)                          # 「第三行要停一下」
         self.play(FadeIn(rows[2], shift=RIGHT * theme.space("close")), run_time=0.7)
-        # The same steps at the same pitch: the strip runs on past the right edge of the screen.
+        # The same steps at the same pitch: four whole lines of them.
         self.play(LaggedStart(*(FadeIn(d) for d in far), lag_ratio=0.05), run_time=2.0)
 
         # The conclusion takes the ⭐⭐⭐ line's place at the bottom, and the ⭐⭐⭐ line becomes the
         # panel's heading, so it stays to the end. Row ① has been read; ② and ③ (9 steps against
-        # a strip that leaves the screen) stay.
+        # four lines of them) stay.
         self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
-        answer = panel_header("B", "中间也没有好的")
+        answer = panel_header("B", "（续）中间也没有好的")
         kept = VGroup(rows[1], near, rows[2], far)
         self.play(FadeOut(rows[0]), FadeTransform(self.header, answer),
                   kept.animate.shift(UP * (rows[0].get_top()[1] - rows[1].get_top()[1])), run_time=0.6)
+        # The cost comes in: rows ② and ③ have been read, so they shrink to the names of their
+        # strips (the dots stay): ②'s stub moves up beside its name, ③'s block follows its name up,
+        # so the frame keeps the conclusion and the cost with room between them.
         self.beat(says="而代价马上就来", takeaway="代价：每个参数都得存东西 —— 那 {bytes.optimizer_sum} 字节")
+        names = VGroup(*(ledger_text(f"陡峭比 {{{kappa}}} → {{{steps}}} 步", size="label")
+                         for kappa, steps in (("step.kappa_figure", "step.halfway_steps_kappa25"),
+                                              ("step.kappa_model", "step.halfway_steps_kappa1000"))))
+        names[0].move_to(rows[1], aligned_edge=LEFT)
+        beside = names[0].get_right() + RIGHT * theme.space("medium") - near.get_left()
+        rise = names[0].get_bottom()[1] - ROW_GAP - rows[2].get_top()[1]
+        names[1].move_to(rows[2], aligned_edge=LEFT).shift(UP * rise)
+        self.play(*(FadeTransform(row, name) for row, name in zip(rows[1:], names)),
+                  near.animate.shift(beside * (RIGHT + UP)), far.animate.shift(UP * rise), run_time=0.6)
+
+    def back_to_b(self) -> None:
+        """The pan back to Ⓑ: Ⓑ's heading and its two valleys come back as Ⓑ left them, then the
+        valleys shrink to the right of the heading, which turns into the room's question (Ⓑ, 续)."""
+        before = panel_header("B", "只看梯度会判断错")
+        valleys = VGroup(parabola(B_STEEP, bs.LAMBDA_STEEP.value), parabola(B_FLAT, bs.FLAT_CURVATURE.value))
+        self.header = panel_header("B", "（续）取个中间值？")
+        self.thumbs, self.kappa_tag = self.valley_thumbnails()
+        self.play(FadeIn(before), FadeIn(valleys), run_time=0.5)
+        self.play(FadeTransform(before, self.header),
+                  *(FadeTransform(v, thumb[0]) for v, thumb in zip(valleys, self.thumbs)), run_time=0.9)
+        self.play(*(FadeIn(thumb[1]) for thumb in self.thumbs), run_time=0.4)
 
     def valley_thumbnails(self) -> tuple[VGroup, VGroup]:
         """Ⓑ's two valleys, shrunk to the right of the heading at one scale, each named; and the
@@ -361,19 +404,17 @@ class FigBeststep(LectureScene):
         kappa.move_to((left.get_center() + right.get_center()) / 2)
         return thumbs, kappa
 
-    def step_strip(self, row, steps_key: str | None) -> VGroup:
-        """One dot per step at one pitch, under ``row``: ``steps_key`` dots, or (None) a strip that
-        fills the width of the screen and goes on past it (an arrow at the edge)."""
+    def step_strip(self, row, steps_key: str) -> VGroup:
+        """One dot per step under ``row``, at one pitch across and down in both rows, wrapped into
+        even lines no wider than the screen: 9 stay a stub, 364 fill four whole lines — the ratio
+        of the two counts is the ratio of the dots."""
+        count = int(quantity(steps_key).value)
+        room = config.frame_width / 2 - theme.space("safe") - ROWS_LEFT
+        lines = -(-count // int(room / STEP_PITCH))
+        per_line = -(-count // lines)
         left = np.array([ROWS_LEFT + STEP_PITCH / 2, row.get_bottom()[1] - STRIP_DROP, 0.0])
-        if steps_key:
-            count = int(quantity(steps_key).value)
-        else:
-            count = int((config.frame_width / 2 - theme.space("safe") - STRIP_ARROW - left[0]) / STEP_PITCH)
-        dots = VGroup(*(marks.dot(left + RIGHT * STEP_PITCH * i, STEP_DOT, size="small") for i in range(count)))
-        if not steps_key:
-            start = left + RIGHT * STEP_PITCH * count
-            dots.add(arrow(start, start + RIGHT * STRIP_ARROW, STEP_DOT, weight="bold", buff=None))
-        return dots
+        return VGroup(*(marks.dot(left + RIGHT * STEP_PITCH * (i % per_line) + DOWN * STEP_PITCH * (i // per_line),
+                                  STEP_DOT, size="small") for i in range(count)))
 
     def rate_axis(self) -> None:
         """η from zero: each valley's own best rate, and 「中间」 braced between them."""
@@ -410,8 +451,9 @@ class FigBeststep(LectureScene):
                             "{step.halfway_steps_kappa25} 步 ≈ {step.halfway_coefficient} × 陡峭比 "
                             "{step.kappa_figure}", size="label")
         # ⛔ 「第三行要停一下」: the row the speaker stops on is the largest of the three.
-        row_c = ledger_text("③ 真实模型，陡峭比按 {step.kappa_model} 算：同一条公式 → {step.halfway_steps_kappa1000} 步",
-                            size="body", weight=BOLD)
+        # 「而这已经是最快的了」 ends the row: the four lines of dots under it are the best case.
+        row_c = ledger_text("③ 真实模型，陡峭比按 {step.kappa_model} 算 → {step.halfway_steps_kappa1000} 步 "
+                            "—— 这已经是最快的了", size="body", weight=BOLD)
         rows = VGroup(row_a, row_b, row_c).arrange(DOWN, aligned_edge=LEFT, buff=ROW_GAP)
         row_c.shift(DOWN * STRIP_ROOM)          # row ②'s steps stand between ② and ③
         return rows.move_to([0, ROWS_TOP, 0], aligned_edge=UP).align_to([ROWS_LEFT, 0, 0], LEFT)

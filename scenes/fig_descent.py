@@ -29,8 +29,10 @@ from scenes.kit.text import formula, ledger_text, line, number, words
 # in the deep one (the better), so they take the status colours, the red one a crimson.
 STRINGS = (("red", "bad"), ("green", "good"))
 # ∇L and −∇L are both gradients: the gradient's colour, from first to last (no arrow changes
-# colour). −∇L is the step taken, drawn heavier; ∇L keeps its colour at a lighter stroke.
+# colour). −∇L is the step taken, drawn heavy; ∇L, only the direction it reverses, thin. The key's
+# swatches are the two arrows themselves, so it tells them apart by stroke.
 GRADIENT = "gradients"
+UP_WEIGHT, DOWN_WEIGHT = "thin", "heavy"
 
 # ---- Ⓐ: the loss over one parameter ----
 # The plot sits between the rule (top band) and the takeaways (bottom band).
@@ -123,14 +125,16 @@ class FigDescent(LectureScene):
 
         self.beat(says="现在看绿色那串，它从右边出发。")
         # The rule and the tangents have been said: they leave before the second string.
-        self.play(FadeOut(self.rule), FadeOut(self.tangents), FadeOut(self.step_notes), run_time=0.4)
+        # So do the red string's two captions: the eye goes to the green string and then to the
+        # valleys, not to the last claim.
+        self.play(FadeOut(self.rule), FadeOut(self.tangents), FadeOut(self.step_notes), *self.clear_takeaways(),
+                  run_time=0.4)
         self.run_string("green", "good")
         self.beat(says="可是 —— 红色落进了浅的那个谷，绿色落进了深的。")
         self.show_where_they_landed()
-        self.beat(says="差别只有一个：它们从哪儿出发。", takeaway="差别只有一个：它们从哪儿出发")
-        # The red string's two lines have been drawn (the tangents, the shrinking hops): the
-        # ⭐⭐⭐ line takes the bottom on its own.
-        self.play(*self.clear_takeaways(), run_time=0.4)
+        self.beat(says="差别只有一个：它们从哪儿出发。", takeaway="差别只有一个：它们从哪儿出发", replaces=True)
+        # The red string's two lines left when the green string came: the ⭐⭐⭐ line takes the
+        # bottom on its own.
         self.show_the_one_difference()
         self.beat(says="所以要说清楚：梯度下降从来没承诺过最优。它只承诺，每一步都在变好。",
                   takeaway="梯度下降从来没承诺过最优。它只承诺，每一步都在变好。")
@@ -250,12 +254,17 @@ class FigDescent(LectureScene):
         steps = [np.array([*descent.bowl_gradient(*p), 0]) * GRADIENT_DRAWN * BOWL_UNIT
                  for p in descent.POINTS_2D.value]
         bases = VGroup(*(marks.dot(p, "ink", size="large", halo=True) for p in places))
-        ups = VGroup(*(arrow(p, p + g, GRADIENT, weight="bold", buff=None) for p, g in zip(places, steps)))
+        ups = VGroup(*(arrow(p, p + g, GRADIENT, weight=UP_WEIGHT, buff=None) for p, g in zip(places, steps)))
         up_names = VGroup(*(on_plot("∇L", color=GRADIENT).next_to(p + g, g / np.linalg.norm(g), buff=theme.space("tight"))
                             for p, g in zip(places, steps)))
         # What each arrow is for is said in B.2: B.1's key names the gradient only.
         key = legend_rows([(GRADIENT, "梯度 ∇L：上坡最快", "line"), (GRADIENT, "负梯度 −∇L：下坡", "line")],
                           direction=DOWN, size="label", tinted=True, gap="medium").move_to(KEYS_AT, aligned_edge=LEFT)
+        for row, weight in zip(key, (UP_WEIGHT, DOWN_WEIGHT)):
+            sample = arrow(row[0].get_left(), row[0].get_right(), GRADIENT, weight=weight, buff=None)
+            sample.kit_legend = True
+            row.remove(row[0])
+            row.insert(0, sample)
         named = line("梯度 ∇L", size="label", color=GRADIENT).move_to(key[0][1], aligned_edge=LEFT)
         self.play(FadeIn(bases), run_time=0.3)
         self.play(*[GrowArrow(a) for a in ups], run_time=0.7)
@@ -263,7 +272,7 @@ class FigDescent(LectureScene):
         self.play(FadeIn(clearings(up_names)), FadeIn(up_names), FadeIn(key[0][0]), FadeIn(named), run_time=0.4)
 
         self.beat(says="它指的是上坡最快的方向，所以下坡就取它的相反数。")
-        downs = VGroup(*(arrow(p, p - g, GRADIENT, weight="heavy", buff=None) for p, g in zip(places, steps)))
+        downs = VGroup(*(arrow(p, p - g, GRADIENT, weight=DOWN_WEIGHT, buff=None) for p, g in zip(places, steps)))
         down_names = VGroup(*(on_plot("−∇L", color=GRADIENT).next_to(p - g, -g / np.linalg.norm(g),
                                                                       buff=theme.space("tight"))
                               for p, g in zip(places, steps)))
@@ -301,7 +310,8 @@ class FigDescent(LectureScene):
         many = VGroup(frame, unknown)
         names = VGroup(*(line(t, size="label", color="muted").next_to(pic, DOWN, buff=theme.space("medium"))
                          for t, pic in zip(("一个参数", "{descent.bowl_parameter_count}个参数", "{slider.desk_faders}个参数"), (one, two, frame))))
-        names.set_y(SKETCH_Y - SKETCH_H / 2 - theme.space("large"))
+        for name in names:      # one baseline under all three, whatever each picture's height
+            name.set_y(SKETCH_Y - SKETCH_H / 2 - theme.space("large"))
         group = VGroup(one, two, many, names)
         group.pictures, group.names = VGroup(one, two, many), names
         return group

@@ -39,17 +39,18 @@ LIFT_AT = 0.5                  # where the sketch's 「更大」 arrow rises fro
 # Table 2.1, log-log, as large as the room right of the sketch allows; its axis title clear of the takeaways.
 TABLE_CORNER, TABLE_SIZE = (-0.1, -1.1), (6.6, 3.1)
 PROGRESS_CORNER, PROGRESS_SIZE = (-5.15, -1.13), (9.1, 3.18)   # the two schedules
-STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.75, -0.95)   # Ⓐ: GPT-3's whole run, to scale
+STRIP_LENGTH, STRIP_THICKNESS, STRIP_BASE = 5.4, 0.32, (-6.62, -0.95)   # Ⓐ: GPT-3's whole run, to scale
 STRIP_FILL = 0.35          # the run's grey: the part that is not warmup
-# Under the strip, its first 1 % magnified (×50): the warmup, 1.25 ‰ of the run, is an eighth of it.
-INSET_SHARE, INSET_LENGTH, INSET_DROP = 0.01, 2.7, 0.8
+# Under the strip, its head (lr.gpt3.inset_share of the run) magnified: the warmup is an eighth of it.
+INSET_SHARE = lr.INSET_SHARE.value
+INSET_LENGTH, INSET_DROP = 2.7, 0.8
 CLAIM_Y, CLAIM_LINE_GAP = 0.12, 0.08   # Ⓐ's warmup finding, between the sketch and the strip
 EDGE_MARGIN = 0.1          # extra room inside the safe area for a right-aligned line
 HIGHLIGHT = ("medium", "175b")
 # Each dot's area is its batch: radius ∝ √batch, the smallest batch (0.5M) at DOT_R_SMALLEST.
 DOT_R_SMALLEST = 0.06
 KEY_DOT_GROWTH = 2.0       # the size key's large dot against its small one
-KEY_INSET = (0.25, 0.15)   # the size key from the plot's lower-left corner, in the empty room under the dots
+KEY_LIFT = 0.05            # the size key's bottom over the plot's floor: left of the y axis, under its ticks
 # The lr axis (in lr.axis.lr_unit, 10⁻⁴) reaches well below the smallest dot (0.6) so that the
 # 500× bracket stands in empty plot under the dots, and well above the largest dot (6).
 LR_SHOWN = (0.11, 12.0)
@@ -60,6 +61,11 @@ FLOOR_ON_TOP, FLOOR_LABEL_GAP = 2, 0.12   # the 10 % line over both curves; 8 px
 NOTE_LINE_GAP = 0.05
 V3_NOTE_FROM = 0.28        # V3's label starts here on the progress axis, well right of the axis title
 FLOOR_NOTE_AT = 0.03       # the 10 % line's label, at the plot's left: clear of the branch and the curves
+# GPT-3's note: first in the pocket over its own curve and under V3's plateau, where the shorter
+# run's ghost (B.4, always under GPT-3's curve) cannot reach it; when the ghost leaves and the
+# truncation branch comes down through that pocket (B.5), it moves under its curve at the left.
+GPT3_NOTE_POCKET = (0.355, 0.95)   # (progress, lr ÷ peak) of the note's top-left corner
+GPT3_NOTE_LEFT = (0.02, 0.5)       # (progress, lr ÷ peak) of its left edge's middle
 # V3's last-stretch callout: right of the plot (at most to the safe edge) and well up, so its
 # pointer runs down to the step long enough to read as an arrow.
 TAIL_GAP, TAIL_DROP = 0.5, -1.0
@@ -76,6 +82,7 @@ class FigLrCurve(LectureScene):
     title = "学习率曲线：升上去、稳住、降下来"
     ledger_keys = (
         "lr.segment_count", "lr.school_count", "lr.warmup_paper.year", "gpt3.warmup_tokens", "gpt3.train_tokens", "lr.gpt3.warmup_share",
+        "lr.gpt3.inset_share", "lr.gpt3.inset_tokens",
         "lr.axis.param_ticks", "lr.axis.lr_ticks_e4", "lr.axis.lr_unit", "gpt3.medium.batch_tokens", "gpt3.175b.batch_tokens",
         "gpt3.medium.params", "lr.gpt3.medium_lr_e4", "gpt3.175b.params", "lr.gpt3.175b_lr_e4",
         "lr.gpt3.size_ratio_medium_175b", "lr.gpt3.lr_ratio_medium_175b", "lr.gpt3.rows_medium_to_175b",
@@ -106,8 +113,9 @@ class FigLrCurve(LectureScene):
         self.play(*(FadeIn(batch) for _, _, batch in rings), FadeIn(self.size_key(table)), run_time=0.5)
         self.beat(says="五百倍的规模差，学习率只差五倍")
         self.ratio_brackets(table)
+        # The ⛔ line stands alone: it restates the rule before it, with the batch as its point.
         self.beat(says="注意那张表里 batch 和学习率是一起变的",
-                  takeaway="batch 和学习率是一起变的：不能只调学习率不看 batch")
+                  takeaway="batch 和学习率是一起变的：不能只调学习率不看 batch", replaces=True)
 
     def sketch(self):
         parts = VGroup(*(marks.segment(SKETCH.point(*a), SKETCH.point(*b), "ink", weight="bold")
@@ -162,9 +170,12 @@ class FigLrCurve(LectureScene):
                       marks.segment(head, near.track.get_corner(UP + RIGHT), GHOST, weight="hairline"))
         note = ledger_text("warmup：头 {gpt3.warmup_tokens} = 总量的 {lr.gpt3.warmup_share}", size="small", color=OLD)
         note.next_to(near, DOWN, buff=theme.space("small")).align_to(near, LEFT)
-        self.warmup = VGroup(bar, name, zoom, near, note)
+        # The inset says what it is, so its orange eighth never reads as the warmup's share of the run.
+        zoomed = ledger_text("← 放大：前 {lr.gpt3.inset_tokens} token（全程的 {lr.gpt3.inset_share}）", size="small",
+                             color="muted").next_to(near, RIGHT, buff=theme.space("small"))
+        self.warmup = VGroup(bar, name, zoom, near, note, zoomed)
         self.play(FadeIn(bar), FadeIn(name), run_time=0.5)
-        self.play(Create(zoom), FadeIn(near.track), run_time=0.5)
+        self.play(Create(zoom), FadeIn(near.track), FadeIn(zoomed), run_time=0.5)
         self.play(FadeIn(near.blocks), FadeIn(note), run_time=0.6)
 
     def table_scatter(self):
@@ -215,15 +226,14 @@ class FigLrCurve(LectureScene):
 
     @staticmethod
     def size_key(table) -> VGroup:
-        """What a dot's size says, in the plot's empty lower left: a small and a large dot, 「点越大，
-        batch 越大」."""
-        small, large = (marks.dot(ORIGIN, OLD, radius=DOT_R_SMALLEST * f) for f in (1.0, KEY_DOT_GROWTH))
-        # Two short lines: one would run into 175B's label at the plot's lower right.
+        """What a dot's size says, outside the data: left of the y axis under its ticks, a small and
+        a large ring (outlines, so they never read as two more rows), 「点越大，batch 越大」."""
+        small, large = (marks.ring(ORIGIN, OLD, radius=DOT_R_SMALLEST * f, weight="thin") for f in (1.0, KEY_DOT_GROWTH))
         first = VGroup(small, large, words("点越大", size="small", color=OLD)).arrange(RIGHT, buff=theme.space("tight"))
         key = VGroup(first, words("batch 越大", size="small", color=OLD))
-        key.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+        key.arrange(DOWN, aligned_edge=RIGHT, buff=0.06)
         corner = table.point(table.x_scale.low, table.y_scale.low)
-        return key.move_to(corner + np.array([KEY_INSET[0], KEY_INSET[1], 0.0]), aligned_edge=DOWN + LEFT)
+        return key.move_to(corner + np.array([-theme.space("small"), KEY_LIFT, 0.0]), aligned_edge=DOWN + RIGHT)
 
     def ratio_brackets(self, table):
         """「五百倍的规模差，学习率只差五倍」: a right angle over the dots' fall — across from Medium to
@@ -267,7 +277,8 @@ class FigLrCurve(LectureScene):
         # The reason grows into the whole contrast, which stays to the panel's end.
         self.beat(says="而恒定段可以随时截断，接一小段衰减就能出一个能用的 checkpoint",
                   takeaway="余弦开局就得定训多久；恒定段随时能截断，「训多久」推迟到随时", replaces=True)
-        self.play(FadeOut(ghost), run_time=0.4)
+        self.play(FadeOut(ghost), self.gpt3_note.animate.move_to(self.plot.point(*GPT3_NOTE_LEFT), aligned_edge=LEFT),
+                  run_time=0.5)
         self.play(*self.truncation_branch(), run_time=1.0)
 
         self.beat(says="最后指一下图上那条横贯全场的虚线")
@@ -278,11 +289,11 @@ class FigLrCurve(LectureScene):
 
     def old_school(self):
         gpt3 = curve(self.plot, *from_peak(lr.GPT3_CURVE.value).T, color=OLD, stroke_width=theme.stroke("bold"))
-        # Under its own curve, above the 10 % line; 「之后一直保持」 is the flat tail itself.
-        # Haloed: the shorter run's ghost (B.4) passes close by.
+        # Over its own curve, under the plateau; 「之后一直保持」 is the flat tail itself.
         note = VGroup(on_plot("GPT-3 · 老派 · 余弦", size="small", color=OLD),
                       on_plot("{gpt3.decay_tokens} token 内降到 {lr.gpt3.final_over_peak}", size="small", color=OLD))
-        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP).move_to(self.plot.point(0.02, 0.5), aligned_edge=LEFT)
+        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
+        note.move_to(self.plot.point(*GPT3_NOTE_POCKET), aligned_edge=UP + LEFT)
         self.gpt3_note = note
         self.play(Create(gpt3), FadeIn(note), run_time=1.5)
 
@@ -331,7 +342,10 @@ class FigLrCurve(LectureScene):
         ends.set_z_index(FLOOR_ON_TOP + 1)
         # The line's label says what stands on it: both cosine ends (the two dots), as the errata
         # has the speaker say; its height is the y axis's own 10 % tick.
-        note = ledger_text("{lr.school_count}派余弦段的终点都在这条 {lr.v3.cosine_end_over_peak} 线上", size="small")
+        # Two short lines, so it ends well left of the truncation branch's fall.
+        note = VGroup(ledger_text("{lr.school_count}派余弦段的终点", size="small"),
+                      ledger_text("都在这条 {lr.v3.cosine_end_over_peak} 线上", size="small"))
+        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
         note.next_to(self.plot.point(FLOOR_NOTE_AT, floor), UP, buff=FLOOR_LABEL_GAP)
         note.align_to(self.plot.point(FLOOR_NOTE_AT, 0), LEFT)
         # V3's real end: its last stretch runs under the line, too narrow to see without a pointer.

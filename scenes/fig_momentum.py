@@ -8,13 +8,13 @@
    to where it lands — tip to tail, at one true scale, the curve's own (ARROW_SCALE). Then the
    history on its own stage: the diagram steps back, the question, 1964 alone, the 22 years to
    the backprop paper on a timeline, Polyak's name for it; then the crossing and its three
-   arrows come back beside his sentence (quoted from the notes, 待核).
+   arrows come back beside his sentence (its sense, from the notes: the page is not read yet).
 Ⓒ β 是什么: the step's formula with β in it; the weights β^k of past gradients, the window
-   1/(1 − β); the knob turned (the bars follow); Adam's β₁ asked, then answered, inside the range
-   the notes give Polyak (待核). The brake (the heading turns to 动量的边界): the shallow pit the
+   1/(1 − β); the knob turned (the bars follow); Adam's β₁ asked, then answered (the range the
+   notes give Polyak is said, not drawn: it is unconfirmed). The brake (the heading turns to 动量的边界): the shallow pit the
    ball escapes beside a deeper one where it stays, each named under its pit; on the deeper one a
    second start, on the left wall, ends in the deep valley (one curve, two starts ringed, two ends).
-   The seam to 第一节: the column of numbers the step needs,
+   The seam to 第一节 (the heading turns to 那列数从哪来): the column of numbers the step needs,
    bracketed, and the gradient it is the negative of.
 """
 
@@ -175,8 +175,9 @@ class FigMomentum(LectureScene):
         and an arc over them from the far point back: out, then back."""
         far, back = SWING_BACK.start, SWING_BACK.stop - 1
         rings = VGroup(*(marks.ring(green[k], "accent", weight="bold") for k in (far, back)))
+        # From the far ring's top to the way-back ring's: the tip lands on the point to look at.
         lift = UP * SWING_LIFT
-        swing = curved_arrow(green[far].get_center() + lift, green[back].get_center() + lift, "accent",
+        swing = curved_arrow(rings[0].get_top() + lift, rings[1].get_top() + UP * theme.space("hair"), "accent",
                              arc=SWING_BEND, weight="bold")
         label = words("冲过头，荡回来", size="label").next_to(swing, UP, buff=theme.space("tight"))
         self.play(Create(rings), run_time=0.5)
@@ -305,7 +306,8 @@ class FigMomentum(LectureScene):
         quote = VGroup(words("「运动不沿着力（负梯度）的方向走，", size="label"),
                        words("因为有惯性。」", size="label"))
         quote.arrange(DOWN, aligned_edge=LEFT, buff=theme.space("small"))
-        who = line("—— Polyak {history.polyak.year}（讲稿引文，待核）", size="small", color="muted")
+        # The page is not read yet: the card gives the sense, and says so (never 待核 on screen).
+        who = line("—— 大意，Polyak {history.polyak.year}", size="small", color="muted")
         card = widgets.card([quote, who], "muted", pad="medium", gap="small")
         card.move_to(QUOTE_AT, aligned_edge=UP + RIGHT)
         # The history's lines leave with its timeline: the card, the arrows and this line remain.
@@ -364,14 +366,11 @@ class FigMomentum(LectureScene):
         answer = marks.frame_around(knob.stops[1], "accent", pad="tight", weight="bold")
         self.play(FadeOut(knob.asked), Create(answer), run_time=0.5)
         self.show_takeaway()
-        # 「我们还在他给的那个区间里」: the range the notes give Polyak (待核) spans the knob's stops,
-        # Adam's 0.9 among them.
-        self.play(Create(knob.polyak), FadeIn(knob.polyak_label), run_time=0.5)
 
         # The brake clears the knob away, and its line takes the Adam line's place (it would
         # otherwise stay the biggest text over pictures that no longer show it).
         self.beat(says="动量能冲过去的是「浅坑」，不是所有的坑", takeaway="动量能冲过去的是「浅坑」")
-        shown = VGroup(knob.box, knob.title, knob.stops, knob.polyak, knob.polyak_label, answer)
+        shown = VGroup(knob.box, knob.title, knob.stops, answer)
         self.play(FadeOut(VGroup(bars, brace, shown, now_label, old_label, step)), *self.clear_takeaways(),
                   FadeOut(self.header_title), FadeIn(self.brake_title), run_time=0.5)
         shallow = self.pit_run(SHALLOW, run.GREEN.value[:GREEN_SHOWN + 1], None, "坑浅：冲出来了",
@@ -397,7 +396,10 @@ class FigMomentum(LectureScene):
         self.play(LaggedStart(*(FadeIn(d) for d in left_dots), lag_ratio=0.4), run_time=1.5, rate_func=linear)
         self.play(FadeIn(valley), run_time=0.3)
         self.play(Create(starts), run_time=0.5)
+        # The sentence said now leads alone: the brake's lines are drawn (the shallow pit left, the
+        # deep one kept; one curve, two starts, two ends).
         self.beat(says="它治的是「慢」，不是「最优」", takeaway="它治的是「慢」，不是「最优」")
+        self.play(*self.clear_takeaways(), run_time=0.4)
         self.the_seam(VGroup(shallow, deeper, left_dots, valley, starts))
 
     def step_formula(self) -> VGroup:
@@ -436,15 +438,10 @@ class FigMomentum(LectureScene):
         card = widgets.card([title, stops], "muted", pad="medium", gap="medium")
         card.move_to(KNOB_AT, aligned_edge=UP + LEFT)
         asked = line("Adam 默认 β₁ ＝ ？", size="label").next_to(card, DOWN, buff=theme.space("medium")).align_to(card, LEFT)
-        edge = card.box.get_right()[0] + theme.space("small")
-        polyak = marks.bracket([edge, stops[0].get_top()[1], 0], [edge, stops[-1].get_bottom()[1], 0], LEFT,
-                               "accent", weight="bold")
-        # The bracket's ends are the knob's own 0.8 and 0.99; that Polyak gave them is unconfirmed.
-        polyak_label = words("Polyak 的区间（待核）", size="label", color="accent")
-        polyak_label.next_to(card, UP, buff=theme.space("small")).align_to(polyak, RIGHT)
-        group = VGroup(card, asked, polyak, polyak_label)
+        # No bracket names the stops Polyak's range: the range the notes give him is unconfirmed
+        # (history.polyak.beta_low/high), so the speaker says it and the screen shows the knob.
+        group = VGroup(card, asked)
         group.box, group.title, group.stops, group.asked = card.box, title, stops, asked
-        group.polyak, group.polyak_label = polyak, polyak_label
         return group
 
     def turn_the_knob(self, bars: VGroup, brace: VGroup, knob: VGroup) -> VGroup:
@@ -502,8 +499,11 @@ class FigMomentum(LectureScene):
         more = ledger_text("⋮ {slider.desk_faders}个数", size="label", color=GRADIENT)
         more.next_to(column, DOWN, buff=theme.space("small")).align_to(column, LEFT)
         head = words("负梯度", size="label", color=GRADIENT).next_to(column, UP, buff=theme.space("medium"))
-        # The question stands alone: the brake's lines leave with its pictures.
-        self.play(FadeOut(brake), *self.clear_takeaways(), run_time=0.5)
+        # The question stands alone: the brake's lines leave with its pictures, and the heading
+        # leaves the brake too.
+        seam_title = line("那列数从哪来", size="heading").move_to(self.brake_title, aligned_edge=LEFT)
+        self.play(FadeOut(brake), *self.clear_takeaways(), FadeOut(self.brake_title), FadeIn(seam_title),
+                  run_time=0.5)
         self.play(FadeIn(head), FadeIn(column), FadeIn(more), run_time=0.6)
         self.beat(says="就是第一节里，反向传播走一遍算出来的那一份")
         # The whole column, bracketed, is what the backward pass gave (its gradient, sign flipped).

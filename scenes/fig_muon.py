@@ -92,9 +92,12 @@ class FigMuon(LectureScene):
         on_circle = center + DIRECTION * PREMISE_RADIUS * muon.SGD_REACH.value
         corner = center + CORNER * PREMISE_RADIUS
         to_corner = arrow(center, corner, "ink", weight="bold", buff="snug")
-        # Both labels left of the square, each level with its dot (the circle's a little above it).
+        # Each label beside its own dot: the circle's under the square, right of where −梯度 leaves
+        # the circle (past its name); the square's left of its corner.
         circle_says = words("圆：落在 −梯度 上", size="label")
-        circle_says.next_to(square, LEFT, buff=theme.space("small")).set_y(on_circle[1] + PREMISE_LABEL_RISE)
+        circle_says.next_to(square, DOWN, buff=theme.space("small"))
+        circle_says.align_to(g_name.get_right() + RIGHT * theme.space("small"), LEFT)
+        circle_leader = arrow(circle_says.get_corner(UP + LEFT), on_circle, "ink", weight="thin", buff="fine")
         square_says = words("方：落在角上", size="label").next_to(corner, LEFT, buff=theme.space("medium"))
         square_says.shift(DOWN * PREMISE_LABEL_RISE)
         # As in Ⓒ: the square is the spectral-norm ball in singular-value coordinates, not ℓ∞.
@@ -104,7 +107,8 @@ class FigMuon(LectureScene):
         self.play(Create(circle), Create(square), run_time=0.9)
         self.play(GrowArrow(minus_g), run_time=0.6)
         self.play(FadeIn(g_name), run_time=0.3)
-        self.play(FadeIn(marks.dot(on_circle, LANDING, size="ball")), FadeIn(circle_says), run_time=0.5)
+        self.play(FadeIn(marks.dot(on_circle, LANDING, size="ball")), FadeIn(circle_says), GrowArrow(circle_leader),
+                  run_time=0.5)
         self.play(GrowArrow(to_corner), FadeIn(marks.dot(corner, LANDING, size="ball")), FadeIn(square_says),
                   FadeIn(honest), run_time=0.6)
         self.play(FadeIn(caption("尺子换了，最陡的方向就跟着换")), run_time=0.5)

@@ -4,7 +4,7 @@
    then red bounces harder each time until it leaves the framed plot, blue's bounce shrinks
    until it reaches the bottom; the reveal that red's learning rate is only 1.1 × blue's (差一成),
    drawn on a learning-rate axis where the threshold 2 stands between them, magnified under it
-   with the range from blue up to the wall highlighted (区间就这么窄); and
+   with the range one 成 under the wall highlighted (再大一成就炸: 区间就这么窄); and
    last, blue itself: every step cut into its bounce (竖着弹) and its move toward the bottom
    (前进), in the plot and as one bar of blue's whole path.
 """
@@ -82,7 +82,8 @@ class FigOnelr(LectureScene):
         self.rate_axis()
         self.beat(says="红色比蓝色大百分之十。就这么点，一个炸了，一个没炸")
         self.outcomes()
-        self.beat(says="你能下手的区间，就这么窄", takeaway="能下手的区间，就这么窄")
+        # The ⛔ line stands alone: 差一成 is now drawn in the window (再大一成就炸).
+        self.beat(says="你能下手的区间，就这么窄", takeaway="能下手的区间，就这么窄", replaces=True)
         self.threshold_wall()
         # 「这一句是这张图真正的收获」: the rates leave, and their two takeaways with them
         # (clear_takeaways): blue's zigzag is all there is, and the panel ends on its one line.
@@ -193,8 +194,7 @@ class FigOnelr(LectureScene):
         inset = self.magnified_window(threshold)
         self.rates.add(wall, inset)
         self.play(FadeIn(wall), run_time=0.5)
-        self.play(Create(inset.zoom), FadeIn(inset.frame), run_time=0.5)
-        self.play(FadeIn(inset.axis), run_time=0.5)
+        self.play(Create(inset.zoom), FadeIn(inset.frame), FadeIn(inset.axis), run_time=0.7)
         self.play(FadeIn(inset.room), run_time=0.5)
 
     @staticmethod
@@ -205,8 +205,8 @@ class FigOnelr(LectureScene):
 
     def magnified_window(self, threshold: float) -> VGroup:
         """The η axis from INSET_LOW to INSET_HIGH, drawn under the axis and joined to its stretch
-        of it: blue's mark, the wall (named), red's mark past it, and the range from blue up to
-        the wall highlighted and named."""
+        of it: blue's mark, the wall (named), red's mark past it, and the range where one step of
+        一成 more crosses the wall (threshold ÷ 1.1 up to it) highlighted and named: blue is in it."""
         axis = self.eta_axis
         near = widgets.number_line(INSET_LOW, INSET_HIGH, width=INSET_W)
         near.shift(np.array([INSET_LEFT, INSET_Y, 0.0]) - near.line.get_start())
@@ -218,8 +218,9 @@ class FigOnelr(LectureScene):
         # The wall named over it; each band named under it, the wall's foot standing between the
         # two names (the window's name stops short of it, so the dashed stroke cuts no glyph).
         wall_name = line("门槛 {beststep.threshold}", size="label").next_to(wall, UP, buff=theme.space("tight"))
-        room = near.span(onelr.BLUE_LR.value, threshold, "accent")
-        room_name = VGroup(words("能下手的", size="label", color="accent"), words("区间", size="label", color="accent"))
+        room = near.span(threshold / onelr.RED_OVER_BLUE.value, threshold, "accent")
+        room_name = VGroup(line("再大{onelr.lr_gap_cheng}", size="label", color="accent"),
+                           words("就炸", size="label", color="accent"))
         room_name.arrange(DOWN, aligned_edge=RIGHT, buff=theme.space("hair"))
         room_name.next_to(near.line, DOWN, buff=theme.space("medium"))
         room_name.align_to(near.point(threshold) + LEFT * theme.space("small"), RIGHT)

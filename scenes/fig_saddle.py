@@ -11,8 +11,8 @@
    (the ⭐⭐⭐ takeaway). Then the brake, two ⛔ takeaways: a statement about the definition, not
    a probability.
 Ⓒ the share of up-directions, by definition: 0 on a hilltop, 1 only on a true valley floor, and
-   everything between is a pass; 「从来没到过 1」 is drawn as a sketch (示意, its source 待核:
-   lecture_numerics/flat_points.py): black stopping points all short of 1, and the gap between
+   everything between is a pass; 「从来没到过 1」 is drawn as a sketch (示意; its source is 待核 in
+   lecture_numerics/flat_points.py, so no source line is projected): black stopping points all short of 1, and the gap between
    the rightmost and 1 is where some direction still goes down.
    Then the turn: a real descent crawling off a nearly flat pass (lecture_numerics/saddle.py),
    its first steps piled at the top, under the ⭐⭐⭐ / ⛔ / ⭐⭐⭐ takeaways.
@@ -67,13 +67,17 @@ ROW_Y = {"floor": 2.2, "one": 0.8, "many": -0.6}
 ROW_ARROWS, MISSED = 12, 7        # arrows drawn for "every direction" (the rest trail off in ⋯), the one that falls
 SLOPE_ARROW = (0.42, 0.3)         # run and rise of one direction's arrow
 NOTE_GAP = "wide"                 # the row's right-hand words, after its picture
+# 「坑一个接一个」, drawn: a one-parameter loss with pit after pit (a sketch, no numbers), right of
+# the one-parameter row's words, each pit's floor a black flat point; its caption under it.
+PITS_W, PITS_H = 2.7, 0.85
+PITS_WAVES = ((1.0, 4.0, 0.0), (0.35, 1.3, 0.6))   # (amplitude, cycles over the width, phase in cycles)
+PITS_ROOM = 0.15                  # under the lowest pit, a share of the curve's height: its dot clears the axis
 
 # ---- Ⓒ: the share axis on top, the crawl under it, the takeaways at the bottom ----
 AXIS_Y, AXIS_W, AXIS_X = 1.75, 9.0, 0.6
 NAMES_DY = 0.5                    # the three kinds' names, over the axis
 END_RADIUS = 0.14                 # the open ends of the pass's band
 PASS_NAME_AT = 0.3                # 垭口's name, over the band's left part (over 0.5 it would read as a value)
-SOURCE_DY = 0.55                  # the measurement's source, under the tick labels
 CRAWL_PLOT = dict(width=10.0, height=1.7)
 CRAWL_CORNER = (-4.6, -1.7)      # bottom left of the crawl's cut
 CRAWL_LEFT = -1.2                 # the cut starts a little left of the flat point, so its top reads as a top
@@ -96,8 +100,7 @@ class FigSaddle(LectureScene):
     title = "坡度为零的地方不止一种：垭口与高维"
     loop = False
     ledger_keys = ("flat.slopes_at_centre", "flat.directions_one_parameter", "flat.model_directions",
-                   "flat.up_fraction_ticks", "saddle.crawl.steps_near_top",
-                   "flat.measurement_paper.year")
+                   "flat.up_fraction_ticks", "saddle.crawl.steps_near_top")
 
     def construct(self) -> None:
         self.three_flat_points()
@@ -252,11 +255,18 @@ class FigSaddle(LectureScene):
         self.beat(says="一维图上只有两个方向 —— 两个都往上，很容易凑齐。 所以图上才会坑一个接一个")
         centre = marks.dot(ORIGIN, "ink")
         both = VGroup(slope_arrow(True, -1.0), slope_arrow(True, 1.0))
-        one = self.row("one", "一个参数", VGroup(both, centre), "{flat.directions_one_parameter}个方向")
+        one = self.row("one", "一个参数", VGroup(both, centre), "{flat.directions_one_parameter}个方向 → 很容易凑齐")
         centre.move_to(both[0].get_start())
+        pits = self.pits()
+        corner = pits.plot.x_axis.get_start()
+        pits.shift(np.array([one[2].get_right()[0] + theme.space(NOTE_GAP) - corner[0],
+                             ROW_Y["one"] - PITS_H / 2 - corner[1], 0]))
+        pits.caption.next_to(pits.plot.x_axis, DOWN, buff=theme.space("tight"))
         self.play(FadeIn(one.head), run_time=0.4)
         self.play(GrowArrow(both[0]), GrowArrow(both[1]), FadeIn(centre), run_time=0.6)
         self.play(FadeIn(one[2]), run_time=0.4)
+        self.play(FadeIn(pits.plot), Create(pits.curve), run_time=0.7)
+        self.play(FadeIn(pits.floors, lag_ratio=0.3), FadeIn(pits.caption), run_time=0.6)
 
         self.beat(says="可我们谈的是几千亿个参数，那就是几千亿个方向")
         self.many = VGroup(self.arrow_row(), words("⋯", size="heading", color=UP_COLOUR)).arrange(RIGHT, buff=0.2)
@@ -278,6 +288,23 @@ class FigSaddle(LectureScene):
         # above them keeps its size to the panel's end.
         self.beat(says="各个方向的弯曲方向并不彼此独立，所以我不会给你一个 「罕见到十的负多少次方」那种数字 —— 那个数是编的",
                   takeaway="是定义，不是概率：方向不独立，「罕见到多少」是编的", replaces=True)
+
+    @staticmethod
+    def pits() -> VGroup:
+        """A one-parameter loss (a sketch) with pit after pit: every pit is a floor, its two
+        directions both up, so in one dimension floors are everywhere."""
+        xs = np.linspace(0.0, 1.0, 240)
+        zs = sum(a * np.cos(2 * np.pi * (k * xs + phase)) for a, k, phase in PITS_WAVES)
+        span = float(zs.max() - zs.min())
+        plot = Plot(x_range=(0.0, 1.0), y_range=(float(zs.min()) - PITS_ROOM * span, float(zs.max())),
+                    width=PITS_W, height=PITS_H)
+        drawn = curve(plot, xs, zs, "ink", smooth=True, stroke_width=theme.stroke("regular"))
+        lows = [i for i in range(1, len(xs) - 1) if zs[i] < zs[i - 1] and zs[i] < zs[i + 1]]
+        floors = VGroup(*(marks.dot(plot.point(xs[i], zs[i]), "ink", size="small") for i in lows))
+        caption = words("坑一个接一个", size="label")
+        group = VGroup(plot, drawn, floors, caption)
+        group.plot, group.curve, group.floors, group.caption = plot, drawn, floors, caption
+        return group
 
     # ---- Ⓒ the share of up-directions, then the crawl ----
 
@@ -307,7 +334,7 @@ class FigSaddle(LectureScene):
         self.beat(says="结果是 —— 那个比例从来没到过 1")
         stops = self.stopping_points(axis)
         self.play(FadeIn(stops.dots, lag_ratio=0.15), run_time=0.9)
-        self.play(FadeIn(stops.label), FadeIn(stops.source), run_time=0.5)
+        self.play(FadeIn(stops.label), run_time=0.5)
 
         self.beat(says="换句话说：训练停下来的那些地方，总还剩一批方向是往下的")
         # The gap the stops never cross: from the rightmost one to the true floor's 1.
@@ -339,16 +366,15 @@ class FigSaddle(LectureScene):
     @staticmethod
     def stopping_points(axis) -> VGroup:
         """Where training stopped, as black flat points on the share axis: a sketch (示意) of the
-        measurement the speaker cites, all clearly short of 1 (flat.sketched_stop_shares), with
-        the paper's name and year under the axis's left half."""
+        measurement the speaker cites, all clearly short of 1 (flat.sketched_stop_shares). No
+        source is projected: the paper's figure is not read yet (flat.measured_up_share_below is
+        待核), and the screen never shows 待核; the dots say 示意."""
         dots = VGroup(*(marks.dot(axis.point(s), "ink", size="regular") for s in flat.SKETCHED_STOPS.value))
         # Over the dots, a little left of the leftmost one: well clear of 真谷底's name at 1.
         label = words("训练停下的点（示意）", size="label").next_to(dots, UP, buff=NAMES_DY - theme.space("tight"))
         label.align_to(dots, LEFT).shift(LEFT * theme.space("wide"))
-        source = line("实测：Dauphin 等 {flat.measurement_paper.year}（待核）", size="small", color="muted")
-        source.next_to(axis.point(0.0), DOWN, buff=SOURCE_DY).align_to(axis.point(0.0), LEFT)
-        group = VGroup(dots, label, source)
-        group.dots, group.label, group.source = dots, label, source
+        group = VGroup(dots, label)
+        group.dots, group.label = dots, label
         return group
 
     def crawl_picture(self) -> VGroup:

@@ -701,6 +701,11 @@ def _lr_v3_tail() -> dict[str, Any]:
     return {"lr.v3.final_over_peak": lambda: s3b.v3_lr(s3b.v3_total(v) - 1, v) / v("v3.peak_lr")}
 
 
+def _lr_inset() -> dict[str, Any]:
+    """fig-lr-curve Ⓐ's inset: the first 1 % of GPT-3's 300B tokens, by hand."""
+    return {"lr.gpt3.inset_tokens": lambda: 3e9}
+
+
 # ---- fig-momentum Ⓒ: the heavy ball on the deeper loss again, from the left wall ----------------
 
 def _momentum_slope(x: float) -> float:
@@ -746,7 +751,7 @@ def test_the_left_deeper_run_ends_in_the_deep_valley_and_stays_on_its_side():
 
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
                            **s3b.oracles(v), **_s1s2(), **_s4s5(), **_s6(), **_s3_lineage_updratio(),
-                           **_lr_in_units_of_1e4(), **_momentum_deeper(), **_lr_v3_tail()}
+                           **_lr_in_units_of_1e4(), **_momentum_deeper(), **_lr_v3_tail(), **_lr_inset()}
 
 
 def drawn_derived_keys() -> list[str]:

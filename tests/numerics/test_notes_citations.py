@@ -250,6 +250,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-lr-curve Ⓐ: the screen counts the rows from Medium (七个规模 … 灰点不算); the notes' 「表 2.1 把七个"
             "规模一起列了」 is about the whole table, lr.gpt3.table_rows (eight), which carries the erratum",
             "lr.gpt3.rows_medium_to_175b"),
+    **_each("fig-lr-curve Ⓐ: the inset's span labels the picture (which head of the run is magnified); the notes "
+            "speak of the warmup's share, not of the inset",
+            "lr.gpt3.inset_tokens"),
     **_each("fig-recompute: the notes say the lecture's length as 十二万八千 (128,000) and write 128K only as a "
             "name (「序列长度从 2K 到 128K」); the label is 2^17 = 131,072 written as 128K, whose disagreement with "
             "十二万八千 scenario.seq_len_128k records",
