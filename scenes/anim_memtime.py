@@ -92,7 +92,7 @@ TOTAL_ROLE = "ink"          # the total's peak: dot, guides, tag and readout
 COLUMN_X = 2.98
 LEGEND_TOP = 2.0
 TOTAL_READOUT_Y = 2.5
-TURN_TAG_RISE = 0.02       # the 激活峰 tag (two lines, clear of the ticks) ends at its dot, above the fill
+TURN_TAG_RISE = 0.14       # the 存下的激活峰 tag (three short lines) ends above its dot, clear of the rising fill
 AXIS_NAME_GAP = 0.3        # the time axis' title stands this far left of the 更新 name's column
 UPDATE_NOTE_GAP = 0.8      # the update note's right end, left of the sliver it points at
 
@@ -164,13 +164,17 @@ class AnimMemtime(LectureScene):
         return chart, zoom
 
     def heading(self):
-        return words("一步之内的显存：前向、反向、更新", size="heading").to_corner(UL, buff=EDGE_BUFF)
+        # A body-sized heading: the ⭐ sentence at the bottom stays clearly the largest text (1.2 ×).
+        return words("一步之内的显存：前向、反向、更新", size="body").to_corner(UL, buff=EDGE_BUFF)
 
     def axis_labels(self, zoom: ZoomStrip) -> VGroup:
+        # Both titles start at the safe margin: the zoom's stays left of the 存下的激活峰 tag.
         main = words("显存（TiB）", size="small", color="muted")
         main.next_to([TIME.left - 0.6, MAIN["top"], 0], UP, buff=MAIN_TITLE_RISE, aligned_edge=LEFT)
+        main.to_edge(LEFT, buff=EDGE_BUFF)
         small = words(f"激活（{self.zoom_unit[0]}）", size="small", color="muted")   # its own axis, in its own unit
         small.next_to([TIME.left - 0.6, ZOOM["top"], 0], UP, buff=ZOOM_TITLE_RISE, aligned_edge=LEFT)
+        small.to_edge(LEFT, buff=EDGE_BUFF)
         return VGroup(main, small)
 
     def phase_strip(self, tl: Timeline) -> VGroup:
@@ -220,7 +224,10 @@ class AnimMemtime(LectureScene):
         # true of the solid band (激活（存下的） in the legend), whose peak is the one called 激活峰.
         peak_tag = on_plot("存下的 + 重算临时 = " + self.readouts["activation_peak"], size="small")
         peak_tag.next_to(peak, UP + RIGHT, buff=0.05)
-        turn_tag = VGroup(words("激活峰", size="small"), on_plot(self.readouts["forward_end"], size="small"))
+        # The solid band's peak, named as the stored inputs' peak, stacked narrow so it stands left of
+        # the forward/backward divider, above the rising fill and clear of the zoom's axis.
+        turn_tag = VGroup(words("存下的", size="small"), words("激活峰", size="small"),
+                          on_plot(self.readouts["forward_end"], size="small"))
         turn_tag.arrange(DOWN, buff=0.02, aligned_edge=RIGHT).next_to(turn, LEFT, buff=0.15)
         turn_tag.align_to(turn, DOWN).shift(UP * TURN_TAG_RISE)
         return VGroup(peak, turn, peak_tag, turn_tag), [peak]

@@ -42,6 +42,9 @@ B_STRIP, B_LEFT, B_RIGHT = (1.55, 2.5), -5.0, 5.0
 # The quote on one line, the clause (the hook) on its own line under it, larger than anything else
 # while it is the point; it steps down to the quote's size once the question takes over (B.5).
 SAID_Y, CLAUSE_Y, FUSE_Y, WHY_Y, ADMITS_Y = 0.6, -0.1, -1.0, -1.75, -2.4
+# Once the quote leaves (B.6) the clause, its fuse and the question rise into the band it freed, so
+# the bottom third keeps room between the question, the paper's words and the takeaway.
+CLAUSE_RISE, FUSE_RISE, WHY_RISE, ADMITS_RISE = 0.62, 0.75, 0.5, 0.3
 CLAUSE_SIZE, QUOTE_SIZE = "title", "body"
 STEP_FROM, STEP_LEN, STEP_WANTED, CAP_HALF = -3.0, 2.6, 1.3, 0.3   # the capped step, left of the fuse
 TICK_PULSE = 1.8               # how much longer a tick grows when 「还是飞了二十次」 points at them
@@ -241,20 +244,22 @@ class FigSpike(LectureScene):
         self.beat(says="所以问题不是「某一步迈太大」这么简单", takeaway="问题不是「某一步迈太大」这么简单")
 
         self.beat(says="那到底是为什么？")          # put to the room before the answer, alone
-        why = words("那到底是为什么？", size="heading").move_to([0, WHY_Y, 0])
+        why = words("那到底是为什么？", size="heading").move_to([0, WHY_Y + WHY_RISE, 0])
         # The quote has been read and the takeaway holds its point: it leaves; the clause, lit,
         # and its fuse take the middle.
         # The clause steps down to the quote's size: 「不知道」 is to be the largest words next.
         shrink = theme.size(QUOTE_SIZE) / theme.size(CLAUSE_SIZE)
-        self.play(FadeOut(said), FadeOut(step), VGroup(clause, underline).animate.scale(shrink).set_x(0),
-                  fuse.animate.set_x(0), run_time=0.5)
+        self.play(FadeOut(said), FadeOut(step),
+                  VGroup(clause, underline).animate.scale(shrink).move_to([0, CLAUSE_Y + CLAUSE_RISE, 0]),
+                  fuse.animate.move_to([0, FUSE_Y + FUSE_RISE, 0]), run_time=0.5)
         self.play(FadeIn(why), run_time=0.5)
 
         self.beat(says="论文自己说：不知道")
-        verdict = words("不知道", size="title")           # said as it is (⛔ 不要圆场): plain, large
-        VGroup(why.copy(), verdict).arrange(RIGHT, buff=theme.space("wide")).move_to([0, WHY_Y, 0])
+        # Said as it is (⛔ 不要圆场): the one large word, bold, the largest on screen.
+        verdict = words("不知道", size="key", weight="BOLD")
+        VGroup(why.copy(), verdict).arrange(RIGHT, buff=theme.space("wide")).move_to([0, WHY_Y + WHY_RISE, 0])
         self.play(why.animate.next_to(verdict, LEFT, buff=theme.space("wide")), Write(verdict), run_time=0.7)
 
         self.beat(says="原话是训练成本太高，没能找到一个有原则的缓解办法")
         admits = words("「由于训练成本太高，没能找到有原则的缓解办法」—— PaLM 论文", size="label", color="muted")
-        self.play(FadeIn(admits.move_to([0, ADMITS_Y, 0])), run_time=0.5)
+        self.play(FadeIn(admits.move_to([0, ADMITS_Y + ADMITS_RISE, 0])), run_time=0.5)

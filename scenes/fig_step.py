@@ -330,7 +330,8 @@ class FigStep(LectureScene):
         v3, gpt3 = self.split_bars()
         # One layer's multiple, straight from the bar (1 ÷ its weight-matmul share); the whole model's
         # is the beat's takeaway.
-        multiple = ledger_text("一层 ≈ {flops.v3.real_over_6nd_from_share}", size="label")
+        # Named as one layer's, so the takeaway's whole-model multiple is not read as the same number twice.
+        multiple = ledger_text("只算这一层 ≈ {flops.v3.real_over_6nd_from_share}", size="label")
         multiple.next_to([BAR_RIGHT, V3_BAR_Y, 0], RIGHT, buff=theme.space("small"))
         box = marks.frame_around(VGroup(v3, gpt3, multiple), "muted", pad="tight", weight="thin")
 
@@ -343,7 +344,7 @@ class FigStep(LectureScene):
         self.beat(says="在这个长度上，attention 占一层前向算力的 82%")
         self.play(Create(box), FadeIn(v3), run_time=0.8)
         self.beat(says="反推一下：真实算力大约是 6ND 的五到六倍",
-                  takeaway=f"真实算力 ≈ {{flops.v3.real_over_6nd_128k}} {SIX}")
+                  takeaway=f"整个模型：真实算力 ≈ {{flops.v3.real_over_6nd_128k}} {SIX}")
         self.play(FadeIn(multiple, shift=LEFT * 0.1), run_time=0.6)
         self.beat(says="GPT-3 那个两千零四十八，attention 只占百分之一点几，漏掉完全无所谓",
                   takeaway=f"短序列上 {SIX} 好用：不是公式错了，是前提变了", replaces=True)
@@ -407,10 +408,11 @@ class FigStep(LectureScene):
         """The total's peak: its label above the strips (in the row the bill left), a solid line
         from it down through the strips to their baseline, above the 不同时 arrow, crossing nothing."""
         x = float(A_TIME.x(self.tl.total_peak[0]))
-        label = ledger_text("合计峰 {timeline.v3.total_peak_tib} TiB", size="small")
-        label.move_to([x, A_TEXT_TOP_Y - A_TEXT_PITCH / 2, 0])
-        line = marks.segment([x, label.get_bottom()[1] - theme.space("fine")], [x, self.a_bottom], "ink",
-                             weight="bold")
+        # Set left of its line, ending before it, and saying where it is not: the gradients' peak line
+        # stands a little further right, and the two must not read as one.
+        label = ledger_text("合计峰 {timeline.v3.total_peak_tib} TiB：在梯度峰之前", size="small")
+        label.move_to([x, A_TEXT_TOP_Y - A_TEXT_PITCH / 2, 0]).align_to([x - theme.space("tight"), 0, 0], RIGHT)
+        line = marks.segment([x, label.get_top()[1]], [x, self.a_bottom], "ink", weight="bold")
         return line, label
 
     def at_total_peak(self) -> VGroup:

@@ -169,7 +169,7 @@ class FigUnderflow(LectureScene):
         self.beat(says="就是把整条分布在这根轴上往右推")
         after = self.histogram(SKETCH_SHIFT.value, opacity=0.9)
         top = HIST_BASE + HIST_HEIGHT + PUSH_RISE
-        start = self.fp16_x + 0.12     # clear of the zero line
+        start = self.fp16_x + 0.3      # the arrow and its × S label well clear of the zero line
         push = arrow([start, top, 0], [after.get_center()[0] + theme.space("gap"), top, 0], OPERATION, weight="bold",
                      buff=None)
         times = line("× S（loss scale）", size="small", color=OPERATION).next_to(push, UP, buff=theme.space("fine")).align_to(push, LEFT)
@@ -178,7 +178,10 @@ class FigUnderflow(LectureScene):
         ghost = before.animate.set_fill(opacity=0).set_stroke(theme.color("muted"), width=theme.stroke("thin"), opacity=1)
         # Its name goes with it, beside the pushed distribution (clear of fp16's zero line).
         named = sketch.copy().next_to(after, RIGHT, buff=theme.space("small")).set_y(HIST_BASE + HIST_HEIGHT * 0.6)
-        self.play(TransformFromCopy(before, after), ghost, sketch.animate.move_to(named), run_time=0.9)
+        # The ghost is the distribution before the push: its 「这截掉到零」 is no longer true, so it says so.
+        earlier = words("推之前", size="small", color="muted").move_to(dropped).align_to(dropped, RIGHT)
+        self.play(TransformFromCopy(before, after), ghost, sketch.animate.move_to(named),
+                  FadeOut(dropped), FadeIn(earlier), run_time=0.9)
 
     # ---- drawing helpers ----
 

@@ -56,10 +56,15 @@ CUT_SAYS = ("切完优化器状态：31.4", "再切梯度：16.6", "最后连权
 # The bill's four columns under the bar (「摆回这张账单上」), as wide as the bar together: each
 # item's name in its own colour, its cure under it. ZeRO's stages sit under the three it splits.
 BILL = (("权重", "weights", 2), ("梯度", "gradients", 1), ("优化器状态", "optimizer", 0), ("激活", "activations", None))
-BILL_TOP = -1.22                  # the column names' top, under the last bar
+BILL_TOP = -1.22                  # the column names' top, under the last bar (before the block rises)
+# 「其它名词」 (A.10): the setting badges leave and the bars, their labels and the price column rise
+# by BLOCK_RISE, the price column and the insets paled (said, no longer the subject); the bill's
+# rows under them get the room: chips, cures, the offload band and the takeaway each clear.
+BLOCK_RISE = 0.45
+SAID_OPACITY = 0.35
 BILL_RIGHT = 6.6                  # the columns span the frame from the bar's left edge (the safe area's)
 CURE_DROP = 0.46                  # a cure's row under its column's name
-OFFLOAD_DROP = 0.3                # the offload band under the cures' row (well clear of the takeaway under it)
+OFFLOAD_DROP = 0.42               # the offload band under the cures' row (well clear of the takeaway under it)
 OFFLOAD_HEIGHT = 0.4
 IDLE_STRETCH = 2                  # the column whose idle stretch offload moves away: the optimizer state's
 IDLE_WIDTH = 0.92                 # of its column: the stretch between two updates
@@ -120,8 +125,11 @@ class FigZero(LectureScene):
         else:
             self.play(FadeIn(bar.track), GrowFromEdge(bar.blocks, LEFT), FadeIn(label), run_time=0.8)
         if row in SHARDED:
-            self.play(FadeIn(self.inset(row, bar)), run_time=0.5)
+            inset = self.inset(row, bar)
+            self.play(FadeIn(inset), run_time=0.5)
+            self.insets = [*getattr(self, "insets", []), inset]
         self.bars = [*getattr(self, "bars", []), bar]
+        self.row_labels = [*getattr(self, "row_labels", []), label]
         return label
 
     def inset(self, row: int, bar: StackedBar) -> VGroup:
@@ -160,6 +168,7 @@ class FigZero(LectureScene):
         # The legend shares the baseline's label line, at the track's right end: the bottom stays free.
         key.match_y(base_label).align_to([BAR_LEFT + BAR_WIDTH, 0, 0], RIGHT)
         self.play(FadeIn(key), Indicate(setting, color=theme.color("accent"), scale_factor=1.05), run_time=0.6)
+        self.badges, self.key = badges, key
 
         for row, says in enumerate(CUT_SAYS, start=1):
             self.beat(says=says)
@@ -208,8 +217,28 @@ class FigZero(LectureScene):
             cells[3], RIGHT, buff=theme.space("wide") - theme.space("tight"))
         self.play(FadeIn(cells[3]), run_time=0.4)
         self.play(FadeIn(more, shift=LEFT * 0.15), Indicate(cells[3], color=theme.color(PRICE_ROLE)), run_time=0.7)
+        self.price = VGroup(title, cells, same, more)
 
     # -- the bill's columns, each with its cure --
+
+    @staticmethod
+    def paled(group: VGroup) -> list:
+        """Said, no longer the subject: texts go muted (still readable), shapes pale."""
+        from manim import Text
+        anims = []
+
+        def walk(part) -> None:
+            if isinstance(part, Text):
+                anims.append(part.animate.set_color(theme.text_color("muted")))
+            elif part.submobjects:
+                for sub in part.submobjects:
+                    walk(sub)
+            elif part.has_points():
+                anims.append(part.animate.set_fill(opacity=SAID_OPACITY * part.get_fill_opacity())
+                             .set_stroke(opacity=SAID_OPACITY * part.get_stroke_opacity()))
+
+        walk(group)
+        return anims
 
     def bill_columns(self) -> list[VGroup]:
         """Four columns as wide as the bar together: each item's name, tinted in its colour."""
@@ -217,20 +246,25 @@ class FigZero(LectureScene):
         columns = []
         for k, (name, role, _) in enumerate(BILL):
             head = widgets.badge(name, role, size="small", weight="thin", fill_opacity=0.08)
-            head.move_to([BAR_LEFT + (k + 0.5) * width, BILL_TOP - head.height / 2, 0])
+            head.move_to([BAR_LEFT + (k + 0.5) * width, BILL_TOP + BLOCK_RISE - head.height / 2, 0])
             columns.append(head)
         return columns
 
     def cure(self, column: VGroup, *texts: str) -> VGroup:
         """One or more cures under a column's name, side by side (each its own word)."""
         parts = VGroup(*(line(t, size="small") for t in texts)).arrange(RIGHT, buff=theme.space("small"))
-        return parts.move_to([column.get_x(), BILL_TOP - CURE_DROP - column.height / 2, 0])
+        return parts.move_to([column.get_x(), BILL_TOP + BLOCK_RISE - CURE_DROP - column.height / 2, 0])
 
     def other_names(self) -> None:
         """「摆回这张账单上」: the bill's four columns under the bar, ZeRO's stages under the three
         it splits; then each other name under what it targets, as the speaker says it."""
         self.beat(says="顺手把其它几个常听见的名词也摆回这张账单上")
-        self.play(FadeOut(self.tiles), run_time=0.4)
+        # The setting and the tiles leave; the bars rise into the badges' row, the price column and the
+        # magnified shards go pale: the bill below gets the room.
+        block = VGroup(*(bar for bar in self.bars), *self.row_labels, self.key, *self.insets, self.price)
+        self.play(FadeOut(self.tiles), FadeOut(self.badges), run_time=0.4)
+        self.play(block.animate.shift(UP * BLOCK_RISE), run_time=0.5)
+        self.play(*self.paled(VGroup(self.price, *self.insets)), run_time=0.4)
         columns = self.bill_columns()
         stages = [self.cure(col, f"{{zero.stage_names[{stage}]}}") for col, (_, _, stage) in zip(columns, BILL)
                   if stage is not None]
@@ -246,10 +280,10 @@ class FigZero(LectureScene):
         self.beat(says="offload，针对「暂时用不到」的那些项")
         # Across every column: it targets no one item but the stretch of the step an item sits idle.
         # An active remedy, so drawn in ink (an outline), not pale.
-        top = BILL_TOP - CURE_DROP - activations.height / 2 - OFFLOAD_DROP
+        top = BILL_TOP + BLOCK_RISE - CURE_DROP - activations.height / 2 - OFFLOAD_DROP
         band = marks.box(BILL_RIGHT - BAR_LEFT, OFFLOAD_HEIGHT, "ink", weight="thin")
         band.move_to([(BAR_LEFT + BILL_RIGHT) / 2, top - OFFLOAD_HEIGHT / 2, 0])
-        offload = words("offload：暂时用不到", size="small")
+        offload = words("offload", size="small")   # the lit stretch says 「这段用不到」
         offload.next_to(band.get_left(), RIGHT, buff=theme.space("small"))
         self.play(FadeIn(band), FadeIn(offload), run_time=0.6)
         # 「切的是哪一段时间」: the band runs along time; one stretch of it (the optimizer state's idle
@@ -287,6 +321,16 @@ class FigZero(LectureScene):
         x_name.set_x(plot.point(7, 0)[0])
         y_name = words("用到的频率", size="small", color="muted").next_to(plot.y_axis, UP, buff=theme.space("tight"))
         self.play(FadeIn(VGroup(plot, ticks, x_name, y_name)), run_time=0.6)
+
+        # The bill's fourth item, not on the map (its size is no per-parameter constant): a side box,
+        # in its colour, with what it grows with and its cures.
+        side = VGroup(words("激活", size="label", color="activations"),
+                      words("随 batch × 序列长度涨", size="small", color="activations"),
+                      words("→ 重算 / 上下文并行", size="small", color="activations"))
+        side.arrange(DOWN, buff=theme.space("fine"), aligned_edge=LEFT)
+        side_box = VGroup(marks.frame_around(side, "activations", pad="small", weight="thin"), side)
+        side_box.to_edge(RIGHT, buff=theme.space("wide")).set_y(MAP_TOP - side_box.height / 2)
+        self.play(FadeIn(side_box), run_time=0.4)
 
         points = {name: plot.point(quantity(SIZES[name]).value, FREQUENCY[name]) for name in SIZES}
         items = {name: self.item(name, points[name], plot) for name in SIZES}
