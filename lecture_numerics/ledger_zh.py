@@ -739,6 +739,10 @@ ZH: dict[str, dict[str, str]] = {
     },
     "timeline.v3.total_peak_phase": {"measures": "总量在哪个阶段到峰", "formula": "显存模拟器跑一步：总和到峰时正在做的阶段"},
     "timeline.v3.total_peak_t": {"measures": "总量什么时候到峰（占一步计算的比例）", "formula": "显存模拟器跑一步：总和到峰的时刻（占一步计算的比例）"},
+    "timeline.v3.total_peak_layers_before_gradient_peak": {
+        "measures": "合计峰比梯度峰早几层（反向还要走完的层数）",
+        "formula": "显存模拟器跑一步：合计到峰时正在重算的那层的序号 + 1（它和它下面的层都还要反向）",
+    },
     "timeline.v3.total_peak_tib": {
         "measures": "一步里显存的峰（要买的就是这么多）",
         "formula": "显存模拟器按 V3 的每层尺寸跑一步：权重 + 梯度 + 优化器 + 激活，总和最大那一刻 ÷ 1024⁴",

@@ -80,6 +80,11 @@ TOTAL_PEAK_LAYER = _declare(
     "timeline.v3.total_peak_layer", lambda tl: int(tl.layer[list(tl.t).index(tl.total_peak[0])]),
     unit="layer", fmt="{}", formula="layer of the event at the total's peak",
     measures="layer being recomputed at the total's peak (the last MoE layer the backward reaches)")
+LAYERS_BEFORE_GRADIENT_PEAK = _declare(
+    "timeline.v3.total_peak_layers_before_gradient_peak",
+    lambda tl: int(tl.layer[list(tl.t).index(tl.total_peak[0])]) + 1, unit="layers", fmt="{}",
+    formula="layer at the total's peak + 1 (backward still runs that layer and every one below it)",
+    measures="how many layers of backward lie between the total's peak and the gradients' peak")
 
 
 def _moving_batch(seq_len: int, bytes_per_param: int, **config: int) -> int:

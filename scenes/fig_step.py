@@ -88,7 +88,8 @@ class FigStep(LectureScene):
         "bill.v3.optimizer_tib", "bill.v3.weights_tib", "bill.v3.total_tib", "bill.v3.gpus_80gib",
         "hardware.gpu_memory_gib", "model.v3.total_params", "bytes.per_param_total", "onestep.seq_len_k",
         "timeline.v3.gradient_peak_tib", "timeline.v3.activations_end_of_forward_gib",
-        "timeline.v3.total_peak_tib", "onestep.v3.items_at_total_peak_tib",
+        "timeline.v3.total_peak_tib", "timeline.v3.total_peak_layers_before_gradient_peak",
+        "onestep.v3.items_at_total_peak_tib",
         "flops.six_nd_coefficient", "flops.v3.six_nd_pflop_128k", "model.v3.active_params",
         "onestep.bytes_per_tib", "onestep.v3.attention_share_round", "onestep.v3.matmul_share_128k",
         "flops.gpt3.attention_share_2k", "flops.v3.real_over_6nd_128k", "flops.v3.real_over_6nd_from_share",
@@ -410,7 +411,8 @@ class FigStep(LectureScene):
         x = float(A_TIME.x(self.tl.total_peak[0]))
         # Set left of its line, ending before it, and saying where it is not: the gradients' peak line
         # stands a little further right, and the two must not read as one.
-        label = ledger_text("合计峰 {timeline.v3.total_peak_tib} TiB：在梯度峰之前", size="small")
+        label = ledger_text("合计峰 {timeline.v3.total_peak_tib} TiB：比梯度峰早 "
+                            "{timeline.v3.total_peak_layers_before_gradient_peak} 层", size="small")
         label.move_to([x, A_TEXT_TOP_Y - A_TEXT_PITCH / 2, 0]).align_to([x - theme.space("tight"), 0, 0], RIGHT)
         line = marks.segment([x, label.get_top()[1]], [x, self.a_bottom], "ink", weight="bold")
         return line, label

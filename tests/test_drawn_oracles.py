@@ -706,6 +706,13 @@ def _lr_inset() -> dict[str, Any]:
     return {"lr.gpt3.inset_tokens": lambda: 3e9}
 
 
+def _layers_left_at_total_peak() -> dict[str, Any]:
+    """fig-step A.11: the total peaks while backward recomputes the last MoE layer it reaches; below
+    it stand V3's dense layers (config.json first_k_dense_replace = 3), so that layer and the three
+    dense ones are still to run before the gradients peak: 3 + 1, by hand."""
+    return {"timeline.v3.total_peak_layers_before_gradient_peak": lambda: 3 + 1}
+
+
 # ---- fig-momentum Ⓒ: the heavy ball on the deeper loss again, from the left wall ----------------
 
 def _momentum_slope(x: float) -> float:
@@ -751,7 +758,8 @@ def test_the_left_deeper_run_ends_in_the_deep_valley_and_stays_on_its_side():
 
 ORACLES: dict[str, Any] = {**_circuit(), **_slider(), **_vote(), **_others(), **_memtime(), **_s3_first_half(),
                            **s3b.oracles(v), **_s1s2(), **_s4s5(), **_s6(), **_s3_lineage_updratio(),
-                           **_lr_in_units_of_1e4(), **_momentum_deeper(), **_lr_v3_tail(), **_lr_inset()}
+                           **_lr_in_units_of_1e4(), **_momentum_deeper(), **_lr_v3_tail(), **_lr_inset(),
+                           **_layers_left_at_total_peak()}
 
 
 def drawn_derived_keys() -> list[str]:

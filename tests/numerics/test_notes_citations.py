@@ -253,6 +253,9 @@ NOT_IN_THE_NOTES: dict[str, str] = {
     **_each("fig-lr-curve Ⓐ: the inset's span labels the picture (which head of the run is magnified); the notes "
             "speak of the warmup's share, not of the inset",
             "lr.gpt3.inset_tokens"),
+    **_each("fig-step A.11: the notes say the two peaks are not at one moment (「两个峰根本不在同一时刻」); how many "
+            "layers apart the simulator puts them labels the picture",
+            "timeline.v3.total_peak_layers_before_gradient_peak"),
     **_each("fig-recompute: the notes say the lecture's length as 十二万八千 (128,000) and write 128K only as a "
             "name (「序列长度从 2K 到 128K」); the label is 2^17 = 131,072 written as 128K, whose disagreement with "
             "十二万八千 scenario.seq_len_128k records",
