@@ -171,7 +171,9 @@ def test_a_warning_takeaway_stands_on_a_highlight_band_in_ink():
     assert not any(isinstance(part, Line) for part in line.get_family())
 
 
-def test_the_line_before_the_newest_steps_back_unless_the_notes_mark_it_more_strongly():
+def test_the_line_before_the_newest_steps_back_however_the_notes_marked_it():
+    """The sentence being said leads: the line before it turns muted and smaller, a ⭐⭐⭐ one too
+    (kept at its size under a newer line, it was read first)."""
     from scenes.kit import theme
 
     muted = theme.text_color("muted").to_hex().upper()
@@ -186,14 +188,12 @@ def test_the_line_before_the_newest_steps_back_unless_the_notes_mark_it_more_str
             self.beat(says="二乘零点五乘三", takeaway="最后平常的话")
 
     scene = build_scene_class(Led, capture_stills=True)
-    second = {m.takeaway_of: m for m in _lines(scene.section_stills[1])}
-    assert second["A.1"].get_color().to_hex().upper() != muted, "a ⭐ line keeps its place over a plain one"
-    third = {m.takeaway_of: m for m in _lines(scene.section_stills[2])}
-    assert third["A.2"].get_color().to_hex().upper() == muted, "the plain line steps back for the ⭐⭐⭐ one"
-    last = {m.takeaway_of: m for m in _lines(scene.section_stills[-1])}
-    assert set(last) == {"A.3", "A.4"}
-    assert last["A.3"].height >= 1.15 * last["A.4"].height, "the ⭐⭐⭐ line keeps its size after it"
-    assert last["A.3"].get_color().to_hex().upper() != muted
+    for index, (before, newest) in enumerate((("A.1", "A.2"), ("A.2", "A.3"), ("A.3", "A.4")), start=1):
+        shown = {m.takeaway_of: m for m in _lines(scene.section_stills[index])}
+        assert shown[before].get_color().to_hex().upper() == muted, f"{before} steps back under {newest}"
+        assert shown[newest].get_color().to_hex().upper() != muted, f"{newest} leads"
+        assert shown[newest].height > shown[before].height, f"{newest} is the larger line"
+    assert scene.beats[2].emphasis.stars == 3, "the stepped-back line of the last beat is a ⭐⭐⭐ one"
 
 
 def test_dim_takeaways_steps_every_shown_takeaway_back():

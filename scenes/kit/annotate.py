@@ -58,6 +58,8 @@ def callout(point: Point, template: str, direction: np.ndarray = UR, *, length: 
                   color=theme.color(color))
     label = line(template, size=size, color=color).next_to(leader.get_end(), np.sign(np.round(d, 6)),
                                                            buff=theme.space("tight"))
+    # Haloed as on_plot's labels are: a callout mostly stands on a plot, where gridlines pass.
+    label.set_stroke(theme.background(), width=HALO_STROKE, background=True)
     group = VGroup(leader, label)
     group.leader, group.label = leader, label
     return group

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manim import UP, FadeIn, FadeOut, Mobject, Scene
+from manim import UP, FadeIn, FadeOut, FadeTransform, Mobject, Scene
 
 from lecture_numerics.emphasis import Emphasis, emphasis_of
 from scenes.kit import text, theme
@@ -77,8 +77,10 @@ class Beat:
 
     @property
     def emphasis(self) -> Emphasis:
-        """How the notes mark what this beat quotes (⭐ level, ⛔): its takeaway is set so."""
-        return emphasis_of(self.says)
+        """How the notes mark what this beat quotes (⭐ level, ⛔): its takeaway is set so. A beat
+        that quotes no line of its own (a cue with no speech) takes the marks of its takeaway
+        when that is a line of the notes."""
+        return emphasis_of(self.says if self.says else self.takeaway)
 
 
 class LectureScene(Scene):
@@ -110,7 +112,8 @@ class LectureScene(Scene):
         """Open a walkthrough panel whose clip stands alone: clear the stage, show the header."""
         self.panel(name, says=says, takeaway=takeaway)
         self.clear()
-        self.play(FadeIn(panel_header(name, heading)), run_time=0.6)
+        self.header = panel_header(name, heading)     # kept: a scene may rename its panel later
+        self.play(FadeIn(self.header), run_time=0.6)
 
     # ---- beats -------------------------------------------------------------------------
 
@@ -132,10 +135,12 @@ class LectureScene(Scene):
 
     def play_restack(self, change: Restack, run_time: float = 0.6) -> None:
         """Lines leave first, kept ones move, then new ones arrive: never two sentences in one place.
-        A line that changes style cross-fades into its restyled copy (a morph between bold and
-        plain glyphs was glyph soup mid-way), so the sentence is on screen throughout."""
+        A line that changes style fades into its restyled copy while both travel together from the
+        old place and size to the new (a point morph between bold and plain glyphs was glyph soup
+        mid-way; a cross-fade in two places showed the sentence twice, one above the other), so it
+        reads as one line moving and stepping back."""
         steps = [[FadeOut(m) for m in change.leaving],
-                 change.moving + [a for old, new in change.morphing for a in (FadeOut(old), FadeIn(new))],
+                 change.moving + [FadeTransform(old, new) for old, new in change.morphing],
                  [FadeIn(m, shift=UP * 0.15) for m in change.arriving]]
         steps = [s for s in steps if s]
         for animations in steps:

@@ -108,16 +108,6 @@ class _Said:
         return self.emphasis.stars > 0 or self.emphasis.warning
 
 
-def _asks(said: _Said) -> bool:
-    """A question put to the room: it leads whatever stands above it, so the room reads it first."""
-    return said.sentence.rstrip().endswith(("？", "?"))
-
-
-def _rank(said: _Said) -> int:
-    """How strongly the notes mark a line: plain 0, ⭐ or ⛔ 1, ⭐⭐ 2, ⭐⭐⭐ 3."""
-    return max(said.emphasis.stars, int(said.emphasis.warning))
-
-
 @dataclass
 class Restack:
     """What a change to the takeaways does on screen, in order: lines leave, kept lines move
@@ -134,9 +124,9 @@ class Takeaways:
     """The panel's key sentences along the bottom edge, in the order they were said.
 
     At most two stand on their own: the newest, set as the notes mark it, and the one before,
-    stepped back (muted, plain size) so the newest leads, unless the notes mark it more
-    strongly than the newest (a ⭐⭐⭐ line stays the largest under a plain one) and the
-    newest is not a question to the room. Older starred
+    stepped back (muted, smaller) so the sentence being said leads, however strongly the notes
+    marked the one before (a ⭐⭐⭐ line kept at its size under a newer one competed with it,
+    and the room read the old line first). Older starred
     (⭐ or ⛔) lines fold into one muted recap line above them; older unstarred lines leave. A
     later sentence never stands above an earlier one.
     Every full line is tagged ``takeaway_of = <beat name>``, the recap ``recap_of = [names]``.
@@ -180,7 +170,7 @@ class Takeaways:
         for s in self.said:
             if s not in full:
                 styles.append("")
-            elif s is not full[-1] and (_rank(s) <= _rank(full[-1]) or _asks(full[-1])):
+            elif s is not full[-1]:
                 styles.append("back")
             else:
                 styles.append(s.emphasis.level)
