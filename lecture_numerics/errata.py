@@ -87,6 +87,9 @@ WHY: dict[str, str] = {
                                       "只和优化器状态（7.32 TiB）比，约七十一条就追平了 —— 比九十四条早。",
     "vanish.rate_gap_zh": "零点八和一点二之间差四成；各离一才是两成（图上写「各离 1 两成」）。",
     "vanish.numbers_multiplied": "图上那条链是起点的 1 乘上 59 个兑换率，共六十个数（输入端的 1.9×10⁻⁶ 正是 0.8⁵⁹）。",
+    "gradlife.stops_worked_on": "五道里四道各有省法（省显存 / 省通信 / 省时间）；④ 裁剪管的是稳定，图上写「不省：保稳定」。",
+    "vote.request_is_minus_seed": "种子是「预测 − 真值」，要求是「真值 − 预测」：方向正好相反（图上写「要求 = −种子」，"
+                                  "红箭头都和种子的正负反着指）。",
     "vote.mean_request_is_gradient": "图上投的是「要求」（答案 − 预测），平均起来是梯度的相反数；梯度 = 预测 − 答案（Ⓐ 的种子），"
                                      "Ⓒ 的「梯度」一列就是把平均的箭头翻过来（= −平均）。",
     "spoken.onelr_bounce_axis": "图上蓝色的锯齿是竖着弹（陡的那个参数，fig-onelr 开头的坐标约定「竖着弹的是陡的那个参数」）；"
@@ -176,6 +179,10 @@ RULINGS: dict[str, Ruling] = {
     "lora.7b.lora_gib": Ruling(
         ground="末位", because="12.7 和 12.6 只差最后一位；一百 G 对十二点几 G，「差了将近八倍」不变"),
     "onestep.sweep.crossing_against": Ruling(claim=True, right="常驻块"),
+    "gradlife.stops_worked_on": Ruling(
+        claim=True, right="几乎每一道都有人在上面做文章", say="几乎每一道都有人在上面做文章 —— 要么省显存，要么省通信，要么省时间。"),
+    "vote.request_is_minus_seed": Ruling(
+        claim=True, right="种子反过来", say="⭐ 这就是刚才那颗种子反过来 ——「真值减预测」，换成人话就是这一句。"),
     "vote.mean_request_is_gradient": Ruling(claim=True, right="反过来就是梯度", say="那个平均，反过来就是梯度。"),
     "spoken.onelr_bounce_axis": Ruling(
         claim=True, right="上下来回弹", say="每一步大半的力气，都花在上下来回弹上了。"),

@@ -47,3 +47,12 @@ STOP_COUNT = derived(
     formula="len(STOPS): computed, accumulated, reduced across devices, clipped, handed to the optimizer",
     measures="stops a gradient passes between being computed and being thrown away", notes="五",
     notes_quote="一个梯度从算出来到被扔掉，中间要过五道。")
+
+# 「每一道都有人在上面做文章 —— 要么省显存，要么省通信，要么省时间」: four of the five stops carry a
+# saving; clipping (④) is a stability guard, tagged 「不省：保稳定」. A notes-only key, for the erratum.
+EVERY_STOP = chosen(
+    "gradlife.stops_worked_on", "几乎每一道", unit="", fmt="{}",
+    measures="how many of the stops carry a saving (省显存 / 省通信 / 省时间), as the speaker says it",
+    reason="every stop but clipping lists one in STOPS; clipping is drawn 「不省：保稳定」, since the notes treat "
+           "it only as a stability guard",
+    notes="都有人在上面做文章", notes_quote="每一道都有人在上面做文章 —— 要么省显存，要么省通信，要么省时间。")

@@ -243,6 +243,15 @@ ways_to_raise = derived(
 )
 
 
+# 「这就是刚才那颗种子，「预测减真值」，换成人话就是这一句」 (the notes, Ⓐ): the request is the
+# seed turned round (答案 − 预测); Ⓐ writes 要求 = −种子. A notes-only key, for the erratum.
+REQUEST_IS_MINUS_SEED = chosen(
+    "vote.request_is_minus_seed", "反过来的种子", unit="", fmt="{}",
+    measures="what a sample's request (答案 − 预测, Ⓐ's arrows) is to Ⓐ's seed (预测 − 答案)",
+    reason="the request pushes the output toward the answer, answer − prediction, which is minus the seed "
+           "(prediction − answer); Ⓐ draws the arrows against the seed's signs and writes 要求 = −种子",
+    notes="就是刚才那颗种子", notes_quote="这就是刚才那颗种子，「预测减真值」，换成人话就是这一句。")
+
 # 「那个平均，就是梯度」 (the notes, Ⓒ): a vote is a request (答案 − 预测), minus a seed, so their
 # average is minus the gradient; Ⓒ draws it flipped (= −平均). A notes-only key, for the erratum.
 MEAN_IS_GRADIENT = chosen(
