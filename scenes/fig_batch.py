@@ -119,6 +119,7 @@ class FigBatch(LectureScene):
         now = self.rectangle(1, 1, CURVE, corner)
         self.play(FadeIn(heading), FadeIn(now), run_time=0.4)
         self.add(before)
+        self.bring_to_back(before)     # the dashed "before" under the solid "after", never across it
         after = self.rectangle(steps, cost, CURVE, corner)
         self.play(Transform(now, after), run_time=1.0)
         self.factor_labels(after, before, step_cost, total_key)

@@ -125,13 +125,14 @@ class FigBeststep(LectureScene):
         tangent = marks.segment(A_WINDOW.point(x - TANGENT_BACK, 0.5 * h * x * x - TANGENT_BACK * slope),
                                 A_WINDOW.point(x + TANGENT_AHEAD, 0.5 * h * x * x + TANGENT_AHEAD * slope), SLOPE)
         self.play(Create(parabola(A_WINDOW, h)), FadeIn(ball), run_time=0.9)
+
+        # The gradient is drawn when it is named, not before.
+        self.beat(says="梯度除以二阶导")
         # Named once drawn, under the tangent where the convex curve leaves the plot empty.
         slope_name = on_plot("梯度 {beststep.a.gradient}", color=SLOPE).next_to(ball, RIGHT + DOWN,
                                                                               buff=theme.space("small"))
         self.play(Create(tangent), run_time=0.6)
         self.play(FadeIn(slope_name), run_time=0.3)
-
-        self.beat(says="梯度除以二阶导")
         # The second derivative gets a referent as the gradient has one: the bowl's bend.
         bend = on_plot("二阶导 {beststep.a.curvature}：弯的程度", color=CURVE).move_to(A_WINDOW.point(*BEND_AT))
         rule = VGroup(
@@ -350,6 +351,11 @@ class FigBeststep(LectureScene):
         self.play(FadeIn(self.kappa_tag), run_time=0.5)
         self.play(LaggedStart(*(FadeIn(d) for d in near), lag_ratio=0.3), run_time=0.9)
         self.beat(says="第三行 —— 真实模型上，这个比值是几个数量级。")
+        # Row ① has been read: it leaves, and the rest moves up a row, so the 364 steps have air
+        # under them before the ⭐⭐⭐ line.
+        lift = UP * (rows[0].get_top()[1] - rows[1].get_top()[1])
+        self.play(FadeOut(rows[0]), VGroup(rows[1], near).animate.shift(lift), run_time=0.5)
+        VGroup(rows[2], far).shift(lift)
         self.wait(1.0)                          # 「第三行要停一下」
         self.play(FadeIn(rows[2], shift=RIGHT * theme.space("close")), run_time=0.7)
         # The same steps at the same pitch: four whole lines of them.
@@ -361,9 +367,7 @@ class FigBeststep(LectureScene):
         self.beat(says="别再找那个「最好的全局学习率」了，它不存在。",
                   takeaway="最好的全局学习率不存在 —— 每个参数得配它自己的那一个", replaces=True)
         answer = panel_header("B", "（续）中间也没有好的")
-        kept = VGroup(rows[1], near, rows[2], far)
-        self.play(FadeOut(rows[0]), FadeTransform(self.header, answer),
-                  kept.animate.shift(UP * (rows[0].get_top()[1] - rows[1].get_top()[1])), run_time=0.6)
+        self.play(FadeTransform(self.header, answer), run_time=0.6)
         # The cost comes in: rows ② and ③ have been read, so they shrink to the names of their
         # strips (the dots stay): ②'s stub moves up beside its name, ③'s block follows its name up,
         # so the frame keeps the conclusion and the cost with room between them.

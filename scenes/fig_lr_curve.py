@@ -281,7 +281,9 @@ class FigLrCurve(LectureScene):
                   run_time=0.5)
         self.play(*self.truncation_branch(), run_time=1.0)
 
-        self.beat(says="最后指一下图上那条横贯全场的虚线")
+        # The line is the point now: its sentence takes the takeaway slot, the cosine-vs-constant line leaves.
+        self.beat(says="最后指一下图上那条横贯全场的虚线",
+                  takeaway="{lr.school_count}派余弦段的终点，都在峰值的 {lr.v3.cosine_end_over_peak} 线上", replaces=True)
         self.floor_line()
         # The ⚠ line leads alone: the contrast it replaces is drawn (the branch and its label stay).
         self.beat(says="两个样本不构成定律", takeaway="⚠ 样本太少，不构成定律 · 但「降到{lr.decay_to_zero_over_peak}」不是默认做法",
@@ -340,12 +342,10 @@ class FigLrCurve(LectureScene):
         ends = VGroup(marks.dot(self.plot.point(lr.GPT3_DECAY_END.value, floor), OLD, size="ball"),
                       marks.dot(self.plot.point(lr.V3_COSINE_END_PROGRESS.value, floor), NEW, size="ball"))
         ends.set_z_index(FLOOR_ON_TOP + 1)
-        # The line's label says what stands on it: both cosine ends (the two dots), as the errata
-        # has the speaker say; its height is the y axis's own 10 % tick.
-        # Two short lines, so it ends well left of the truncation branch's fall.
-        note = VGroup(ledger_text("{lr.school_count}派余弦段的终点", size="small"),
-                      ledger_text("都在这条 {lr.v3.cosine_end_over_peak} 线上", size="small"))
-        note.arrange(DOWN, aligned_edge=LEFT, buff=NOTE_LINE_GAP)
+        # What stands on the line (both cosine ends, the two dots, as the errata has the speaker
+        # say) is the beat's takeaway; on the plot the line only names its height, the y axis's
+        # own 10 % tick, short, so it ends well left of the truncation branch's fall.
+        note = VGroup(ledger_text("峰值的 {lr.v3.cosine_end_over_peak}", size="small"))
         note.next_to(self.plot.point(FLOOR_NOTE_AT, floor), UP, buff=FLOOR_LABEL_GAP)
         note.align_to(self.plot.point(FLOOR_NOTE_AT, 0), LEFT)
         # V3's real end: its last stretch runs under the line, too narrow to see without a pointer.

@@ -21,8 +21,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, GrowArrow, GrowFromEdge, LaggedStart,
-                   VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, FadeTransform, GrowArrow, GrowFromEdge,
+                   LaggedStart, VGroup, linear)
 
 from lecture_numerics import momentum as run
 from scenes.kit import marks, theme, widgets
@@ -30,6 +30,7 @@ from scenes.kit.arrows import arrow, curved_arrow
 from scenes.kit.bars import StackedBar
 from scenes.kit.base import LectureScene
 from scenes.kit.data_window import DataWindow, clipped_curve
+from scenes.kit.panels import panel_header
 from scenes.kit.text import formula, ledger_text, line, number, words
 
 # The runs by what they are: the notes call the plain run 灰 (muted: it stops) and the heavy ball
@@ -126,14 +127,17 @@ class FigMomentum(LectureScene):
     # ---- Ⓐ one loss, two runs ----------------------------------------------------------------
 
     def two_runs_panel(self):
-        self.start_panel("A", "同一条 loss，{momentum.run_count}次运行", says="办法叫动量。一句话就能说完")
-        curve = self.loss_curve(WHOLE, upto=run.START.value)
-        start = marks.dot(on_curve(WHOLE, [run.START.value])[0], "ink", size="large")
-        self.play(Create(curve), FadeIn(start), run_time=1.0)
+        # The panel is named for what is said first (动量); the picture waits for 「看这张图」.
+        self.start_panel("A", "动量：给它一点惯性", says="办法叫动量。一句话就能说完")
         self.beat(says="这一步怎么动，不只看当前的梯度，还要看上一步是怎么动的",
                   takeaway="这一步怎么动：不只看当前的梯度，还要看上一步是怎么动的")
         self.beat(says="说白了就是给它一点惯性", takeaway="说白了，就是给它一点惯性")
         self.beat(says="看这张图。同一条 loss、同一个起点，唯一的差别就是有没有惯性")
+        curve = self.loss_curve(WHOLE, upto=run.START.value)
+        start = marks.dot(on_curve(WHOLE, [run.START.value])[0], "ink", size="large")
+        picture = panel_header("A", "同一条 loss，{momentum.run_count}次运行")
+        self.play(FadeTransform(self.header, picture), Create(curve), FadeIn(start), run_time=1.0)
+        self.header = picture
         start_label = words("同一个起点", size="label").next_to(start, LEFT, buff=theme.space("close"))
         self.play(FadeIn(start_label), run_time=0.5)
 

@@ -63,6 +63,12 @@ BILL = (("权重", "bytes.weights_bf16", "weights"), ("梯度", "bytes.gradients
         ("v", "bytes.variance_fp32", "optimizer"))
 
 
+
+def name_at_tip(minus_g) -> VGroup:
+    """「−梯度」 below and right of the arrow's tip: beside the tip its minus sign ran into the head
+    (the arrow points down and left), and the label read 「梯度」."""
+    return words("−梯度", size="small", color=STEP).next_to(minus_g.get_end(), DOWN + RIGHT, buff=theme.space("tight"))
+
 class FigMuon(LectureScene):
     scene_id = "fig-muon"
     title = "Muon：两把尺子量「一步」"
@@ -88,7 +94,7 @@ class FigMuon(LectureScene):
         side = 2 * PREMISE_RADIUS
         square = marks.box(side, side, RULER, weight="bold", corner="square").move_to(center)
         minus_g = arrow(center, center + DIRECTION * PREMISE_RADIUS * ARROW_REACH, STEP, weight="bold", buff=None)
-        g_name = words("−梯度", size="small", color=STEP).next_to(minus_g.get_end(), RIGHT, buff=theme.space("tight"))
+        g_name = name_at_tip(minus_g)
         on_circle = center + DIRECTION * PREMISE_RADIUS * muon.SGD_REACH.value
         corner = center + CORNER * PREMISE_RADIUS
         to_corner = arrow(center, corner, "ink", weight="bold", buff="snug")
@@ -196,8 +202,7 @@ class FigMuon(LectureScene):
         """−g from each ruler's centre, past the edge (延长线), in the gradient's colour."""
         arrows = VGroup(*(arrow(c, c + DIRECTION * RADIUS * ARROW_REACH, STEP, weight="bold", buff=None)
                           for c in (LEFT_CENTER, RIGHT_CENTER)))
-        name = words("−梯度", size="small", color=STEP)
-        name.next_to(arrows[0].get_end(), RIGHT, buff=theme.space("tight"))
+        name = name_at_tip(arrows[0])
         self.play(*(GrowArrow(a) for a in arrows), run_time=0.8)
         self.play(FadeIn(name), run_time=0.3)      # named once it is there
 

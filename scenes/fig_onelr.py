@@ -119,7 +119,7 @@ class FigOnelr(LectureScene):
         # Up and to the right of the dot: its halo stays inside the plot's left border.
         start_label = on_plot("同一起点", size="small").next_to(start, UP, buff=theme.space("tight"))
         start_label.shift(RIGHT * START_LABEL_NUDGE)
-        # 「唯一的差别是学习率」: the legend names that one difference, nothing more yet.
+        # 「唯一的差别是学习率」: the legend names that one difference, its rows arriving with their runs.
         rows = legend([(DIVERGING, "红：大一点", "line"), (SETTLING, "蓝：小一点", "line")],
                       direction=DOWN, size="label", gap="small")
         self.legend = VGroup(words("学习率", size="label", color="muted"), rows)
@@ -128,15 +128,14 @@ class FigOnelr(LectureScene):
         # Each row waits for its run: no label before the thing it labels.
         self.red_row, self.blue_row = rows.submobjects
         self.play(FadeIn(start), FadeIn(start_label), run_time=0.5)
-        # 「唯一的差别是学习率」: the legend's title alone; each run brings its own row.
-        self.play(FadeIn(self.legend[0]), run_time=0.6)
 
     # ---- the two runs ----------------------------------------------------------------------------
 
     def red_run(self):
         path_xy = onelr.RED_PATH.value
         path, dots = run_path(WINDOW, path_xy[:-1], color=DIVERGING)
-        self.play(FadeIn(self.red_row), run_time=0.4)
+        # The legend's title comes with its first row: no heading over an empty legend.
+        self.play(FadeIn(self.legend[0]), FadeIn(self.red_row), run_time=0.4)
         self.play(Create(path), LaggedStart(*(FadeIn(d) for d in dots), lag_ratio=0.6), run_time=2.2,
                   rate_func=linear)
         gone = exit_arrow(WINDOW, path_xy[-2], path_xy[-1], color=DIVERGING)
@@ -148,8 +147,10 @@ class FigOnelr(LectureScene):
         self.red_label = gone_label
 
     def blue_run(self):
-        # Red steps back, so the two zigzags never overlap at full strength.
-        self.play(self.red.animate.set_opacity(DIMMED), run_time=0.4)
+        # Red steps back, its 「出画面」 with it (in muted ink, which keeps the text's contrast), so the
+        # two zigzags never overlap at full strength.
+        self.play(self.red.animate.set_opacity(DIMMED), self.red_label.animate.set_color(theme.text_color("muted")),
+                  run_time=0.4)
         self.blue_path, self.blue_dots = run_path(WINDOW, onelr.BLUE_PATH.value, color=SETTLING, dot_radius=0.04)
         self.play(FadeIn(self.blue_row), run_time=0.4)
         self.play(Create(self.blue_path), LaggedStart(*(FadeIn(d) for d in self.blue_dots), lag_ratio=0.3),

@@ -136,9 +136,13 @@ class FigPrepost(LectureScene):
         top = BAR_BASE + 2 * BAR_UNIT
         squeeze = arrow([BLOCK_X["plus"] + BAR_WIDTH, top - BAR_UNIT / 2, 0],
                         [BLOCK_X["out"] - BAR_WIDTH, BAR_BASE + BAR_UNIT / 2, 0], CURVE_ROLE, weight="bold", buff=None)
-        root = VGroup(words("Norm", size="label", color=BLAME), formula("÷ √2", size="label", color=CURVE_ROLE))
-        root.arrange(RIGHT, buff=theme.space("small")).next_to(squeeze.get_center(), UP + RIGHT,
-                                                               buff=theme.space("tight"))
+        # The bars are variances, the speaker's ÷ √2 is the values': the second line says what the
+        # bars show (2 → 1), so ÷ √2 over a halving bar reads as one fact.
+        name = VGroup(words("Norm", size="label", color=BLAME), formula("÷ √2", size="label", color=CURVE_ROLE))
+        name.arrange(RIGHT, buff=theme.space("small"))
+        halves = ledger_text("方差 {prepost.variance_sum} → {prepost.unit_variance}", size="small", color=CURVE_ROLE)
+        root = VGroup(name, halves).arrange(DOWN, aligned_edge=LEFT, buff=theme.space("fine"))
+        root.next_to(squeeze.get_center(), UP + RIGHT, buff=theme.space("small"))
         self.play(GrowArrow(squeeze), FadeIn(root), run_time=0.6)
         self.play(FadeIn(back, shift=RIGHT * 0.2), run_time=0.4)
         return VGroup(one, other, two, signs, back, squeeze, root)

@@ -72,7 +72,7 @@ CHAIN_GAP, CHAIN_AT = 1.75, UP * 1.75
 TOTAL_AT, MONEY_AT = DOWN * 0.15, DOWN * 1.35
 MONEY_GAP, VERDICT_GAP = 1.7, 0.7
 TOTAL_LEAD = "总兑换率="          # the glyphs of the total's left-hand side
-RECAP_GAP, RECAP_AT = 0.16, DOWN * 1.1
+RECAP_GAP, RECAP_AT = 0.16, DOWN * 1.5     # the box well under the rulers: the takeaways have left
 # The three sentences and the question before them: larger than the chain rule's line, which
 # has been said and steps back (muted) under them.
 RECAP_SIZE = QUESTION_SIZE = "title"

@@ -324,7 +324,7 @@ class FigStep(LectureScene):
 
     def compute_row(self) -> None:
         """6ND and why it is wrong here, in its own row in the bottom third, each piece as it is said."""
-        estimate = ledger_text(f"{SIX} = {{flops.six_nd_coefficient}} × {{model.v3.active_params}}（每 token 激活）"
+        estimate = ledger_text(f"{SIX} = {{flops.six_nd_coefficient}} × {{model.v3.active_params}}（每 token 激活的参数）"
                                " × {onestep.seq_len_k} ≈ {flops.v3.six_nd_pflop_128k} PFLOP", size="small")
         estimate.move_to([0, SIX_ND_Y, 0]).align_to([self.text_left, 0, 0], LEFT)
         wrong = words("✗", size="body", color="bad").next_to(estimate, RIGHT, buff=theme.space("medium"))  # 「错得很多」
