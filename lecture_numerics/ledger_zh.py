@@ -309,6 +309,14 @@ ZH: dict[str, dict[str, str]] = {
     "lr.gpt3.size_ratio_medium_175b": {"measures": "GPT-3 Medium 和 175B 的大小差几倍", "formula": "175B ÷ 350M"},
     "lr.gpt3.table_lrs": {"measures": "表 2.1 里各个规模的学习率，从 Small 到 175B"},
     "lr.gpt3.table_rows": {"measures": "GPT-3 表 2.1 里有几个模型"},
+    "lr.gpt3.inset_share": {
+        "measures": "学习率图 Ⓐ 下面那段放大的，占 GPT-3 全程的比例",
+        "reason": "够短：预热（千分之一点二五）在放大段里占八分之一，看得见；又够长，还认得出是全程的开头",
+    },
+    "lr.gpt3.inset_tokens": {
+        "measures": "学习率图 Ⓐ 放大的那段有多少 token（GPT-3 全程的开头）",
+        "formula": "放大比例 × 训练 token = 1% × 300B",
+    },
     "lr.gpt3.warmup_share": {
         "measures": "GPT-3 预热的 token 占全部训练 token 的比例",
         "formula": "预热 token ÷ 训练 token = 375M ÷ 300B",
