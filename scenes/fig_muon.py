@@ -63,11 +63,11 @@ BILL = (("权重", "bytes.weights_bf16", "weights"), ("梯度", "bytes.gradients
         ("v", "bytes.variance_fp32", "optimizer"))
 
 
-
 def name_at_tip(minus_g) -> VGroup:
     """「−梯度」 below and right of the arrow's tip: beside the tip its minus sign ran into the head
     (the arrow points down and left), and the label read 「梯度」."""
     return words("−梯度", size="small", color=STEP).next_to(minus_g.get_end(), DOWN + RIGHT, buff=theme.space("tight"))
+
 
 class FigMuon(LectureScene):
     scene_id = "fig-muon"

@@ -58,8 +58,7 @@ def callout(point: Point, template: str, direction: np.ndarray = UR, *, length: 
                   color=theme.color(color))
     label = line(template, size=size, color=color).next_to(leader.get_end(), np.sign(np.round(d, 6)),
                                                            buff=theme.space("tight"))
-    # Haloed as on_plot's labels are: a callout mostly stands on a plot, where gridlines pass.
-    label.set_stroke(theme.background(), width=HALO_STROKE, background=True)
+    haloed(label)      # as on_plot's labels: a callout mostly stands on a plot, where gridlines pass
     group = VGroup(leader, label)
     group.leader, group.label = leader, label
     return group
@@ -142,7 +141,11 @@ def boxed(mob: Mobject, color: str = "muted", *, fill: float = 0.0, weight: str 
 def on_plot(template: str, *, color: str = "ink", size: str = "label") -> VMobject:
     """A label that sits on a plot: outlined in the background colour, so a curve (of its own
     colour or another) passing behind it never cuts a glyph."""
-    label = line(template, size=size, color=color)
+    return haloed(line(template, size=size, color=color))
+
+
+def haloed(label: VMobject) -> VMobject:
+    """``label`` outlined in the background colour, so a line passing behind it never cuts a glyph."""
     label.set_stroke(theme.background(), width=HALO_STROKE, background=True)
     return label
 
