@@ -253,10 +253,24 @@ def write_choice(scenes: list[dict], decision: dict, command: str, path: Path) -
         f"#   {command}",
         "# CPU = x264's CPU seconds over the scenes; SSIM per scene (ffmpeg's ssim 'All', every frame):",
         *[f"#   {line}" for line in table(scenes, decision)],
-        "# A new measurement (the command above with --write) replaces this file.",
+        "# A new measurement (the command above with --write) replaces x264: and this comment; it keeps",
+        "# the alternatives below.",
     ]
     extra = f"  params: \"{params}\"\n" if params else ""
-    path.write_text("\n".join(comment) + f"\nx264:\n  preset: {preset}\n  crf: {crf:g}\n{extra}")
+    path.write_text("\n".join(comment) + f"\nx264:\n  preset: {preset}\n  crf: {crf:g}\n{extra}" + _alternatives(path))
+
+
+def _alternatives(path: Path) -> str:
+    """The named alternatives of the file being replaced, with their comment, as they were:
+    a new measurement changes the default, not the choices a user was offered."""
+    text = path.read_text() if path.is_file() else ""
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.startswith("alternatives:")), None)
+    if start is None:
+        return ""
+    while start > 0 and lines[start - 1].startswith("#"):
+        start -= 1
+    return "".join(lines[start:])
 
 
 def git_commit() -> str:

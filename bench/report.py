@@ -278,6 +278,7 @@ def _target_value(t: dict) -> str:
 def format_table(summary: dict) -> str:
     meta, b = summary["meta"], summary["batch"]
     head = (f"benchmark at {meta.get('quality')} ({meta.get('width')}x{meta.get('height')}@{meta.get('fps')}), "
+            f"encoder {meta.get('encoder', 'default')}, "
             f"{meta.get('cpus')} cores, load {meta.get('load_before')} → {meta.get('load_after')}, {meta.get('started')}")
     lines = [head, ""]
     lines += _grid(SCENE_COLUMNS, [_scene_cells(r) for r in summary["scenes"]])

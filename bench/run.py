@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import encoder, measure, report  # noqa: E402
 from studio import config
+from studio.media import encode  # noqa: E402
 from studio.engine import memory, registry  # noqa: E402
 from studio.errors import UsageError  # noqa: E402
 
@@ -58,6 +59,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "the deck, previews, beat previews)")
     parser.add_argument("--last-beat", action="store_true",
                         help="beat previews of each scene's last beat only (the slowest: it skips the most before it)")
+    parser.add_argument("--encoder", metavar="NAME",
+                        help="render.py --encoder NAME for our commands (default: config/encoder.yaml's x264 setting)")
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/results/)")
     parser.add_argument("--work", type=Path, help="folder for rendered output (default: a temporary one, removed)")
     parser.add_argument("--scenes-dir", help="scene modules folder (sets LECTURE_SCENES_DIR, e.g. tests/fixtures/scenes)")
@@ -94,6 +97,9 @@ class Measurements:
     def __init__(self, args: argparse.Namespace, work: Path, log: measure.Log):
         self.args, self.work, self.log = args, work, log
         self.env = measure.pipeline_env(args.scenes_dir)
+        if args.encoder:
+            encode.encoder_options(name=args.encoder)   # an unknown name stops here
+            self.env[encode.ENCODER_ENV] = args.encoder   # render.py's workers; not the lossless reference
         self.entries = registry.select(args.scenes or [])
         self.ids = [e.scene_id for e in self.entries]
         presets = config.presets()
@@ -107,7 +113,7 @@ class Measurements:
         if len(self.ids) < lecture:
             self.batch["partial_note"] = f"partial: {len(self.ids)} of {lecture} scenes"
         self.problems: list[dict] = []
-        self.meta = {"quality": args.quality, **self.preset, "cpus": self.jobs, "scenes": self.ids,
+        self.meta = {"quality": args.quality, **self.preset, "encoder": args.encoder or encode.DEFAULT_ENCODER, "cpus": self.jobs, "scenes": self.ids,
                      "commit": git_commit(), "uncommitted": uncommitted(), "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
                      "load_before": load(), "host": platform.node(), "python": platform.python_version()}
 

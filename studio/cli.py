@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=None,
                         help="scenes rendered at once (default: as many as fit in free memory, at most the cores)")
     parser.add_argument("--force", action="store_true", help="re-render even when cached")
+    parser.add_argument("--encoder", metavar="NAME",
+                        help="x264 setting from config/encoder.yaml (default: the measured one, clips at most 1.5x "
+                             "stock manim's bytes; 'fast': less CPU, about 2.5x the bytes)")
     parser.add_argument("--list", action="store_true", help="list the scenes with title and duration")
     parser.add_argument("--preview", action="store_true", help="render at low quality (or take from cache) and open it")
     parser.add_argument("--section", help="with --preview: render only this panel (A, B …) or beat (A.2) and open its clip")
@@ -141,6 +144,10 @@ def run(argv: list[str]) -> int:
         print(f"wrote {args.out / 'ledger.json'} and {args.out / 'ledger.md'}")
         return EXIT_OK
 
+    if args.encoder:
+        # Its workers (forked from the zygote started below, or spawned) read it from here.
+        encode.encoder_options(name=args.encoder)   # an unknown name: one line and exit 2
+        os.environ[encode.ENCODER_ENV] = args.encoder
     if args.serve:
         if args.preview or args.section:
             raise UsageError("--serve does not go with --preview or --section")

@@ -71,3 +71,16 @@ def test_a_setting_with_x264_options_is_parsed_labelled_and_recorded(tmp_path):
     path = tmp_path / "encoder.yaml"
     encoder.write_choice(scenes, decision, "bench/encoder.py --scenes fig-a", path)
     assert encode.encoder_options(path) == {"preset": "ultrafast", "crf": "24", "x264-params": "cabac=1"}
+
+
+def test_a_new_choice_keeps_the_named_alternatives(tmp_path):
+    from studio.media import encode
+
+    path = tmp_path / "encoder.yaml"
+    path.write_text("# old\nx264:\n  preset: medium\n  crf: 23\n# Named alternatives, for --encoder:\n"
+                    "alternatives:\n  fast:\n    preset: ultrafast\n    crf: 24\n")
+    encoder.write_choice(SCENES, encoder.choose(SCENES), "bench/encoder.py --scenes fig-a anim-b", path)
+    assert yaml.safe_load(path.read_text()) == {"x264": {"preset": "superfast", "crf": 23},
+                                                "alternatives": {"fast": {"preset": "ultrafast", "crf": 24}}}
+    assert "# Named alternatives, for --encoder:" in path.read_text() and "# old" not in path.read_text()
+    assert encode.encoder_options(path, name="fast") == {"preset": "ultrafast", "crf": "24"}

@@ -375,3 +375,31 @@ def test_a_scene_attribute_the_registry_cannot_read_is_an_error(tmp_path, monkey
     monkeypatch.setenv("LECTURE_SCENES_DIR", str(tmp_path))
     with pytest.raises(UsageError, match="computed.py:5: Computed.ledger_keys must be a literal"):
         registry.discover()
+
+
+def test_unknown_encoder(rendered):
+    out, _ = rendered
+    before = snapshot(out)
+    _expect_usage_error(render("tiny", "--encoder", "turbo", "--out", str(out)), "unknown encoder 'turbo'", "default, fast")
+    assert snapshot(out) == before
+
+
+@pytest.mark.render
+def test_encoder_fast_reaches_the_workers_and_never_passes_for_the_default(rendered, tmp_path):
+    """render.py --encoder fast: the clip carries the alternative's x264 setting (x264's own
+    record of its options). A folder holds one version of a scene: switching the encoder
+    either way re-renders it, so neither setting's clip is ever taken for the other's."""
+    from studio.media import encode
+    from tests.test_fastencode import x264_settings
+
+    out, _ = rendered
+    default_clip = (out / "low" / "tiny.mp4").read_bytes()
+    fast = encode.encoder_options(name="fast")
+    result = render("tiny", "--quality", "low", "--encoder", "fast", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    settings = x264_settings(tmp_path / "low" / "tiny.mp4")
+    assert f" crf={float(fast['crf']):.1f} " in settings and " bframes=0 " in settings, settings
+    assert "1 rendered" in render("tiny", "--quality", "low", "--encoder", "fast", "--out", str(out)).stdout
+    assert (out / "low" / "tiny.mp4").read_bytes() != default_clip
+    assert "1 rendered" in render("tiny", "--quality", "low", "--out", str(out)).stdout
+    assert (out / "low" / "tiny.mp4").read_bytes() == default_clip

@@ -202,3 +202,58 @@ def test_install_hands_manim_the_setting_and_uninstall_restores_manims(tmp_path,
     finally:
         fastencode.uninstall()
     assert manim_config.video_encoder_options == before
+
+
+def test_a_named_alternative_is_picked_by_name_or_by_the_environment(tmp_path, monkeypatch):
+    from studio.media import encode
+    from studio.errors import UsageError
+
+    folder = config_with_encoder(tmp_path, "x264: {preset: superfast, crf: 18.5}\n"
+                                           "alternatives:\n  fast: {preset: ultrafast, crf: 24, params: 'cabac=1'}\n")
+    monkeypatch.setenv("LECTURE_CONFIG_DIR", str(folder))
+    monkeypatch.delenv(encode.ENCODER_ENV, raising=False)
+    assert encode.encoder_names() == ["default", "fast"]
+    assert encode.encoder_options() == {"preset": "superfast", "crf": "18.5"}
+    assert encode.encoder_options(name="fast") == {"preset": "ultrafast", "crf": "24", "x264-params": "cabac=1"}
+    monkeypatch.setenv(encode.ENCODER_ENV, "fast")
+    assert encode.encoder_options()["preset"] == "ultrafast"
+    assert encode.encoder_options(name="default")["preset"] == "superfast"
+    monkeypatch.setenv(encode.ENCODER_ENV, "tiny")
+    with pytest.raises(UsageError, match="unknown encoder 'tiny'; choose one of: default, fast"):
+        encode.encoder_options()
+
+
+def test_an_alternative_may_not_be_called_default_nor_be_half_a_setting(tmp_path, monkeypatch):
+    from studio.media import encode
+    from studio.errors import UsageError
+
+    for text, needle in [("x264: {preset: superfast, crf: 18}\nalternatives:\n  default: {preset: fast, crf: 20}\n",
+                          "alternatives"),
+                         ("x264: {preset: superfast, crf: 18}\nalternatives:\n  fast: {preset: ultrafast}\n", "crf")]:
+        monkeypatch.setenv("LECTURE_CONFIG_DIR", str(config_with_encoder(tmp_path / needle, text)))
+        with pytest.raises(UsageError, match=needle):
+            encode.encoder_options()
+
+
+def test_the_projects_fast_alternative_is_faster_and_bigger_than_the_default():
+    """What --help promises of 'fast': a cheaper x264 preset and a higher crf than the default."""
+    from studio.media import encode
+
+    default, fast = encode.encoder_options(name="default"), encode.encoder_options(name="fast")
+    assert encode.X264_PRESETS.index(fast["preset"]) < encode.X264_PRESETS.index(default["preset"])
+    assert float(fast["crf"]) > float(default["crf"])
+
+
+def test_the_encoder_chosen_is_in_the_cache_key(monkeypatch):
+    """A render with --encoder fast is another file: it neither reuses nor replaces the default's."""
+    from studio import config
+    from studio.engine import cache, registry
+    from studio.media import encode
+
+    entry = registry.discover()["fig-underflow"]
+    monkeypatch.delenv(encode.ENCODER_ENV, raising=False)
+    default = cache.cache_key(entry, "low", config.presets()["low"])
+    monkeypatch.setenv(encode.ENCODER_ENV, "fast")
+    assert cache.cache_key(entry, "low", config.presets()["low"]) != default
+    monkeypatch.setenv(encode.ENCODER_ENV, "default")
+    assert cache.cache_key(entry, "low", config.presets()["low"]) == default

@@ -1,8 +1,8 @@
 """Content-hash cache keys: a scene is re-rendered only when something it depends on changed.
 
 A scene's inputs are its own source and every project module it imports (found by reading
-import statements, transitively), the config files, the Manim version, the quality preset
-and the pipeline's post-processing version.
+import statements, transitively), the config files, the Manim version, the quality preset,
+the pipeline's post-processing version and the x264 setting chosen (render.py --encoder).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from importlib import metadata
 from pathlib import Path
 
 from studio import config
-from studio.media.encode import POSTPROCESS_VERSION
+from studio.media.encode import POSTPROCESS_VERSION, encoder_options
 from studio.engine.registry import SceneEntry
 
 ROOT = config.PROJECT_ROOT
@@ -163,6 +163,8 @@ def cache_key(entry: SceneEntry, quality: str, preset: dict) -> str:
     digest.update(json.dumps({
         "scene": entry.scene_id, "quality": quality, "preset": preset,
         "manim": _manim_version(), "postprocess": POSTPROCESS_VERSION,
+        # render.py --encoder picks a setting of config/encoder.yaml: its clips are another file.
+        "encoder": encoder_options(),
     }, sort_keys=True).encode())
     contents: dict[Path, bytes] = {}
     for path in [*dependencies(entry, contents), *config.config_files()]:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from studio import config
+from studio.errors import UsageError
 from studio.media.toolcheck import ffmpeg_binary
 
 GIF_MAX_WIDTH = 960
@@ -36,34 +37,58 @@ class EncodeError(RuntimeError):
 
 ENCODER_FILE = "encoder.yaml"
 X264_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow")
+X264_SETTING = {
+    "type": "object",
+    "required": ["preset", "crf"],
+    "additionalProperties": False,
+    "properties": {
+        "preset": {"enum": list(X264_PRESETS)},
+        # 0 is lossless for 8-bit x264 (the benchmark's reference); 51 is x264's limit.
+        "crf": {"type": "number", "minimum": 0, "maximum": 51},
+        # x264's own options on top of the preset (x264 --help's names), e.g. "cabac=1".
+        "params": {"type": "string", "pattern": "^[a-z0-9-]+=[A-Za-z0-9.,-]+(:[a-z0-9-]+=[A-Za-z0-9.,-]+)*$"},
+    },
+}
 ENCODER_SCHEMA = {
     "type": "object",
     "required": ["x264"],
     "additionalProperties": False,
     "properties": {
-        "x264": {
-            "type": "object",
-            "required": ["preset", "crf"],
-            "additionalProperties": False,
-            "properties": {
-                "preset": {"enum": list(X264_PRESETS)},
-                # 0 is lossless for 8-bit x264 (the benchmark's reference); 51 is x264's limit.
-                "crf": {"type": "number", "minimum": 0, "maximum": 51},
-                # x264's own options on top of the preset (x264 --help's names), e.g. "cabac=1".
-                "params": {"type": "string", "pattern": "^[a-z0-9-]+=[A-Za-z0-9.,-]+(:[a-z0-9-]+=[A-Za-z0-9.,-]+)*$"},
-            },
-        },
+        "x264": X264_SETTING,   # the default: the measured choice (bench/encoder.py --write)
+        # Named settings a user picks with render.py --encoder NAME, each with its trade-off.
+        "alternatives": {"type": "object", "additionalProperties": X264_SETTING,
+                         "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$", "not": {"const": "default"}}},
     },
 }
+# render.py --encoder NAME sets this for its workers; unset (or "default") is x264: above.
+ENCODER_ENV = "LECTURE_ENCODER"
+DEFAULT_ENCODER = "default"
 
 
-def encoder_options(path: Path | None = None) -> dict[str, str]:
-    """x264's options for every clip, from config/encoder.yaml (UsageError when it is invalid)."""
-    x264 = config.load_yaml(path or config.config_dir() / ENCODER_FILE, ENCODER_SCHEMA)["x264"]
+def encoder_names(path: Path | None = None) -> list[str]:
+    """``default`` and the named alternatives of config/encoder.yaml."""
+    return [DEFAULT_ENCODER, *_encoder_config(path).get("alternatives", {})]
+
+
+def encoder_options(path: Path | None = None, name: str | None = None) -> dict[str, str]:
+    """x264's options for every clip: config/encoder.yaml's ``x264`` setting, or the named
+    alternative (``name``, else $LECTURE_ENCODER). UsageError when the file is invalid or
+    the name is not in it."""
+    settings = _encoder_config(path)
+    name = name or os.environ.get(ENCODER_ENV) or DEFAULT_ENCODER
+    alternatives = settings.get("alternatives", {})
+    if name != DEFAULT_ENCODER and name not in alternatives:
+        raise UsageError(f"unknown encoder {name!r}; choose one of: {', '.join([DEFAULT_ENCODER, *alternatives])} "
+                         "(config/encoder.yaml)")
+    x264 = settings["x264"] if name == DEFAULT_ENCODER else alternatives[name]
     options = {"preset": x264["preset"], "crf": f"{x264['crf']:g}"}
     if x264.get("params"):
         options["x264-params"] = x264["params"]
     return options
+
+
+def _encoder_config(path: Path | None) -> dict:
+    return config.load_yaml(path or config.config_dir() / ENCODER_FILE, ENCODER_SCHEMA)
 
 
 # Post-processing yields to the workers: a batch's next scene renders while this one's GIF
